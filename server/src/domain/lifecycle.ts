@@ -1,0 +1,123 @@
+// The payment lifecycle as one table: the spec's "States and transitions" for referencing requests.
+// It is the enforcement, not documentation: planFollowUp() reads a row and returns a LedgerChange,
+// and the store turns that LedgerChange into one conditional UPDATE (guard in the WHERE clause),
+// so the database re-checks every rule atomically under concurrency.
+
+import type { PaymentRecord, PaymentStatus } from '../storage/store.js';
+
+export type FollowUpType = 'CP' | 'RF' | 'RV';
+export type RunningTotal = 'capturedAmount' | 'refundedAmount';
+
+/** What a follow-up does to the referenced row, and under which guard. */
+export interface LedgerChange {
+  /** Referenced row must have one of these payment types. */
+  referencedTypes: readonly string[];
+  /** Referenced row must be successful and not reversed (always true for every row below). */
+  requireSuccessNotReversed: true;
+  /** These running totals must still be zero (e.g. no refund before a reversal). */
+  requireZero: readonly RunningTotal[];
+  /** Running total increased by `amount`, never beyond `limit` on the same row. */
+  add?: { column: RunningTotal; amount: number; limit: 'amount' | 'capturedAmount' };
+  /** Reversal: the row is marked reversed; nothing succeeds against it afterwards. */
+  setReversed: boolean;
+  /** The new record must be created before this time (reversal cut-off), epoch ms. */
+  notAfter?: number;
+}
+
+interface TransitionRow {
+  op: FollowUpType;
+  /** Types of the referenced payment this row applies to. */
+  on: readonly string[];
+  /** Zero totals required on the referenced payment. */
+  requireZero: readonly RunningTotal[];
+  /** Which running total grows, and what bounds it; absent for reversal. */
+  add?: { column: RunningTotal; limit: 'amount' | 'capturedAmount' };
+  /** Whether the row needs an amount in the request (RV takes none). */
+  takesAmount: boolean;
+  /** Whether the reversal cut-off applies. */
+  cutoff: boolean;
+  /** Result code when the rule is broken (reference validation group). */
+  refusal: string;
+}
+
+/** States and transitions: the only way a payment's ledger changes. */
+export const TRANSITIONS: readonly TransitionRow[] = [
+  // PA, successful -> CP: full or partial; several CPs on one PA.
+  { op: 'CP', on: ['PA'], requireZero: [], add: { column: 'capturedAmount', limit: 'amount' }, takesAmount: true, cutoff: false, refusal: '700.400.100' },
+  // DB or CD -> RF, partial or full.
+  { op: 'RF', on: ['DB', 'CD'], requireZero: [], add: { column: 'refundedAmount', limit: 'amount' }, takesAmount: true, cutoff: false, refusal: '700.400.200' },
+  // PA that was captured -> RF, bounded by what was captured.
+  { op: 'RF', on: ['PA'], requireZero: [], add: { column: 'refundedAmount', limit: 'capturedAmount' }, takesAmount: true, cutoff: false, refusal: '700.400.200' },
+  // DB, PA or CD -> RV before the cut-off; never after a refund.
+  { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, cutoff: true, refusal: '700.400.300' },
+];
+
+/** Pending payments (3-D Secure) settle once: pending -> success or declined. */
+export const STATUS_TRANSITIONS: readonly { from: PaymentStatus; to: PaymentStatus }[] = [
+  { from: 'pending', to: 'success' },
+  { from: 'pending', to: 'declined' },
+];
+
+export function canSettle(from: PaymentStatus, to: PaymentStatus): boolean {
+  return STATUS_TRANSITIONS.some((t) => t.from === from && t.to === to);
+}
+
+export type FollowUpPlan =
+  | { ok: true; change: LedgerChange; amount: number }
+  | { ok: false; resultCode: string; description?: string };
+
+export interface FollowUpRequest {
+  op: FollowUpType;
+  /** Minor units; undefined for RV. */
+  amount: number | undefined;
+  currency: string | undefined;
+  now: number;
+  reversalCutoffMs: number;
+}
+
+/** Remaining amount a follow-up of this row could still take from the referenced payment. */
+function headroom(ref: PaymentRecord, add: NonNullable<TransitionRow['add']>): number {
+  const limit = add.limit === 'amount' ? ref.amount : ref.capturedAmount;
+  return limit - ref[add.column];
+}
+
+/**
+ * Decides, from the table and a snapshot of the referenced payment, whether a follow-up may run.
+ * The snapshot check gives the precise result code; the returned LedgerChange repeats the guard
+ * so the database enforces it again atomically.
+ */
+export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUpPlan {
+  const rows = TRANSITIONS.filter((r) => r.op === req.op);
+  const row = rows.find((r) => r.on.includes(ref.paymentType));
+  const refusal = rows[0]?.refusal ?? '700.400.100';
+  if (!row) return { ok: false, resultCode: refusal };
+  if (ref.status === 'pending') return { ok: false, resultCode: '700.400.570' };
+  if (ref.status !== 'success' || ref.reversed) return { ok: false, resultCode: row.refusal };
+  if (row.takesAmount && req.currency !== undefined && req.currency !== ref.currency) {
+    return { ok: false, resultCode: '700.100.500' };
+  }
+  for (const column of row.requireZero) if (ref[column] !== 0) return { ok: false, resultCode: row.refusal };
+  const notAfter = row.cutoff ? ref.createdAt + req.reversalCutoffMs : undefined;
+  if (notAfter !== undefined && req.now > notAfter) return { ok: false, resultCode: row.refusal };
+
+  let amount: number;
+  let add: LedgerChange['add'];
+  if (row.add) {
+    if (req.amount === undefined || req.amount <= 0) return { ok: false, resultCode: row.refusal };
+    if (req.amount > headroom(ref, row.add)) return { ok: false, resultCode: row.refusal };
+    amount = req.amount;
+    add = { column: row.add.column, amount, limit: row.add.limit };
+  } else {
+    // A reversal releases what is left: the full amount, less what a PA already captured.
+    amount = ref.amount - ref.capturedAmount;
+  }
+  const change: LedgerChange = {
+    referencedTypes: row.on,
+    requireSuccessNotReversed: true,
+    requireZero: row.requireZero,
+    setReversed: req.op === 'RV',
+    ...(add ? { add } : {}),
+    ...(notAfter !== undefined ? { notAfter } : {}),
+  };
+  return { ok: true, change, amount };
+}

@@ -1,0 +1,50 @@
+// One catalogue: every error the relay answers with, its HTTP status, result code and description.
+// Routes throw ApiError('name'); the app's error handler turns it into the API's own body shape.
+
+import type { ParameterError } from './params/types.js';
+
+interface ErrorRow {
+  status: number;
+  code: string;
+  description: string;
+}
+
+export const ERRORS = {
+  invalidParameters: { status: 400, code: '200.300.404', description: 'invalid or missing parameter' },
+  noSession: { status: 404, code: '200.300.404', description: 'No payment session found for the requested id' },
+  notFound: { status: 404, code: '200.300.404', description: 'invalid or missing parameter - the requested resource was not found' },
+  methodNotAllowed: { status: 405, code: '200.300.403', description: 'Invalid HTTP method' },
+  malformedBody: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - the request body could not be read' },
+  bodyTooLarge: { status: 413, code: '200.300.404', description: 'invalid or missing parameter - the request body is too large' },
+  unsupportedMediaType: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - send application/x-www-form-urlencoded; charset=UTF-8' },
+  missingAuthorization: { status: 401, code: '800.900.300', description: 'invalid authentication information' },
+  invalidToken: { status: 403, code: '800.900.300', description: 'invalid authentication information' },
+  tokenInQuery: { status: 401, code: '800.900.300', description: 'invalid authentication information - send the access token in the Authorization header, never in the URL' },
+  unknownEntity: { status: 403, code: '800.900.201', description: 'unknown channel' },
+  throttled: { status: 429, code: '800.120.100', description: 'Rejected by Throttling.' },
+  idempotencyInProgress: { status: 409, code: '800.110.100', description: 'duplicate transaction - a request with this Idempotency-Key is still in progress' },
+  idempotencyMismatch: { status: 422, code: '200.300.404', description: 'invalid or missing parameter - this Idempotency-Key was used with different parameters' },
+  notConfigured: { status: 400, code: '600.200.500', description: 'Invalid payment data. You are not configured for this currency or sub type (country or brand)' },
+  checkoutLocked: { status: 400, code: '800.120.100', description: 'Rejected by Throttling. Too many declined attempts on this checkout' },
+  checkoutPaid: { status: 400, code: '200.300.404', description: 'No payment session found for the requested id' },
+  internal: { status: 500, code: '999.999.999', description: 'An undefined error occurred' },
+} as const satisfies Record<string, ErrorRow>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly description: string;
+  constructor(
+    readonly errorName: ErrorName,
+    readonly parameterErrors?: ParameterError[],
+    detail?: string,
+  ) {
+    const row: ErrorRow = ERRORS[errorName];
+    super(detail ? `${row.description} - ${detail}` : row.description);
+    this.status = row.status;
+    this.code = row.code;
+    this.description = this.message;
+  }
+}

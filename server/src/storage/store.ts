@@ -1,0 +1,147 @@
+// The Store interface: the only way the relay reads or writes persistent state. One implementation
+// (Kysely) serves SQLite and PostgreSQL; one contract suite (server/test/storage/) runs on both.
+//
+// Ledger invariants are enforced here, by the database, never by JavaScript between awaits:
+// applyFollowUp() performs the lifecycle table's conditional update and the insert of the new
+// record in one transaction, and reports whether the guard held.
+
+import type { LedgerChange } from '../domain/lifecycle.js';
+
+/** Time is passed in explicitly as epoch milliseconds; the store never reads a clock. */
+export type EpochMs = number;
+
+export interface MerchantRecord {
+  id: string;
+  name: string;
+  /** HMAC-SHA256 of the access token (hex); the token itself is never stored. */
+  tokenHash: string;
+  /** 64 hex chars, the key that encrypts this merchant's webhooks. */
+  webhookSecret: string;
+  createdAt: EpochMs;
+}
+
+/** Settings of a channel (entity), stored as JSON. */
+export interface EntitySettings {
+  /** Country profile: BR, MX, CO, or absent for "any ISO currency, card test flows". */
+  country?: 'BR' | 'MX' | 'CO';
+  /** Origins allowed to embed the widget (frame-ancestors); absent or empty = any origin. */
+  allowedOrigins?: string[];
+  /** Overrides of config.throttle for this entity. */
+  throttle?: Partial<Record<'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads', number>>;
+  /** Overrides config.reversalCutoffMs for this entity. */
+  reversalCutoffMs?: number;
+}
+
+export interface EntityRecord {
+  id: string; // 32 hex
+  merchantId: string;
+  name: string;
+  settings: EntitySettings;
+  createdAt: EpochMs;
+}
+
+/** Lifecycle status of a payment record. */
+export type PaymentStatus = 'pending' | 'success' | 'declined';
+
+export interface PaymentRecord {
+  id: string; // 32 alphanumerics
+  entityId: string;
+  paymentType: string; // PA DB CD CP RF RV
+  paymentBrand: string | null;
+  amount: number; // integer minor units (RV: the amount reversed)
+  currency: string;
+  status: PaymentStatus;
+  resultCode: string;
+  /** The referenced payment for CP/RF/RV. */
+  referencedId: string | null;
+  registrationId: string | null;
+  checkoutId: string | null;
+  /** Running totals maintained only by applyFollowUp (minor units). */
+  capturedAmount: number;
+  refundedAmount: number;
+  reversed: boolean;
+  /** The public payment response body (without buildNumber/timestamp/ndc), as JSON text. */
+  responseJson: string;
+  /** Private simulator state for a pending payment (3-D Secure), JSON text; never card data in clear. */
+  pendingJson: string | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+export interface RegistrationRecord {
+  id: string;
+  entityId: string;
+  paymentBrand: string;
+  bin: string;
+  last4: string;
+  expiryMonth: string;
+  expiryYear: string;
+  holder: string | null;
+  /** AES-256-GCM ciphertext of the card number (base64 of iv|tag|data). */
+  cardCiphertext: string;
+  /** HMAC of the card number, for de-duplication. */
+  cardHmac: string;
+  /** True once an INITIAL payment or stand-alone registration authenticated it. */
+  initialDone: boolean;
+  /** Public registration response body as JSON text. */
+  responseJson: string;
+  deletedAt: EpochMs | null;
+  createdAt: EpochMs;
+}
+
+export type IdempotencyClaim =
+  | { kind: 'claimed' }
+  | { kind: 'in-progress' }
+  | { kind: 'mismatch' }
+  | { kind: 'done'; statusCode: number; body: string };
+
+/**
+ * A follow-up (CP, RF, RV) or a settlement of a pending payment: the guarded change to the
+ * referenced row and the record to insert, applied atomically.
+ */
+export interface FollowUpWrite {
+  referencedId: string;
+  entityId: string;
+  change: LedgerChange;
+  /** Inserted only when the guard held. */
+  record: PaymentRecord;
+  now: EpochMs;
+}
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  createMerchant(m: MerchantRecord): Promise<void>;
+  countMerchants(): Promise<number>;
+  findMerchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined>;
+  findMerchant(id: string): Promise<MerchantRecord | undefined>;
+  createEntity(e: EntityRecord): Promise<void>;
+  findEntity(id: string): Promise<EntityRecord | undefined>;
+  listEntities(merchantId: string): Promise<EntityRecord[]>;
+  updateEntitySettings(id: string, settings: EntitySettings): Promise<void>;
+
+  insertPayment(p: PaymentRecord): Promise<void>;
+  /** Scoped by entity: another entity's payment is undefined. */
+  findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
+  /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
+  findPaymentById(id: string): Promise<PaymentRecord | undefined>;
+  /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
+  applyFollowUp(w: FollowUpWrite): Promise<boolean>;
+  /** pending -> success/declined, only if still pending. False = already settled, nothing written. */
+  settlePending(id: string, to: Exclude<PaymentStatus, 'pending'>, resultCode: string, responseJson: string, now: EpochMs): Promise<boolean>;
+
+  insertRegistration(r: RegistrationRecord): Promise<void>;
+  findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
+  /** Marks deleted and wipes the ciphertext; false when absent or already deleted. */
+  deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean>;
+  markRegistrationInitialDone(id: string): Promise<void>;
+
+  /** Idempotency, scoped to (entityId, key). requestHash distinguishes different parameters. */
+  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void>;
+  /** Drops an in-progress claim (the request failed before any effect) so a retry may run. */
+  releaseIdempotencyKey(entityId: string, key: string): Promise<void>;
+  purgeIdempotencyKeys(olderThan: EpochMs): Promise<number>;
+}
