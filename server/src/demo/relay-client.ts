@@ -1,0 +1,113 @@
+// The demo shop's server-side calls to the relay, made as any merchant backend makes them:
+// the access token travels only from this server to the relay, never to the browser.
+
+export interface DemoCredentials {
+  entityId: string;
+  accessToken: string;
+}
+
+/** The part of the relay's payment status JSON the result page shows. */
+export interface PaymentStatus {
+  id?: string;
+  paymentType?: string;
+  paymentBrand?: string;
+  amount?: string;
+  currency?: string;
+  result: { code: string; description?: string };
+  card?: { bin?: string; last4Digits?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
+}
+
+/** The relay did not answer, or answered with something that is not a usable result. */
+export class RelayCallError extends Error {
+  override name = 'RelayCallError';
+  constructor(
+    message: string,
+    readonly resultCode?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A relay call that has not answered by then is reported as failed, ms. */
+export const RELAY_TIMEOUT_MS = 10_000;
+
+export interface CheckoutRequest {
+  amount: string;
+  currency: string;
+  paymentType: string;
+}
+
+/** Checkout ids are 32 hex characters with an environment suffix; accept that alphabet only. */
+export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9.\-]{0,79}$/;
+
+export class RelayClient {
+  constructor(
+    private readonly relayUrl: string,
+    private readonly credentials: DemoCredentials,
+  ) {}
+
+  /** POST /v1/checkouts; returns the new checkout id. */
+  async prepareCheckout(request: CheckoutRequest): Promise<string> {
+    const body = new URLSearchParams({ entityId: this.credentials.entityId, ...request });
+    const json = await this.call('/v1/checkouts', { method: 'POST', body });
+    const id = json.id;
+    const code = resultCode(json);
+    if (typeof id !== 'string' || !CHECKOUT_ID_PATTERN.test(id) || !code?.startsWith('000.200')) {
+      throw new RelayCallError(`the relay did not create a checkout (${code ?? 'no result code'})`, code);
+    }
+    return id;
+  }
+
+  /**
+   * GET <resourcePath>?entityId=…; resourcePath must already be checked by the caller
+   * (checkoutPaymentPath), so that the token is only ever sent to a status path of the relay.
+   */
+  async paymentStatus(resourcePath: string): Promise<PaymentStatus> {
+    const query = new URLSearchParams({ entityId: this.credentials.entityId });
+    const json = await this.call(`${resourcePath}?${query}`, { method: 'GET' });
+    const code = resultCode(json);
+    if (code === undefined) throw new RelayCallError('the relay answered without a result code');
+    return json as unknown as PaymentStatus;
+  }
+
+  private async call(path: string, init: { method: string; body?: URLSearchParams }): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(this.relayUrl + path, {
+        ...init,
+        headers: { authorization: `Bearer ${this.credentials.accessToken}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new RelayCallError(`the relay could not be reached: ${(error as Error).message}`);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new RelayCallError(`the relay answered HTTP ${response.status} without JSON`);
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw new RelayCallError(`the relay answered HTTP ${response.status} with unexpected JSON`);
+    }
+    // Error answers (4xx) still carry a result code the pages can show, so they are returned.
+    return json as Record<string, unknown>;
+  }
+}
+
+function resultCode(json: Record<string, unknown>): string | undefined {
+  const result = json.result;
+  if (typeof result !== 'object' || result === null) return undefined;
+  const code = (result as Record<string, unknown>).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The only status path the result page may read: the payment of the checkout named by `id`.
+ * Anything else (another host, another resource, a different checkout) is refused before any call.
+ */
+export function checkoutPaymentPath(id: string, resourcePath: string): string | undefined {
+  if (!CHECKOUT_ID_PATTERN.test(id)) return undefined;
+  const expected = `/v1/checkouts/${id}/payment`;
+  return resourcePath === expected ? expected : undefined;
+}

@@ -1,0 +1,172 @@
+// The demo shop's routes: product page -> POST /checkout (prepares a checkout at the relay) ->
+// /pay (the widget) -> /result (reads the payment status server-side and shows it).
+// Plain node:http: five routes do not need a framework, and the shop stays a separate process-level
+// concern from the relay's Fastify app.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEMO_BRANDS, DEMO_PAYMENT_TYPE, formatPrice, type Product } from './product.js';
+import { isFinalCode } from './outcome.js';
+import { CHECKOUT_ID_PATTERN, RelayCallError, checkoutPaymentPath, type RelayClient } from './relay-client.js';
+import { ResultCache } from './result-cache.js';
+import { resultView } from './result-view.js';
+import { contentSecurityPolicy, pageHeaders } from './security-headers.js';
+import { readStaticFile } from './static-files.js';
+import { renderPage } from './templates.js';
+
+export interface DemoLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ShopDeps {
+  relayUrl: string;
+  relay: RelayClient;
+  product: Product;
+  publicDir: string;
+  logger: DemoLogger;
+}
+
+/** The widget styles the gallery shows (wpwlOptions.style). */
+export const GALLERY_STYLES = ['card', 'plain'] as const;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+type Handler = (url: URL) => Promise<Reply>;
+
+export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const relayOrigin = new URL(deps.relayUrl).origin;
+  const csp = contentSecurityPolicy(relayOrigin);
+  const cspFramingSelf = contentSecurityPolicy(relayOrigin, { framesSelf: true });
+  const results = new ResultCache();
+
+  const page = async (status: number, file: string, values: Record<string, string>, policy = csp): Promise<Reply> => ({
+    status,
+    headers: pageHeaders(policy),
+    body: await renderPage(deps.publicDir, `templates/${file}`, values),
+  });
+
+  const errorPage = (status: number, title: string, message: string): Promise<Reply> =>
+    page(status, 'error.html', { title, message });
+
+  const widgetPage = (checkoutId: string, style: string): Promise<Reply> =>
+    page(200, 'checkout.html', {
+      productName: deps.product.name,
+      price: formatPrice(deps.product.amount, deps.product.currency),
+      widgetScript: `${deps.relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`,
+      resultUrl: '/result',
+      brands: DEMO_BRANDS,
+      style,
+    });
+
+  const prepare = (): Promise<string> =>
+    deps.relay.prepareCheckout({
+      amount: deps.product.amount,
+      currency: deps.product.currency,
+      paymentType: DEMO_PAYMENT_TYPE,
+    });
+
+  const relayFailure = (error: unknown): Promise<Reply> => {
+    if (!(error instanceof RelayCallError)) throw error;
+    deps.logger.warn({ err: error.message, resultCode: error.resultCode }, 'demo shop: relay call failed');
+    return errorPage(502, 'The payment service is not available', error.message);
+  };
+
+  const getRoutes: Record<string, Handler> = {
+    '/': () =>
+      page(200, 'product.html', {
+        productName: deps.product.name,
+        description: deps.product.description,
+        price: formatPrice(deps.product.amount, deps.product.currency),
+      }),
+
+    '/pay': (url) => {
+      const checkoutId = url.searchParams.get('checkoutId') ?? '';
+      if (!CHECKOUT_ID_PATTERN.test(checkoutId)) return errorPage(400, 'Unknown checkout', 'Start again from the shop.');
+      return widgetPage(checkoutId, 'card');
+    },
+
+    '/result': async (url) => {
+      const id = url.searchParams.get('id') ?? '';
+      const path = checkoutPaymentPath(id, url.searchParams.get('resourcePath') ?? '');
+      if (path === undefined) return errorPage(400, 'Unknown payment', 'This result link is not valid.');
+      let status = results.get(id);
+      if (status === undefined) {
+        try {
+          status = await deps.relay.paymentStatus(path);
+        } catch (error) {
+          return relayFailure(error);
+        }
+        if (isFinalCode(status.result.code)) results.set(id, status);
+      }
+      deps.logger.info({ checkoutId: id, resultCode: status.result.code }, 'demo shop: payment result shown');
+      return page(200, 'result.html', resultView(id, status));
+    },
+
+    '/gallery': async () => {
+      const file = await readStaticFile(deps.publicDir, '/gallery.html');
+      if (file === undefined) return errorPage(404, 'Not found', 'The gallery page is missing.');
+      return { status: 200, headers: pageHeaders(cspFramingSelf), body: file.body };
+    },
+
+    '/gallery/widget': async (url) => {
+      const style = url.searchParams.get('style') ?? '';
+      if (!(GALLERY_STYLES as readonly string[]).includes(style)) return errorPage(400, 'Unknown style', style);
+      try {
+        return await widgetPage(await prepare(), style);
+      } catch (error) {
+        return relayFailure(error);
+      }
+    },
+
+    '/healthz': async () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' }),
+  };
+
+  const postRoutes: Record<string, Handler> = {
+    '/checkout': async () => {
+      let checkoutId: string;
+      try {
+        checkoutId = await prepare();
+      } catch (error) {
+        return relayFailure(error);
+      }
+      deps.logger.info({ checkoutId }, 'demo shop: checkout prepared');
+      // Post/redirect/get: a reload of the widget page does not prepare a second checkout.
+      return { status: 303, headers: { location: `/pay?checkoutId=${encodeURIComponent(checkoutId)}` }, body: '' };
+    },
+  };
+
+  const route = async (req: IncomingMessage): Promise<Reply> => {
+    const url = new URL(req.url ?? '/', 'http://demo.invalid');
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const handler = method === 'GET' ? getRoutes[url.pathname] : method === 'POST' ? postRoutes[url.pathname] : undefined;
+    if (handler) return handler(url);
+    if (getRoutes[url.pathname] || postRoutes[url.pathname]) {
+      return { status: 405, headers: { 'content-type': 'text/plain' }, body: 'Method not allowed' };
+    }
+    const file = method === 'GET' ? await readStaticFile(deps.publicDir, url.pathname) : undefined;
+    if (file === undefined) return errorPage(404, 'Not found', 'There is no such page in this shop.');
+    const headers = file.contentType.startsWith('text/html')
+      ? pageHeaders(cspFramingSelf)
+      : { 'content-type': file.contentType, 'x-content-type-options': 'nosniff' };
+    return { status: 200, headers, body: file.body };
+  };
+
+  return (req, res) => {
+    // The shop reads no request bodies; drain them so keep-alive connections stay usable.
+    req.resume();
+    route(req)
+      .catch((error: unknown) => {
+        deps.logger.error({ err: (error as Error).message, url: req.url }, 'demo shop: request failed');
+        return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal error' } satisfies Reply;
+      })
+      .then((reply) => {
+        res.writeHead(reply.status, reply.headers);
+        res.end(req.method === 'HEAD' ? undefined : reply.body);
+      });
+  };
+}
