@@ -1,0 +1,123 @@
+// Starts the real relay (`server/src/server.ts`) as a child process for one Playwright worker:
+// a fresh data folder (SQLite store), free ports for the relay and its demo shop, output to a log
+// file that failing tests attach. The relay is reached at `localhost`, merchant pages at
+// `127.0.0.1`, so the two are different origins (and sites) as in production.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { once } from 'node:events';
+import { freePort } from './ports.js';
+import { answersHttp, waitUntil } from './wait-until.js';
+
+export interface RelayCredentials {
+  entityId: string;
+  accessToken: string;
+  webhookSecret: string;
+}
+
+export interface RelayProcess {
+  /** Origin of the relay as the browser and merchant backends reach it, e.g. http://localhost:41234. */
+  url: string;
+  /** Origin of the relay's demo shop, on 127.0.0.1 (a second site). */
+  demoUrl: string;
+  credentials: RelayCredentials;
+  dataDir: string;
+  /** The relay's stdout and stderr. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** The repository root (this file is e2e/support/relay-process.ts). */
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+/** The relay with tsx compiles on the fly; a cold start on a 2-core machine takes a few seconds, ms. */
+export const RELAY_START_TIMEOUT_MS = 60_000;
+/** After SIGTERM, the relay gets this long to close before SIGKILL, ms. */
+const RELAY_STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * E2E_RELAY_ENTRY runs another entry file instead of server/src/server.ts (for instance a stub
+ * while working on the harness itself); it must honour the same environment variables.
+ */
+const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/server.ts';
+
+export async function startRelay(options: { logDir: string; name: string }): Promise<RelayProcess> {
+  const [port, demoPort] = [await freePort(), await freePort()];
+  const dataDir = await mkdtemp(join(tmpdir(), 'paywidgets-e2e-'));
+  await mkdir(options.logDir, { recursive: true });
+  const logFile = join(options.logDir, `${options.name}.log`);
+  const log = createWriteStream(logFile);
+  const url = `http://localhost:${port}`;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', relayEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DEMO_PORT: String(demoPort),
+      DATA_DIR: dataDir,
+      // The embedded store: each worker has its own, nothing is shared with other runs.
+      DATABASE_URL: '',
+      LOG_LEVEL: process.env.E2E_RELAY_LOG_LEVEL ?? 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `the relay exited (${signal ?? `code ${code}`})`;
+  });
+
+  const stop = async (): Promise<void> => {
+    process.off('exit', killOnExit);
+    await stopChild(child);
+    log.end();
+    if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntil(() => answersHttp(url), { what: `relay at ${url}`, timeoutMs: RELAY_START_TIMEOUT_MS, abort: () => exited });
+    const credentials = await waitUntil(() => readCredentials(dataDir), {
+      what: `test merchant in ${dataDir}`,
+      timeoutMs: RELAY_START_TIMEOUT_MS,
+      abort: () => exited,
+    });
+    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- ${logFile} (last lines) ---\n${await logTail(logFile)}`);
+  }
+}
+
+async function readCredentials(dataDir: string): Promise<RelayCredentials | undefined> {
+  const text = await readFile(join(dataDir, 'test-merchant.json'), 'utf8');
+  const json = JSON.parse(text) as Partial<RelayCredentials>;
+  if (typeof json.entityId !== 'string' || typeof json.accessToken !== 'string') return undefined;
+  return { entityId: json.entityId, accessToken: json.accessToken, webhookSecret: json.webhookSecret ?? '' };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), RELAY_STOP_TIMEOUT_MS);
+  await exit;
+  clearTimeout(timer);
+}
+
+export async function logTail(logFile: string, lines = 40): Promise<string> {
+  try {
+    return (await readFile(logFile, 'utf8')).split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
