@@ -9,6 +9,14 @@ export interface CardInput {
   cvv?: string | undefined;
 }
 
+/** Bank account data the simulator's test-account table is matched against (never stored by it). */
+export interface BankAccountInput {
+  holder?: string | undefined;
+  iban?: string | undefined;
+  bic?: string | undefined;
+  number?: string | undefined;
+}
+
 export interface AuthorizationRequest {
   paymentType: 'PA' | 'DB' | 'CD';
   paymentBrand: string | undefined;
@@ -22,6 +30,10 @@ export interface AuthorizationRequest {
   merchantInitiated: boolean;
   /** Non-card accounts (bank account, virtual account, wallet token): brand-specific rules only. */
   account: 'card' | 'bankAccount' | 'virtualAccount' | 'wallet';
+  /** bankAccount.* of the request: the test IBAN/BIC table and forced declines read it. */
+  bankAccount?: BankAccountInput | undefined;
+  /** Which billing fields were sent: the AVS response table reads it. */
+  billing?: { street1?: string | undefined; postcode?: string | undefined } | undefined;
   /** Today's date as yyyy-MM (for expiry checks). */
   today: { year: number; month: number };
 }
@@ -29,4 +41,5 @@ export interface AuthorizationRequest {
 export type AuthorizationOutcome =
   | { kind: 'approved'; resultCode: string; detectedBrand: string | undefined; avsResponse?: string; cvvResponse?: string; riskScore: number }
   | { kind: 'declined'; resultCode: string; detectedBrand: string | undefined; cvvResponse?: string; riskScore: number }
-  | { kind: 'challenge'; detectedBrand: string | undefined; riskScore: number };
+  // avsResponse/cvvResponse: what the approval carries if authentication succeeds (completeChallenge).
+  | { kind: 'challenge'; detectedBrand: string | undefined; riskScore: number; avsResponse?: string; cvvResponse?: string };

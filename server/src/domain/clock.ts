@@ -1,0 +1,41 @@
+// Time as a dependency: nothing in the relay reads Date.now() except systemClock; tests pass a
+// ManualClock and move it explicitly (no sleeps). The response timestamp format lives here too.
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock that only moves when told to. */
+export class ManualClock implements Clock {
+  private ms: number;
+
+  constructor(startMs = Date.UTC(2026, 0, 1)) {
+    this.ms = startMs;
+  }
+
+  now(): number {
+    return this.ms;
+  }
+
+  set(ms: number): void {
+    this.ms = ms;
+  }
+
+  advance(ms: number): void {
+    if (ms < 0) throw new RangeError('a clock does not go back; use set() to jump');
+    this.ms += ms;
+  }
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** `yyyy-MM-dd HH:mm:ss+0000`, in UTC (the specification: time followed by the zone offset). */
+export function formatTimestamp(ms: number): string {
+  const d = new Date(ms);
+  const date = `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+  const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
+  return `${date} ${time}+0000`;
+}

@@ -1,0 +1,64 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { brandOf, CARD_BRANDS, cardBrandOf, isCardBrand, OTHER_BRANDS } from './brands.js';
+
+// credit-card-type is card-validator's own table; the test reads it to prove the two agree.
+const require = createRequire(import.meta.url);
+const creditCardType = require('credit-card-type') as { getTypeInfo(type: string): { lengths: number[]; code: { size: number } } };
+
+describe('brand table', () => {
+  it('has unique codes across all kinds', () => {
+    const codes = [...CARD_BRANDS, ...OTHER_BRANDS].map((b) => b.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9_]{1,32}$/);
+  });
+
+  it('holds the card brands of widget-surface §2', () => {
+    const listed = 'AMEX CARTEBANCAIRE CARTEBLEUE DANKORT DINERS DISCOVER ELO HIPERCARD JCB MADA MAESTRO MASTER MASTERDEBIT VISA VISADEBIT VISAELECTRON VPAY';
+    for (const code of listed.split(' ')) expect(isCardBrand(code)).toBe(true);
+  });
+
+  it('holds the bank-account, voucher and wallet brands', () => {
+    expect(brandOf('DIRECTDEBIT_SEPA')?.kind).toBe('bankAccount');
+    for (const code of ['GIROPAY', 'IDEAL', 'SOFORTUEBERWEISUNG']) expect(brandOf(code)?.kind).toBe('bankAccount');
+    for (const code of ['BOLETO', 'OXXO', 'BALOTO']) expect(brandOf(code)?.kind).toBe('voucher');
+    for (const code of ['APPLEPAY', 'GOOGLEPAY', 'PAYPAL']) expect(brandOf(code)?.kind).toBe('wallet');
+    for (const code of ['APPLEPAY', 'DIRECTDEBIT_SEPA', 'BOLETO', 'STC_PAY']) expect(isCardBrand(code)).toBe(false);
+  });
+
+  it('is case-sensitive and knows nothing it does not list', () => {
+    expect(brandOf('visa')).toBeUndefined();
+    expect(brandOf('NOPE')).toBeUndefined();
+    expect(brandOf('constructor')).toBeUndefined();
+    expect(isCardBrand('')).toBe(false);
+  });
+
+  it('gives AMEX a 4-digit CVV and every other card 3', () => {
+    for (const b of CARD_BRANDS) expect(b.cvvLength).toBe(b.code === 'AMEX' ? 4 : 3);
+  });
+
+  it('agrees with card-validator on lengths and CVV size', () => {
+    for (const b of CARD_BRANDS) {
+      if (!b.cardValidatorType) continue;
+      const info = creditCardType.getTypeInfo(b.cardValidatorType);
+      expect([b.code, [...b.lengths]]).toEqual([b.code, info.lengths]);
+      expect([b.code, b.cvvLength]).toEqual([b.code, info.code.size]);
+    }
+  });
+
+  it('maps each card-validator type to one brand only', () => {
+    const types = CARD_BRANDS.flatMap((b) => (b.cardValidatorType ? [b.cardValidatorType] : []));
+    expect(new Set(types).size).toBe(types.length);
+  });
+
+  it('points sub-brands at networks that exist', () => {
+    for (const b of CARD_BRANDS) for (const n of b.alsoOn ?? []) expect(cardBrandOf(n)?.cardValidatorType).toBeDefined();
+  });
+
+  it('gives every card brand lengths within 12-19', () => {
+    for (const b of CARD_BRANDS) {
+      expect(b.lengths.length).toBeGreaterThan(0);
+      for (const n of b.lengths) expect(n >= 12 && n <= 19).toBe(true);
+    }
+  });
+});
