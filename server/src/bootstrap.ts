@@ -1,0 +1,106 @@
+// Merchants and entities (channels) come into being here, for both the CLI and the first start of
+// the relay. An access token is shown once and stored only as its hash, so whoever creates a
+// merchant must hand the token on: the CLI prints it, the first start writes it to a file.
+
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { generateAccessToken, hashToken, randomHex } from './crypto/tokens.js';
+import type { EntityRecord, EntitySettings, EpochMs, MerchantRecord, Store } from './storage/store.js';
+
+/** Where the first start leaves the test merchant's credentials (the only copy of its token). */
+export const TEST_MERCHANT_FILE = 'test-merchant.json';
+export const TEST_MERCHANT_NAME = 'Test Merchant';
+export const TEST_ENTITY_NAME = 'Test Channel';
+
+/** 16 random bytes: ids are 32 lowercase hex characters. */
+const ID_BYTES = 16;
+/** 32 random bytes: the webhook secret is 64 hex characters (an AES-256 key). */
+const WEBHOOK_SECRET_BYTES = 32;
+
+export interface CreatedMerchant {
+  merchant: MerchantRecord;
+  /** Shown once; only its hash is stored. */
+  accessToken: string;
+}
+
+export interface TestMerchantCredentials {
+  entityId: string;
+  accessToken: string;
+  webhookSecret: string;
+}
+
+function requireName(name: string, what: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new Error(`${what} name must not be empty`);
+  return trimmed;
+}
+
+function newMerchant(name: string, now: EpochMs): CreatedMerchant {
+  const accessToken = generateAccessToken();
+  const merchant: MerchantRecord = {
+    id: randomHex(ID_BYTES),
+    name: requireName(name, 'merchant'),
+    tokenHash: hashToken(accessToken),
+    webhookSecret: randomHex(WEBHOOK_SECRET_BYTES),
+    createdAt: now,
+  };
+  return { merchant, accessToken };
+}
+
+function newEntity(input: { merchantId: string; name: string; settings: EntitySettings }, now: EpochMs): EntityRecord {
+  return { id: randomHex(ID_BYTES), merchantId: input.merchantId, name: requireName(input.name, 'entity'), settings: input.settings, createdAt: now };
+}
+
+export async function createMerchant(store: Store, input: { name: string }, now: EpochMs): Promise<CreatedMerchant> {
+  const created = newMerchant(input.name, now);
+  await store.createMerchant(created.merchant);
+  return created;
+}
+
+export async function createEntity(
+  store: Store,
+  input: { merchantId: string; name: string; settings: EntitySettings },
+  now: EpochMs,
+): Promise<EntityRecord> {
+  if (!(await store.findMerchant(input.merchantId))) throw new Error(`no merchant with id ${input.merchantId}`);
+  const entity = newEntity(input, now);
+  await store.createEntity(entity);
+  return entity;
+}
+
+/** Replaces `file` atomically with `text`, readable by the owner only, flushed to disk. */
+function writePrivateFile(dir: string, file: string, text: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const temp = join(dir, `.${TEST_MERCHANT_FILE}.${process.pid}.${randomBytes(6).toString('hex')}`);
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, file);
+}
+
+/**
+ * On a store without merchants, creates "Test Merchant" with one entity (no country profile) and
+ * writes its credentials to DATA_DIR/test-merchant.json (mode 0600). The file is written before
+ * the rows: a crash in between leaves a stale file and an empty store, and the next start simply
+ * makes a new merchant; the other order could leave a merchant whose token nobody has.
+ */
+export async function ensureTestMerchant(
+  store: Store,
+  config: Pick<Config, 'dataDir'>,
+  now: EpochMs,
+): Promise<{ created: boolean; credentials: TestMerchantCredentials | null }> {
+  if ((await store.countMerchants()) > 0) return { created: false, credentials: null };
+  const { merchant, accessToken } = newMerchant(TEST_MERCHANT_NAME, now);
+  const entity = newEntity({ merchantId: merchant.id, name: TEST_ENTITY_NAME, settings: {} }, now);
+  const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret: merchant.webhookSecret };
+  writePrivateFile(config.dataDir, join(config.dataDir, TEST_MERCHANT_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
+  await store.createMerchant(merchant);
+  await store.createEntity(entity);
+  return { created: true, credentials };
+}

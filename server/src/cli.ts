@@ -1,0 +1,226 @@
+// Operator commands: `npm run relay -- <command>`. Creates merchants and entities (channels) and
+// edits an entity's settings, in whichever store DATA_DIR / DATABASE_URL select. Prints JSON on
+// stdout; bad arguments print a reason on stderr and exit with code 2.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createEntity, createMerchant } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { openStore } from './storage/index.js';
+import type { EntityRecord, EntitySettings, Store } from './storage/store.js';
+
+const USAGE = `usage: npm run relay -- <command>
+
+  merchant create --name NAME [--entity-name NAME]
+      creates a merchant and its first entity; prints merchantId, accessToken (shown only once),
+      webhookSecret and entityId
+  entity create --merchant ID --name NAME [--country BR|MX|CO] [--allowed-origin URL ...]
+  entity set ENTITY_ID [--country BR|MX|CO | --no-country]
+                       [--allowed-origin URL ... | --no-allowed-origin] [--reversal-cutoff-hours N]
+  entity list --merchant ID
+
+The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
+
+/** Exit code for arguments the command cannot act on (usage errors, unknown ids). */
+const EXIT_USAGE = 2;
+const EXIT_FAILURE = 1;
+const HOUR_MS = 60 * 60 * 1000;
+/** Longest reversal cut-off accepted: one year. */
+const MAX_CUTOFF_HOURS = 24 * 366;
+const ID = /^[0-9a-f]{32}$/;
+const COUNTRIES = ['BR', 'MX', 'CO'] as const;
+type Country = (typeof COUNTRIES)[number];
+
+class UsageError extends Error {}
+
+/** A command reads its arguments first, then runs against an open, migrated store. */
+type Run = (store: Store, now: number) => Promise<unknown>;
+
+/** Option values as parseArgs leaves them; each command checks its own with the helpers below. */
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+function parse(args: string[], options: ParseArgsConfig['options'], positionals = 0): { values: Values; positionals: string[] } {
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(`expected ${positionals} positional argument(s), got ${parsed.positionals.length}`);
+  }
+  return parsed;
+}
+
+function str(value: unknown, flag: string, required: true): string;
+function str(value: unknown, flag: string, required: false): string | undefined;
+function str(value: unknown, flag: string, required: boolean): string | undefined {
+  if (value === undefined) {
+    if (required) throw new UsageError(`--${flag} is required`);
+    return undefined;
+  }
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${flag} needs a value`);
+  return value;
+}
+
+function id(value: string | undefined, what: string): string {
+  if (value === undefined || !ID.test(value)) throw new UsageError(`${what} must be 32 characters of 0-9 and a-f`);
+  return value;
+}
+
+function country(value: unknown): Country | undefined {
+  const text = str(value, 'country', false);
+  if (text === undefined) return undefined;
+  const found = COUNTRIES.find((c) => c === text);
+  if (!found) throw new UsageError(`--country must be one of ${COUNTRIES.join(', ')}, got ${JSON.stringify(text)}`);
+  return found;
+}
+
+/** An origin as frame-ancestors needs it: scheme, host and port, nothing more. */
+function origins(values: unknown): string[] | undefined {
+  if (values === undefined) return undefined;
+  const list = Array.isArray(values) ? values : [values];
+  return list.map((value: unknown) => {
+    const text = typeof value === 'string' ? value : '';
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new UsageError(`--allowed-origin must be an origin like https://shop.example, got ${JSON.stringify(text)}`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
+      throw new UsageError(`--allowed-origin must be an http(s) origin without path, got ${JSON.stringify(text)}`);
+    }
+    return url.origin;
+  });
+}
+
+function cutoffHours(value: unknown): number | undefined {
+  const text = str(value, 'reversal-cutoff-hours', false);
+  if (text === undefined) return undefined;
+  const hours = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(hours >= 1 && hours <= MAX_CUTOFF_HOURS)) {
+    throw new UsageError(`--reversal-cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}`);
+  }
+  return hours;
+}
+
+const entityView = (e: EntityRecord) => ({ entityId: e.id, merchantId: e.merchantId, name: e.name, settings: e.settings });
+
+async function requireMerchant(store: Store, merchantId: string): Promise<void> {
+  if (!(await store.findMerchant(merchantId))) throw new UsageError(`no merchant with id ${merchantId}`);
+}
+
+function merchantCreate(args: string[]): Run {
+  const { values } = parse(args, { name: { type: 'string' }, 'entity-name': { type: 'string' } });
+  const name = str(values.name, 'name', true);
+  const entityName = str(values['entity-name'], 'entity-name', false) ?? 'Default channel';
+  return async (store, now) => {
+    const { merchant, accessToken } = await createMerchant(store, { name }, now);
+    const entity = await createEntity(store, { merchantId: merchant.id, name: entityName, settings: {} }, now);
+    return { merchantId: merchant.id, accessToken, webhookSecret: merchant.webhookSecret, entityId: entity.id };
+  };
+}
+
+function entityCreate(args: string[]): Run {
+  const { values } = parse(args, {
+    merchant: { type: 'string' },
+    name: { type: 'string' },
+    country: { type: 'string' },
+    'allowed-origin': { type: 'string', multiple: true },
+  });
+  const merchantId = id(str(values.merchant, 'merchant', true), '--merchant');
+  const name = str(values.name, 'name', true);
+  const settings: EntitySettings = {};
+  const c = country(values.country);
+  if (c) settings.country = c;
+  const allowed = origins(values['allowed-origin']);
+  if (allowed) settings.allowedOrigins = allowed;
+  return async (store, now) => {
+    await requireMerchant(store, merchantId);
+    return entityView(await createEntity(store, { merchantId, name, settings }, now));
+  };
+}
+
+function entitySet(args: string[]): Run {
+  const { values, positionals } = parse(
+    args,
+    {
+      country: { type: 'string' },
+      'no-country': { type: 'boolean' },
+      'allowed-origin': { type: 'string', multiple: true },
+      'no-allowed-origin': { type: 'boolean' },
+      'reversal-cutoff-hours': { type: 'string' },
+    },
+    1,
+  );
+  const entityId = id(positionals[0], 'ENTITY_ID');
+  const c = country(values.country);
+  if (c && values['no-country']) throw new UsageError('--country and --no-country exclude each other');
+  const allowed = origins(values['allowed-origin']);
+  if (allowed && values['no-allowed-origin']) throw new UsageError('--allowed-origin and --no-allowed-origin exclude each other');
+  const hours = cutoffHours(values['reversal-cutoff-hours']);
+  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined) {
+    throw new UsageError('nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin or --reversal-cutoff-hours');
+  }
+  return async (store) => {
+    const entity = await store.findEntity(entityId);
+    if (!entity) throw new UsageError(`no entity with id ${entityId}`);
+    const settings: EntitySettings = { ...entity.settings };
+    if (c) settings.country = c;
+    if (values['no-country']) delete settings.country;
+    if (allowed) settings.allowedOrigins = allowed;
+    if (values['no-allowed-origin']) delete settings.allowedOrigins;
+    if (hours !== undefined) settings.reversalCutoffMs = hours * HOUR_MS;
+    await store.updateEntitySettings(entityId, settings);
+    return entityView({ ...entity, settings });
+  };
+}
+
+function entityList(args: string[]): Run {
+  const { values } = parse(args, { merchant: { type: 'string' } });
+  const merchantId = id(str(values.merchant, 'merchant', true), '--merchant');
+  return async (store) => {
+    await requireMerchant(store, merchantId);
+    return (await store.listEntities(merchantId)).map(entityView);
+  };
+}
+
+const COMMANDS: Record<string, (args: string[]) => Run> = {
+  'merchant create': merchantCreate,
+  'entity create': entityCreate,
+  'entity set': entitySet,
+  'entity list': entityList,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const command = COMMANDS[`${argv[0] ?? ''} ${argv[1] ?? ''}`];
+    if (!command) {
+      if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+        process.stdout.write(`${USAGE}\n`);
+        return 0;
+      }
+      throw new UsageError(argv.length === 0 ? 'no command given' : `unknown command: ${argv.slice(0, 2).join(' ')}`);
+    }
+    // Arguments are checked before the store is touched: a typo never creates a data folder.
+    const run = command(argv.slice(2));
+    const store = await openStore(loadConfig());
+    try {
+      await store.migrate();
+      const output = await run(store, Date.now());
+      process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+      return 0;
+    } finally {
+      await store.close();
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`error: ${err.message}\n\n${USAGE}\n`);
+      return EXIT_USAGE;
+    }
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,56 @@
+// Card numbers at rest: AES-256-GCM for the number itself, HMAC-SHA256 for de-duplication. Both
+// keys are derived from one master key with HKDF under separate labels, so the fingerprint key can
+// never decrypt and the encryption key is never used for anything else. A plain hash of a card
+// number would be no protection at all (the space of valid numbers is small enough to enumerate).
+
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+
+const MASTER_KEY_BYTES = 32;
+/** 96-bit IV, the size GCM is specified for; random per seal (2^-32 collision bound is far off). */
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const ENCRYPTION_LABEL = 'paywidgets card-vault encryption v1';
+const FINGERPRINT_LABEL = 'paywidgets card-vault fingerprint v1';
+
+function derive(master: Buffer, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
+}
+
+export class CardVault {
+  readonly #encryptionKey: Buffer;
+  readonly #fingerprintKey: Buffer;
+
+  constructor(masterKey: Buffer) {
+    if (masterKey.length !== MASTER_KEY_BYTES) {
+      throw new Error(`card master key must be ${MASTER_KEY_BYTES} bytes, got ${masterKey.length}`);
+    }
+    this.#encryptionKey = derive(masterKey, ENCRYPTION_LABEL);
+    this.#fingerprintKey = derive(masterKey, FINGERPRINT_LABEL);
+  }
+
+  /** base64 of iv | tag | ciphertext. */
+  seal(cardNumber: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#encryptionKey, iv);
+    const data = Buffer.concat([cipher.update(cardNumber, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
+  }
+
+  /** Throws when the text was not sealed by this key or was altered in any bit. */
+  open(sealed: string): string {
+    const raw = Buffer.from(sealed, 'base64');
+    if (raw.length <= IV_BYTES + TAG_BYTES) throw new Error('sealed card data is too short');
+    const decipher = createDecipheriv('aes-256-gcm', this.#encryptionKey, raw.subarray(0, IV_BYTES));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    try {
+      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    } catch (err) {
+      throw new Error('sealed card data failed authentication', { cause: err });
+    }
+  }
+
+  /** Keyed hash (hex) for finding the same card again; stable for one master key. */
+  fingerprint(cardNumber: string): string {
+    return createHmac('sha256', this.#fingerprintKey).update(cardNumber, 'utf8').digest('hex');
+  }
+}

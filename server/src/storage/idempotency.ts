@@ -1,0 +1,68 @@
+// Idempotency keys, scoped to (entity, key). The claim is one INSERT … ON CONFLICT DO NOTHING: the
+// primary key decides which of many concurrent requests runs, on both dialects, with no lock held
+// across the request. The losers read the row to learn what to answer.
+
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+import type { EpochMs, IdempotencyClaim } from './store.js';
+
+/**
+ * A claim that lost the insert can find the row gone (its owner released it in between); it then
+ * tries again. Each retry means another request made progress, so a few are plenty.
+ */
+const CLAIM_ATTEMPTS = 5;
+
+export async function claimKey(
+  db: Kysely<Database>,
+  entityId: string,
+  key: string,
+  requestHash: string,
+  now: EpochMs,
+): Promise<IdempotencyClaim> {
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({ entity_id: entityId, key, request_hash: requestHash, state: 'in-progress', status_code: null, body: null, created_at: now })
+      .onConflict((oc) => oc.columns(['entity_id', 'key']).doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 1n) return { kind: 'claimed' };
+
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'state', 'status_code', 'body'])
+      .where('entity_id', '=', entityId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!row) continue;
+    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.state === 'done' && row.status_code !== null && row.body !== null) {
+      return { kind: 'done', statusCode: row.status_code, body: row.body };
+    }
+    return { kind: 'in-progress' };
+  }
+  throw new Error(`idempotency key could not be claimed after ${CLAIM_ATTEMPTS} attempts`);
+}
+
+export async function completeKey(db: Kysely<Database>, entityId: string, key: string, statusCode: number, body: string): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: statusCode, body })
+    .where('entity_id', '=', entityId)
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function releaseKey(db: Kysely<Database>, entityId: string, key: string): Promise<void> {
+  // Only an unfinished claim is released: a stored answer must keep being replayed.
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('entity_id', '=', entityId)
+    .where('key', '=', key)
+    .where('state', '=', 'in-progress')
+    .execute();
+}
+
+export async function purgeKeys(db: Kysely<Database>, olderThan: EpochMs): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', olderThan).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,259 @@
+// The Store on Kysely: one set of queries for SQLite and PostgreSQL. The dialect-specific parts
+// (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
+
+import { sql, type Kysely } from 'kysely';
+import { claimCheckout, countCheckoutRead, finishCheckoutAttempt, markCheckoutSpent } from './checkouts.js';
+import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
+import { guardedUpdate } from './ledger.js';
+import { migrateToLatest } from './migrate.js';
+import {
+  checkoutFromRow,
+  checkoutToRow,
+  entityFromRow,
+  entityToRow,
+  merchantFromRow,
+  merchantToRow,
+  paymentFromRow,
+  paymentToRow,
+  registrationFromRow,
+  registrationToRow,
+} from './rows.js';
+import type { Database } from './schema.js';
+import type {
+  CheckoutClaim,
+  CheckoutRecord,
+  EntityRecord,
+  EntitySettings,
+  EpochMs,
+  FollowUpWrite,
+  IdempotencyClaim,
+  MerchantRecord,
+  PaymentRecord,
+  PaymentStatus,
+  RegistrationRecord,
+  Store,
+} from './store.js';
+
+export class KyselyStore implements Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly #db: Kysely<Database>;
+  /** PostgreSQL schema holding the tables, when not the default one (tests). */
+  readonly #schema: string | undefined;
+
+  constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schema?: string) {
+    this.#db = db;
+    this.dialect = dialect;
+    this.#schema = schema;
+  }
+
+  async migrate(): Promise<void> {
+    await migrateToLatest(this.#db, this.dialect === 'postgres' ? (this.#schema ?? (await this.#currentSchema())) : undefined);
+  }
+
+  /**
+   * Kysely's Migrator looks for its table in every schema unless told which one; another schema's
+   * schema_migrations (a test run, another deployment) must not count as ours.
+   */
+  async #currentSchema(): Promise<string> {
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(this.#db);
+    const schema = rows[0]?.schema;
+    if (!schema) throw new Error('PostgreSQL search_path names no existing schema to create the tables in');
+    return schema;
+  }
+
+  close(): Promise<void> {
+    return this.#db.destroy();
+  }
+
+  // Merchants and entities
+
+  async createMerchant(m: MerchantRecord): Promise<void> {
+    await this.#db.insertInto('merchants').values(merchantToRow(m)).execute();
+  }
+
+  async countMerchants(): Promise<number> {
+    const row = await this.#db
+      .selectFrom('merchants')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async findMerchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined> {
+    const row = await this.#db.selectFrom('merchants').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return row && merchantFromRow(row);
+  }
+
+  async findMerchant(id: string): Promise<MerchantRecord | undefined> {
+    const row = await this.#db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && merchantFromRow(row);
+  }
+
+  async createEntity(e: EntityRecord): Promise<void> {
+    await this.#db.insertInto('entities').values(entityToRow(e)).execute();
+  }
+
+  async findEntity(id: string): Promise<EntityRecord | undefined> {
+    const row = await this.#db.selectFrom('entities').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && entityFromRow(row);
+  }
+
+  async listEntities(merchantId: string): Promise<EntityRecord[]> {
+    const rows = await this.#db
+      .selectFrom('entities')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(entityFromRow);
+  }
+
+  async updateEntitySettings(id: string, settings: EntitySettings): Promise<void> {
+    await this.#db.updateTable('entities').set('settings', JSON.stringify(settings)).where('id', '=', id).execute();
+  }
+
+  // Payments
+
+  async insertPayment(p: PaymentRecord): Promise<void> {
+    await this.#db.insertInto('payments').values(paymentToRow(p)).execute();
+  }
+
+  async findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined> {
+    // Scoped in the query itself (A1): another entity's id matches no row at all.
+    const row = await this.#db
+      .selectFrom('payments')
+      .selectAll()
+      .where('entity_id', '=', entityId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && paymentFromRow(row);
+  }
+
+  async findPaymentById(id: string): Promise<PaymentRecord | undefined> {
+    const row = await this.#db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && paymentFromRow(row);
+  }
+
+  async applyFollowUp(w: FollowUpWrite): Promise<boolean> {
+    if (w.record.entityId !== w.entityId || w.record.referencedId !== w.referencedId) {
+      throw new Error('follow-up record must belong to the entity and reference the payment it changes');
+    }
+    const trx = await this.#db.startTransaction().execute();
+    try {
+      const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
+      const result = update && (await update.executeTakeFirst());
+      if (result?.numUpdatedRows !== 1n) {
+        await trx.rollback().execute();
+        return false;
+      }
+      await trx.insertInto('payments').values(paymentToRow(w.record)).execute();
+      await trx.commit().execute();
+      return true;
+    } catch (err) {
+      // Kysely releases the connection even when the rollback fails; the first error is the news.
+      if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  async settlePending(
+    id: string,
+    to: Exclude<PaymentStatus, 'pending'>,
+    resultCode: string,
+    responseJson: string,
+    now: EpochMs,
+  ): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('payments')
+      // pending_json stays: a repeated visit to the 3-D Secure page reads its result URL from it.
+      .set({ status: to, result_code: resultCode, response_json: responseJson, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  // Registrations
+
+  async insertRegistration(r: RegistrationRecord): Promise<void> {
+    await this.#db.insertInto('registrations').values(registrationToRow(r)).execute();
+  }
+
+  async findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined> {
+    const row = await this.#db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('entity_id', '=', entityId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && registrationFromRow(row);
+  }
+
+  async deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean> {
+    // The ciphertext and the keyed hash go at once: a deleted registration can never be charged
+    // nor linked to a new one holding the same card.
+    const result = await this.#db
+      .updateTable('registrations')
+      .set({ deleted_at: now, card_ciphertext: '', card_hmac: '' })
+      .where('entity_id', '=', entityId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async markRegistrationInitialDone(id: string): Promise<void> {
+    await this.#db.updateTable('registrations').set('initial_done', 1).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  }
+
+  // Checkouts
+
+  async insertCheckout(c: CheckoutRecord): Promise<void> {
+    await this.#db.insertInto('checkouts').values(checkoutToRow(c)).execute();
+  }
+
+  async findCheckout(id: string): Promise<CheckoutRecord | undefined> {
+    const row = await this.#db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && checkoutFromRow(row);
+  }
+
+  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number, shopperResultUrl: string | null): Promise<CheckoutClaim> {
+    return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines, shopperResultUrl);
+  }
+
+  finishCheckoutAttempt(
+    id: string,
+    paymentId: string | null,
+    outcome: 'success' | 'declined' | 'pending' | 'released',
+    pendingLeaseUntil: EpochMs,
+  ): Promise<void> {
+    return finishCheckoutAttempt(this.#db, id, paymentId, outcome, pendingLeaseUntil);
+  }
+
+  countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean> {
+    return countCheckoutRead(this.#db, id, now, windowMs, max);
+  }
+
+  markCheckoutSpent(id: string, now: EpochMs): Promise<void> {
+    return markCheckoutSpent(this.#db, id, now);
+  }
+
+  // Idempotency
+
+  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs): Promise<IdempotencyClaim> {
+    return claimKey(this.#db, entityId, key, requestHash, now);
+  }
+
+  completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void> {
+    return completeKey(this.#db, entityId, key, statusCode, body);
+  }
+
+  releaseIdempotencyKey(entityId: string, key: string): Promise<void> {
+    return releaseKey(this.#db, entityId, key);
+  }
+
+  purgeIdempotencyKeys(olderThan: EpochMs): Promise<number> {
+    return purgeKeys(this.#db, olderThan);
+  }
+}

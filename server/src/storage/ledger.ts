@@ -1,0 +1,63 @@
+// Turns a LedgerChange (lifecycle.ts) into the single conditional UPDATE that enforces it. Every
+// rule is in the WHERE clause, so the database re-checks it against the committed row: of two
+// racing follow-ups, the second sees the first one's totals (PostgreSQL re-evaluates the WHERE
+// after waiting for the row lock; SQLite runs one writer at a time) and changes nothing.
+
+import { sql, type Kysely, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import type { LedgerChange, RunningTotal } from '../domain/lifecycle.js';
+import type { Database } from './schema.js';
+import type { EpochMs } from './store.js';
+
+const COLUMN: Record<RunningTotal, 'captured_amount' | 'refunded_amount'> = {
+  capturedAmount: 'captured_amount',
+  refundedAmount: 'refunded_amount',
+};
+
+const LIMIT: Record<NonNullable<LedgerChange['add']>['limit'], 'amount' | 'captured_amount'> = {
+  amount: 'amount',
+  capturedAmount: 'captured_amount',
+};
+
+type PaymentsUpdate = UpdateQueryBuilder<Database, 'payments', 'payments', UpdateResult>;
+
+/**
+ * The guarded UPDATE for one follow-up, or undefined when the change can never apply (no type to
+ * reference). Callers run it in the transaction that inserts the follow-up record.
+ */
+export function guardedUpdate(
+  db: Kysely<Database> | Transaction<Database>,
+  referencedId: string,
+  entityId: string,
+  change: LedgerChange,
+  now: EpochMs,
+): PaymentsUpdate | undefined {
+  if (change.referencedTypes.length === 0) return undefined;
+  let q: PaymentsUpdate = db
+    .updateTable('payments')
+    .set('updated_at', now)
+    .where('id', '=', referencedId)
+    .where('entity_id', '=', entityId)
+    .where('payment_type', 'in', [...change.referencedTypes])
+    // Always required (LedgerChange.requireSuccessNotReversed is the literal true).
+    .where('status', '=', 'success')
+    .where('reversed', '=', 0);
+  for (const total of change.requireZero) q = q.where(COLUMN[total], '=', 0);
+
+  const add = change.add;
+  if (add) {
+    // A non-positive amount would move a total backwards; that is a caller bug, not a refusal.
+    if (!Number.isSafeInteger(add.amount) || add.amount <= 0) {
+      throw new RangeError(`ledger amount must be a positive integer of minor units, got ${add.amount}`);
+    }
+    const column = COLUMN[add.column];
+    q = q
+      .set(column, (eb) => eb(column, '+', add.amount))
+      .where((eb) => eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit])));
+  }
+  if (change.setReversed) q = q.set('reversed', 1);
+  if (change.notAfter !== undefined) {
+    // Casts: PostgreSQL would otherwise compare two untyped parameters as text.
+    q = q.where(sql<boolean>`cast(${now} as bigint) <= cast(${change.notAfter} as bigint)`);
+  }
+  return q;
+}

@@ -1,0 +1,27 @@
+// Runs the versioned migrations with Kysely's Migrator: it keeps the applied names in
+// `schema_migrations`, takes a lock (an advisory lock on PostgreSQL, the single write lock of our
+// BEGIN IMMEDIATE driver on SQLite) and applies everything pending in one transaction, so two
+// relays starting together never half-apply the schema.
+
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };
+
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,11 @@
+// Every migration, in order. Names are NNN-name; Kysely's Migrator applies them in name order and
+// records each applied name in `schema_migrations`. Append new files here; never edit an applied one.
+
+import type { Migration } from 'kysely';
+import * as m001 from './001-initial.js';
+import * as m002 from './002-checkouts.js';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001-initial': m001,
+  '002-checkouts': m002,
+};

@@ -1,0 +1,161 @@
+// Record <-> row mapping, the one place that knows column names, 0/1 flags and JSON text.
+
+import type { Selectable } from 'kysely';
+import type { CheckoutsTable, EntitiesTable, Flag, MerchantsTable, PaymentsTable, RegistrationsTable } from './schema.js';
+import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RegistrationRecord } from './store.js';
+
+const flag = (b: boolean): Flag => (b ? 1 : 0);
+
+const STATUSES: readonly PaymentStatus[] = ['pending', 'success', 'declined'];
+
+function status(text: string): PaymentStatus {
+  const found = STATUSES.find((s) => s === text);
+  if (!found) throw new Error(`unknown payment status in the database: ${JSON.stringify(text)}`);
+  return found;
+}
+
+export const merchantToRow = (m: MerchantRecord): MerchantsTable => ({
+  id: m.id,
+  name: m.name,
+  token_hash: m.tokenHash,
+  webhook_secret: m.webhookSecret,
+  created_at: m.createdAt,
+});
+
+export const merchantFromRow = (r: Selectable<MerchantsTable>): MerchantRecord => ({
+  id: r.id,
+  name: r.name,
+  tokenHash: r.token_hash,
+  webhookSecret: r.webhook_secret,
+  createdAt: r.created_at,
+});
+
+export const entityToRow = (e: EntityRecord): EntitiesTable => ({
+  id: e.id,
+  merchant_id: e.merchantId,
+  name: e.name,
+  settings: JSON.stringify(e.settings),
+  created_at: e.createdAt,
+});
+
+export const entityFromRow = (r: Selectable<EntitiesTable>): EntityRecord => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  name: r.name,
+  settings: JSON.parse(r.settings) as EntitySettings,
+  createdAt: r.created_at,
+});
+
+export const paymentToRow = (p: PaymentRecord): PaymentsTable => ({
+  id: p.id,
+  entity_id: p.entityId,
+  payment_type: p.paymentType,
+  payment_brand: p.paymentBrand,
+  amount: p.amount,
+  currency: p.currency,
+  status: p.status,
+  result_code: p.resultCode,
+  referenced_id: p.referencedId,
+  registration_id: p.registrationId,
+  checkout_id: p.checkoutId,
+  captured_amount: p.capturedAmount,
+  refunded_amount: p.refundedAmount,
+  reversed: flag(p.reversed),
+  response_json: p.responseJson,
+  pending_json: p.pendingJson,
+  created_at: p.createdAt,
+  updated_at: p.updatedAt,
+});
+
+export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => ({
+  id: r.id,
+  entityId: r.entity_id,
+  paymentType: r.payment_type,
+  paymentBrand: r.payment_brand,
+  amount: r.amount,
+  currency: r.currency,
+  status: status(r.status),
+  resultCode: r.result_code,
+  referencedId: r.referenced_id,
+  registrationId: r.registration_id,
+  checkoutId: r.checkout_id,
+  capturedAmount: r.captured_amount,
+  refundedAmount: r.refunded_amount,
+  reversed: r.reversed === 1,
+  responseJson: r.response_json,
+  pendingJson: r.pending_json,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const registrationToRow = (g: RegistrationRecord): RegistrationsTable => ({
+  id: g.id,
+  entity_id: g.entityId,
+  payment_brand: g.paymentBrand,
+  bin: g.bin,
+  last4: g.last4,
+  expiry_month: g.expiryMonth,
+  expiry_year: g.expiryYear,
+  holder: g.holder,
+  card_ciphertext: g.cardCiphertext,
+  card_hmac: g.cardHmac,
+  initial_done: flag(g.initialDone),
+  response_json: g.responseJson,
+  deleted_at: g.deletedAt,
+  created_at: g.createdAt,
+});
+
+export const registrationFromRow = (r: Selectable<RegistrationsTable>): RegistrationRecord => ({
+  id: r.id,
+  entityId: r.entity_id,
+  paymentBrand: r.payment_brand,
+  bin: r.bin,
+  last4: r.last4,
+  expiryMonth: r.expiry_month,
+  expiryYear: r.expiry_year,
+  holder: r.holder,
+  cardCiphertext: r.card_ciphertext,
+  cardHmac: r.card_hmac,
+  initialDone: r.initial_done === 1,
+  responseJson: r.response_json,
+  deletedAt: r.deleted_at,
+  createdAt: r.created_at,
+});
+
+export const checkoutToRow = (c: CheckoutRecord): CheckoutsTable => ({
+  id: c.id,
+  entity_id: c.entityId,
+  payment_type: c.paymentType,
+  amount: c.amount,
+  currency: c.currency,
+  params_json: c.paramsJson,
+  shopper_result_url: c.shopperResultUrl,
+  created_at: c.createdAt,
+  expires_at: c.expiresAt,
+  success_payment_id: c.successPaymentId,
+  last_payment_id: c.lastPaymentId,
+  busy_until: c.busyUntil,
+  decline_count: c.declineCount,
+  spent_at: c.spentAt,
+  read_window_start: c.readWindowStart,
+  read_count: c.readCount,
+});
+
+export const checkoutFromRow = (r: Selectable<CheckoutsTable>): CheckoutRecord => ({
+  id: r.id,
+  entityId: r.entity_id,
+  paymentType: r.payment_type,
+  amount: r.amount,
+  currency: r.currency,
+  paramsJson: r.params_json,
+  shopperResultUrl: r.shopper_result_url,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  successPaymentId: r.success_payment_id,
+  lastPaymentId: r.last_payment_id,
+  busyUntil: r.busy_until,
+  declineCount: r.decline_count,
+  spentAt: r.spent_at,
+  readWindowStart: r.read_window_start,
+  readCount: r.read_count,
+});

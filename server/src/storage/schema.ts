@@ -1,0 +1,99 @@
+// Row shapes of the tables, as Kysely sees them. Column names are snake_case; rows.ts maps them to
+// the camelCase records of store.ts. Booleans are INTEGER 0/1 on both dialects so one query text
+// (`reversed = 0`) serves SQLite and PostgreSQL alike; amounts and times are BIGINT (PostgreSQL
+// returns them as numbers through the pool's int8 parser, see postgres.ts).
+
+export type Flag = 0 | 1;
+
+export interface MerchantsTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  webhook_secret: string;
+  created_at: number;
+}
+
+export interface EntitiesTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  /** EntitySettings as JSON text. */
+  settings: string;
+  created_at: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  entity_id: string;
+  payment_type: string;
+  payment_brand: string | null;
+  amount: number;
+  currency: string;
+  status: string;
+  result_code: string;
+  referenced_id: string | null;
+  registration_id: string | null;
+  checkout_id: string | null;
+  captured_amount: number;
+  refunded_amount: number;
+  reversed: Flag;
+  response_json: string;
+  pending_json: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  entity_id: string;
+  payment_brand: string;
+  bin: string;
+  last4: string;
+  expiry_month: string;
+  expiry_year: string;
+  holder: string | null;
+  card_ciphertext: string;
+  card_hmac: string;
+  initial_done: Flag;
+  response_json: string;
+  deleted_at: number | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  entity_id: string;
+  key: string;
+  request_hash: string;
+  state: 'in-progress' | 'done';
+  status_code: number | null;
+  body: string | null;
+  created_at: number;
+}
+
+export interface CheckoutsTable {
+  id: string;
+  entity_id: string;
+  payment_type: string;
+  amount: number;
+  currency: string;
+  params_json: string;
+  shopper_result_url: string | null;
+  created_at: number;
+  expires_at: number;
+  success_payment_id: string | null;
+  last_payment_id: string | null;
+  busy_until: number | null;
+  decline_count: number;
+  spent_at: number | null;
+  read_window_start: number;
+  read_count: number;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  entities: EntitiesTable;
+  payments: PaymentsTable;
+  registrations: RegistrationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  checkouts: CheckoutsTable;
+}

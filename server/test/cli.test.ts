@@ -1,0 +1,192 @@
+// The operator CLI, run as a subprocess against a temporary DATA_DIR (SQLite), and the first-start
+// bootstrap it shares merchant and entity creation with.
+
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../src/bootstrap.js';
+import { hashToken } from '../src/crypto/tokens.js';
+import { openSqliteStore, openStore, SQLITE_FILE } from '../src/storage/index.js';
+
+const run = promisify(execFile);
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const CLI = join(process.cwd(), 'server', 'src', 'cli.ts');
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
+  try {
+    const { stdout, stderr } = await run(TSX, [CLI, ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+async function json<T>(dataDir: string, ...args: string[]): Promise<T> {
+  const result = await cli(dataDir, ...args);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+interface Created {
+  merchantId: string;
+  accessToken: string;
+  webhookSecret: string;
+  entityId: string;
+}
+interface EntityView {
+  entityId: string;
+  merchantId: string;
+  name: string;
+  settings: Record<string, unknown>;
+}
+
+// Each run is a cold start of tsx (about a second, more on a busy machine).
+describe('relay CLI', { timeout: 60_000 }, () => {
+  const dataDir = tempDir();
+  let merchant: Created;
+
+  it('creates a merchant with a first entity and prints its credentials once', async () => {
+    merchant = await json<Created>(dataDir, 'merchant', 'create', '--name', 'Coffee Shop');
+    expect(merchant.merchantId).toMatch(/^[0-9a-f]{32}$/);
+    expect(merchant.entityId).toMatch(/^[0-9a-f]{32}$/);
+    expect(merchant.accessToken).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(merchant.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+
+    const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
+    try {
+      const stored = await store.findMerchantByTokenHash(hashToken(merchant.accessToken));
+      expect(stored).toMatchObject({ id: merchant.merchantId, name: 'Coffee Shop', webhookSecret: merchant.webhookSecret });
+      // Only the hash is kept.
+      expect(JSON.stringify(stored)).not.toContain(merchant.accessToken);
+      expect(await store.findEntity(merchant.entityId)).toMatchObject({ merchantId: merchant.merchantId, settings: {} });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('creates an entity with a country profile and allowed origins', async () => {
+    const entity = await json<EntityView>(
+      dataDir,
+      'entity', 'create', '--merchant', merchant.merchantId, '--name', 'Brazil web',
+      '--country', 'BR', '--allowed-origin', 'https://shop.example', '--allowed-origin', 'http://localhost:8081',
+    );
+    expect(entity).toMatchObject({
+      merchantId: merchant.merchantId,
+      name: 'Brazil web',
+      settings: { country: 'BR', allowedOrigins: ['https://shop.example', 'http://localhost:8081'] },
+    });
+    expect(entity.entityId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('changes settings with entity set and keeps the others', async () => {
+    const created = await json<EntityView>(dataDir, 'entity', 'create', '--merchant', merchant.merchantId, '--name', 'MX', '--country', 'MX', '--allowed-origin', 'https://a.example');
+    const cut = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--no-country', '--reversal-cutoff-hours', '24');
+    expect(cut.settings).toEqual({ allowedOrigins: ['https://a.example'], reversalCutoffMs: 24 * 3_600_000 });
+    const again = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--country', 'CO', '--no-allowed-origin');
+    expect(again.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
+  });
+
+  it("lists a merchant's entities", async () => {
+    const list = await json<EntityView[]>(dataDir, 'entity', 'list', '--merchant', merchant.merchantId);
+    expect(list.map((e) => e.name)).toEqual(['Default channel', 'Brazil web', 'MX']);
+  });
+
+  it('exits with code 2 and a reason on bad arguments', async () => {
+    const any = 'a'.repeat(32);
+    const cases: [string, string[]][] = [
+      ['no command', []],
+      ['an unknown command', ['merchant', 'delete']],
+      ['a missing name', ['merchant', 'create']],
+      ['an unknown option', ['merchant', 'create', '--name', 'X', '--colour', 'red']],
+      ['an unknown country', ['entity', 'create', '--merchant', any, '--name', 'X', '--country', 'US']],
+      ['a malformed merchant id', ['entity', 'list', '--merchant', 'nope']],
+      ['an origin with a path', ['entity', 'create', '--merchant', any, '--name', 'X', '--allowed-origin', 'https://a.example/shop']],
+      ['an origin that is no URL', ['entity', 'create', '--merchant', any, '--name', 'X', '--allowed-origin', 'shop']],
+      ['--country with --no-country', ['entity', 'set', any, '--country', 'BR', '--no-country']],
+      ['a zero cut-off', ['entity', 'set', any, '--reversal-cutoff-hours', '0']],
+      ['nothing to set', ['entity', 'set', any]],
+    ];
+    // In parallel: each case is a cold start of the CLI.
+    const results = await Promise.all(cases.map(([, args]) => cli(dataDir, ...args)));
+    results.forEach((result, i) => {
+      const label = cases[i]?.[0];
+      expect(result.code, label).toBe(2);
+      expect(result.stderr, label).toMatch(/^error: .+\n/);
+      expect(result.stdout, label).toBe('');
+    });
+  });
+
+  it('exits with code 2 for an unknown merchant or entity', async () => {
+    const unknown = 'f'.repeat(32);
+    const cases: [string, string[]][] = [
+      ['merchant', ['entity', 'create', '--merchant', unknown, '--name', 'X']],
+      ['merchant', ['entity', 'list', '--merchant', unknown]],
+      ['entity', ['entity', 'set', unknown, '--country', 'BR']],
+    ];
+    const results = await Promise.all(cases.map(([, args]) => cli(dataDir, ...args)));
+    results.forEach((result, i) => {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`no ${cases[i]?.[0]} with id ${unknown}`);
+    });
+  });
+
+  it('does not create a data folder when the arguments are wrong', async () => {
+    const fresh = join(tempDir(), 'never');
+    expect((await cli(fresh, 'merchant', 'create')).code).toBe(2);
+    expect(existsSync(fresh)).toBe(false);
+  });
+});
+
+describe('ensureTestMerchant', () => {
+  it('creates the test merchant on an empty store only, writing its credentials with mode 0600', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const store = await openStore({ dataDir, databaseUrl: '' });
+    try {
+      await store.migrate();
+      const first = await ensureTestMerchant(store, { dataDir }, 1_700_000_000_000);
+      expect(first.created).toBe(true);
+      const file = join(dataDir, TEST_MERCHANT_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first.credentials);
+
+      const creds = first.credentials;
+      if (!creds) throw new Error('credentials expected');
+      expect(creds.entityId).toMatch(/^[0-9a-f]{32}$/);
+      expect(creds.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
+      const merchant = await store.findMerchantByTokenHash(hashToken(creds.accessToken));
+      expect(merchant).toMatchObject({ name: 'Test Merchant', webhookSecret: creds.webhookSecret });
+      expect(await store.findEntity(creds.entityId)).toMatchObject({ merchantId: merchant?.id, settings: {} });
+
+      expect(await ensureTestMerchant(store, { dataDir }, 1_700_000_000_001)).toEqual({ created: false, credentials: null });
+      expect(await store.countMerchants()).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL', async () => {
+    await expect(openStore({ dataDir: tempDir(), databaseUrl: 'mysql://x' })).rejects.toThrow(/postgres/);
+  });
+});

@@ -1,0 +1,159 @@
+// CRUD of every record, entity scoping (A1), registrations (A9), settlement, durability.
+
+import { describe, expect, it } from 'vitest';
+import { all, count, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0, type ContractContext } from './fixtures.js';
+
+export function recordsContract(ctx: () => ContractContext): void {
+  describe('merchants and entities', () => {
+    it('creates, finds by id and by token hash, and counts merchants', async () => {
+      const { store } = ctx();
+      const before = await store.countMerchants();
+      const m = { id: id(), name: 'Shop', tokenHash: id() + id(), webhookSecret: id() + id(), createdAt: T0 };
+      await store.createMerchant(m);
+      expect(await store.countMerchants()).toBe(before + 1);
+      expect(await store.findMerchant(m.id)).toEqual(m);
+      expect(await store.findMerchantByTokenHash(m.tokenHash)).toEqual(m);
+      expect(await store.findMerchantByTokenHash(id() + id())).toBeUndefined();
+      expect(await store.findMerchant(id())).toBeUndefined();
+    });
+
+    it('refuses a second merchant with the same token hash', async () => {
+      const { store } = ctx();
+      const tokenHash = id() + id();
+      await store.createMerchant({ id: id(), name: 'A', tokenHash, webhookSecret: 'w', createdAt: T0 });
+      await expect(store.createMerchant({ id: id(), name: 'B', tokenHash, webhookSecret: 'w', createdAt: T0 })).rejects.toThrow();
+    });
+
+    it('creates, lists in creation order and updates entity settings', async () => {
+      const { store } = ctx();
+      const merchantId = id();
+      await store.createMerchant({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: 'w', createdAt: T0 });
+      const first = { id: id(), merchantId, name: 'Web', settings: {}, createdAt: T0 };
+      const second = { id: id(), merchantId, name: 'App', settings: { country: 'BR' as const, allowedOrigins: ['https://shop.example'] }, createdAt: T0 + 1 };
+      await store.createEntity(second);
+      await store.createEntity(first);
+      expect(await store.findEntity(second.id)).toEqual(second);
+      expect((await store.listEntities(merchantId)).map((e) => e.id)).toEqual([first.id, second.id]);
+      expect(await store.listEntities(id())).toEqual([]);
+      const settings = { allowedOrigins: ['https://a.example'], reversalCutoffMs: 3_600_000, throttle: { payments: 5 } };
+      await store.updateEntitySettings(first.id, settings);
+      expect((await store.findEntity(first.id))?.settings).toEqual(settings);
+      expect(await store.findEntity(id())).toBeUndefined();
+    });
+
+    it('refuses an entity of an unknown merchant (foreign keys are on)', async () => {
+      await expect(ctx().store.createEntity({ id: id(), merchantId: id(), name: 'E', settings: {}, createdAt: T0 })).rejects.toThrow();
+    });
+  });
+
+  describe('payments', () => {
+    it('round-trips every field, with amounts beyond 32 bits', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const p = paymentRecord(entityId, {
+        paymentType: 'PA',
+        paymentBrand: null,
+        amount: 999_999_999_999, // 9,999,999,999.99: ten integer digits
+        capturedAmount: 5,
+        refundedAmount: 3,
+        reversed: true,
+        status: 'pending',
+        referencedId: id(),
+        registrationId: id(),
+        checkoutId: id(),
+        pendingJson: '{"testMode":"INTERNAL"}',
+        updatedAt: T0 + 7,
+      });
+      await store.insertPayment(p);
+      expect(await store.findPayment(entityId, p.id)).toEqual(p);
+      expect(await store.findPaymentById(p.id)).toEqual(p);
+    });
+
+    it("never returns another entity's payment (A1)", async () => {
+      const { store } = ctx();
+      const a = await newEntity(store);
+      const b = await newEntity(store);
+      const p = await insertPayment(store, a);
+      expect(await store.findPayment(b, p.id)).toBeUndefined();
+      expect(await store.findPayment(a, id())).toBeUndefined();
+    });
+
+    it('refuses a duplicate payment id', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const p = await insertPayment(store, entityId);
+      await expect(store.insertPayment({ ...p })).rejects.toThrow();
+    });
+
+    it('settles a pending payment exactly once, even when settled in parallel', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
+      const results = await all(
+        Array.from({ length: 10 }, (_, i) => () =>
+          store.settlePending(p.id, i % 2 ? 'declined' : 'success', `code-${i}`, `{"i":${i}}`, T0 + 10),
+        ),
+      );
+      expect(count(results)).toBe(1);
+      const winner = results.indexOf(true);
+      const settled = await store.findPayment(entityId, p.id);
+      expect(settled).toMatchObject({ status: winner % 2 ? 'declined' : 'success', resultCode: `code-${winner}`, responseJson: `{"i":${winner}}`, updatedAt: T0 + 10 });
+      expect(await store.settlePending(p.id, 'success', 'again', '{}', T0 + 20)).toBe(false);
+      const done = await insertPayment(store, entityId);
+      expect(await store.settlePending(done.id, 'declined', 'x', '{}', T0)).toBe(false);
+      expect(await store.settlePending(id(), 'success', 'x', '{}', T0)).toBe(false);
+    });
+  });
+
+  describe('registrations', () => {
+    it("round-trips, is scoped by entity and never found through another entity (A9)", async () => {
+      const { store } = ctx();
+      const a = await newEntity(store);
+      const b = await newEntity(store);
+      const r = registrationRecord(a);
+      await store.insertRegistration(r);
+      expect(await store.findRegistration(a, r.id)).toEqual(r);
+      expect(await store.findRegistration(b, r.id)).toBeUndefined();
+      expect(await store.deleteRegistration(b, r.id, T0)).toBe(false);
+      expect((await store.findRegistration(a, r.id))?.deletedAt).toBeNull();
+    });
+
+    it('marks the initial payment done', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const r = registrationRecord(entityId);
+      await store.insertRegistration(r);
+      await store.markRegistrationInitialDone(r.id);
+      expect((await store.findRegistration(entityId, r.id))?.initialDone).toBe(true);
+    });
+
+    it('deletes once, wiping the ciphertext and the card hash', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const r = registrationRecord(entityId);
+      await store.insertRegistration(r);
+      expect(await store.deleteRegistration(entityId, r.id, T0 + 5)).toBe(true);
+      const gone = await store.findRegistration(entityId, r.id);
+      expect(gone).toMatchObject({ deletedAt: T0 + 5, cardCiphertext: '', cardHmac: '' });
+      expect(await store.deleteRegistration(entityId, r.id, T0 + 6)).toBe(false);
+      expect(await store.deleteRegistration(entityId, id(), T0 + 6)).toBe(false);
+    });
+  });
+
+  describe('durability', () => {
+    it('keeps what was written after the store is closed and opened again', async () => {
+      const { harness } = ctx();
+      const first = await harness.open();
+      const entityId = await newEntity(first);
+      const p = await insertPayment(first, entityId);
+      await first.close();
+      const again = await harness.open();
+      try {
+        await again.migrate(); // a second migrate is a no-op
+        expect(await again.findPayment(entityId, p.id)).toEqual(p);
+      } finally {
+        await again.close();
+      }
+    });
+  });
+}

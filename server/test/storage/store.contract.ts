@@ -1,0 +1,35 @@
+// The Store contract: one suite, run by sqlite.test.ts and postgres.test.ts against a real database.
+// Call it inside a describe block; it opens one store for the block and checks every promise of
+// store.ts, the concurrency cases (L1–L4) included.
+
+import { afterAll, beforeAll } from 'vitest';
+import { checkoutsContract } from './contract/checkouts.js';
+import type { ContractContext, StoreHarness } from './contract/fixtures.js';
+import { idempotencyContract } from './contract/idempotency.js';
+import { ledgerContract } from './contract/ledger.js';
+import { recordsContract } from './contract/records.js';
+
+export type { StoreHarness } from './contract/fixtures.js';
+
+export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
+  let context: ContractContext | undefined;
+  const ctx = (): ContractContext => {
+    if (!context) throw new Error('the store contract has no open store (did beforeAll fail?)');
+    return context;
+  };
+
+  beforeAll(async () => {
+    const harness = await makeHarness();
+    context = { harness, store: await harness.open() };
+  });
+  afterAll(async () => {
+    if (!context) return;
+    await context.store.close();
+    await context.harness.dispose();
+  });
+
+  recordsContract(ctx);
+  ledgerContract(ctx);
+  idempotencyContract(ctx);
+  checkoutsContract(ctx);
+}
