@@ -27,6 +27,12 @@ export interface CardDetails {
 export type HintField = 'cardNumber' | 'expiryMonth' | 'cvv' | 'cardHolder';
 export type ControlField = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolder' | 'brand';
 
+/**
+ * Rendering covers the loader, the main script and two iframes from the relay: on a busy 2-core
+ * machine with two workers that takes longer than one expect timeout, ms.
+ */
+export const WIDGET_READY_TIMEOUT_MS = 15_000;
+
 export class CardForm {
   /** div.wpwl-container-card (the index-th one on the page). */
   readonly container: Locator;
@@ -73,8 +79,8 @@ export class CardForm {
 
   /** Resolves once both card frames have an input the shopper can type into. */
   async waitUntilReady(): Promise<void> {
-    await expect(this.cardNumberInput).toBeEditable();
-    await expect(this.cvvInput).toBeEditable();
+    await expect(this.cardNumberInput).toBeEditable({ timeout: WIDGET_READY_TIMEOUT_MS });
+    await expect(this.cvvInput).toBeEditable({ timeout: WIDGET_READY_TIMEOUT_MS });
   }
 
   async fillCardNumber(number: string): Promise<void> {
