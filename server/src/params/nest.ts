@@ -1,0 +1,148 @@
+// The one place that turns flat names (`cart.items[0].name`, `customParameters[SHOPPER_x]`) into
+// nested structures, for echoing customer, cart, customParameters... back in responses.
+// Every object is created with Object.create(null) and filled from a Map, so no name can reach
+// Object.prototype (B3), and arrays are dense in index order whatever indexes were sent.
+
+import { ApiError } from '../errors.js';
+import { REQUEST_ROWS, RESPONSE_SECTIONS } from '../../../spec/params/index.js';
+import type { FlatParams, Nested } from './types.js';
+
+export type NameToken =
+  | { readonly kind: 'segment'; readonly text: string }
+  | { readonly kind: 'bracket'; readonly text: string };
+
+/**
+ * Splits a name into dotted segments and bracketed parts: `a.b[0].c` -> a, b, [0], c.
+ * Null when it is not well formed: empty segment or bracket, unbalanced or nested brackets,
+ * a leading bracket, a leading, trailing or doubled dot. Linear in the name's length.
+ */
+export function parseName(name: string): NameToken[] | null {
+  const tokens: NameToken[] = [];
+  let i = 0;
+  let expectSegment = true; // at the start and after a dot
+  while (i < name.length) {
+    const c = name[i];
+    if (c === '[') {
+      if (tokens.length === 0) return null;
+      const close = name.indexOf(']', i + 1);
+      if (close <= i + 1) return null;
+      const text = name.slice(i + 1, close);
+      if (text.includes('[')) return null;
+      tokens.push({ kind: 'bracket', text });
+      i = close + 1;
+      const next = name[i];
+      if (next !== undefined && next !== '.' && next !== '[') return null;
+      expectSegment = false;
+    } else if (c === '.') {
+      if (expectSegment) return null;
+      i++;
+      expectSegment = true;
+      if (i === name.length) return null;
+    } else if (c === ']') {
+      return null;
+    } else {
+      if (!expectSegment) return null;
+      let end = i;
+      while (end < name.length && name[end] !== '.' && name[end] !== '[' && name[end] !== ']') end++;
+      tokens.push({ kind: 'segment', text: name.slice(i, end) });
+      i = end;
+      expectSegment = false;
+    }
+  }
+  return tokens.length === 0 ? null : tokens;
+}
+
+/** A bracketed index: `0` or digits without a leading zero. */
+export const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/** Deeper than any catalogue name (airline.passengers[n].legs[n].x is 6): refuse, never recurse. */
+const MAX_DEPTH = 16;
+
+/**
+ * Containers whose brackets are keys, not indexes (`customParameters[123]` is a name, not item
+ * 123): every templated row whose bracket placeholder is not `[n]`, in the catalogue's own spelling.
+ */
+const KEYED: ReadonlySet<string> = new Set(
+  [...REQUEST_ROWS, ...Object.values(RESPONSE_SECTIONS).flat()]
+    .map((row) => /^(.*?)\[(?!n\])[^\]]+\]/.exec(row.name)?.[1])
+    .filter((prefix): prefix is string => prefix !== undefined),
+);
+
+type Slot = string | Branch;
+interface Branch {
+  /** Set by the first child: a list for an index, else an object. */
+  kind: 'object' | 'array' | undefined;
+  readonly children: Map<string, Slot>;
+}
+
+const branch = (kind: Branch['kind']): Branch => ({ kind, children: new Map() });
+
+function refuse(name: string, message: string): never {
+  throw new ApiError('invalidParameters', [{ name: name.slice(0, 255), value: '', message }]);
+}
+
+/** Turns flat parameters into a null-prototype tree; conflicting names are refused, not merged. */
+export function nest(params: FlatParams): Nested {
+  const root = branch('object');
+  for (const [name, value] of params) {
+    const tokens = parseName(name);
+    if (!tokens) refuse(name, 'malformed parameter name');
+    if (tokens.length > MAX_DEPTH) refuse(name, 'parameter name nested too deeply');
+    let at = root;
+    let path = '';
+    for (let i = 0; i < tokens.length; i++) {
+      const { kind: tokenKind, text } = tokens[i]!;
+      let kind: Branch['kind'] = 'object';
+      if (tokenKind === 'segment') {
+        path = path === '' ? text : `${path}.${text}`;
+      } else if (/^[0-9]+$/.test(text) && !KEYED.has(path)) {
+        if (!INDEX.test(text)) refuse(name, 'index must not have leading zeros');
+        kind = 'array';
+        path = `${path}[n]`;
+      } else {
+        path = `${path}[${text}]`;
+      }
+      if (at.kind === undefined) at.kind = kind;
+      else if (at.kind !== kind) refuse(name, 'conflicts with another parameter');
+      const existing = at.children.get(text);
+      if (i === tokens.length - 1) {
+        if (existing !== undefined) refuse(name, 'conflicts with another parameter');
+        at.children.set(text, value);
+      } else if (existing === undefined) {
+        const child = branch(undefined);
+        at.children.set(text, child);
+        at = child;
+      } else if (typeof existing === 'string') {
+        refuse(name, 'conflicts with another parameter');
+      } else {
+        at = existing;
+      }
+    }
+  }
+  return toObject(root, '');
+}
+
+function toObject(b: Branch, name: string): Nested {
+  const out = Object.create(null) as Nested;
+  for (const [key, slot] of b.children) {
+    const child = typeof slot === 'string' ? slot : slot.kind === 'array' ? toArray(slot, `${name}${key}`) : toObject(slot, `${name}${key}.`);
+    out[key] = child;
+  }
+  return out;
+}
+
+/** A dense list in index order: cart.items[3] and cart.items[7] become items 0 and 1. */
+function toArray(b: Branch, name: string): Nested[] | string[] {
+  const entries = [...b.children].sort(([a], [z]) => compareIndex(a, z));
+  if (entries.every(([, slot]) => typeof slot === 'string')) return entries.map(([, slot]) => slot as string);
+  return entries.map(([index, slot]) => {
+    // The Nested type has no lists of lists nor mixed lists; the catalogue never needs them.
+    if (typeof slot === 'string' || slot.kind === 'array') refuse(`${name}[${index}]`, 'conflicts with another parameter');
+    return toObject(slot, `${name}[${index}].`);
+  });
+}
+
+/** Indexes are canonical digit strings: a longer one is larger, equal lengths compare as text. */
+function compareIndex(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

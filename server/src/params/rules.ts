@@ -1,0 +1,235 @@
+// The spec's conditional requirements ("required if any other customer field is sent", "number
+// or iban", "not together with dayOfMonth") as one table, and the few functions that read it.
+// The validator calls droppedNames() before it checks formats and ruleErrors() after.
+
+import { matchesPattern } from '../../../spec/endpoints.js';
+import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
+import type { Operation } from './types.js';
+
+/** When a rule applies; every condition given must hold. Patterns: exact name or `prefix*`. */
+export interface When {
+  /** Some sent name matches one of these patterns and none of `except`. */
+  readonly anyOf?: readonly string[];
+  readonly except?: readonly string[];
+  /** No sent name matches any of these patterns. */
+  readonly noneOf?: readonly string[];
+  /** This parameter was sent with one of these values. */
+  readonly equals?: { readonly name: string; readonly values: readonly string[] };
+}
+
+interface Scope {
+  /** Only on these operations; absent: on every operation. */
+  readonly on?: readonly Operation[];
+  readonly notOn?: readonly Operation[];
+  /** Absent: always. */
+  readonly when?: When;
+  readonly message: string;
+}
+
+export type Rule =
+  /** Each name must be sent. */
+  | (Scope & { readonly kind: 'require'; readonly names: readonly string[] })
+  /** At least one of the names must be sent (reported under the first). */
+  | (Scope & { readonly kind: 'requireOne'; readonly names: readonly string[] })
+  /** No sent name may match `names`, unless it matches `unless`. */
+  | (Scope & { readonly kind: 'forbid'; readonly names: readonly string[]; readonly unless?: readonly string[] })
+  /** The names are ignored: removed before any check, absent from the validated parameters. */
+  | (Scope & { readonly kind: 'drop'; readonly names: readonly string[] })
+  /** The sent values of these names, joined, must not be digits only (reported under the first sent). */
+  | (Scope & { readonly kind: 'notDigitsOnly'; readonly names: readonly string[] });
+
+/**
+ * Device and network data, not the shopper's identity: the widget and 3-D Secure v2 send them on
+ * their own, so they do not make the shopper's name required.
+ */
+const CUSTOMER_DEVICE_DATA = ['customer.ip', 'customer.browser.*', 'customer.browserFingerprint.*'];
+
+const addressRules = (prefix: 'billing' | 'shipping'): Rule[] => [
+  {
+    kind: 'require',
+    names: [`${prefix}.houseNumber1`],
+    when: { anyOf: [`${prefix}.houseNumber2`] },
+    message: `required when ${prefix}.houseNumber2 is sent`,
+  },
+  {
+    kind: 'notDigitsOnly',
+    names: [`${prefix}.street1`, `${prefix}.street2`],
+    when: { anyOf: [`${prefix}.street1`, `${prefix}.street2`] },
+    message: `${prefix}.street1 and ${prefix}.street2 together must not be digits only`,
+  },
+];
+
+const together = (a: string, b: string): Rule => ({
+  kind: 'require',
+  names: [a, b],
+  when: { anyOf: [a, b] },
+  message: `${a} and ${b} are sent together`,
+});
+
+export const RULES: readonly Rule[] = [
+  {
+    // Spec: "Required if any other customer field is sent". On the widget's submit the checkout
+    // already holds what the merchant sent, so this request alone cannot tell.
+    kind: 'require',
+    names: ['customer.givenName', 'customer.surname'],
+    when: { anyOf: ['customer.*'], except: CUSTOMER_DEVICE_DATA },
+    notOn: ['checkoutPayment'],
+    message: 'required when another customer field is sent',
+  },
+  together('customer.identificationDocType', 'customer.identificationDocId'),
+  together('shipping.customer.identificationDocType', 'shipping.customer.identificationDocId'),
+  {
+    kind: 'require',
+    names: ['card.number', 'card.expiryMonth', 'card.expiryYear'],
+    when: { anyOf: ['card.number', 'card.expiryMonth', 'card.expiryYear'] },
+    message: 'required with card data: card.number, card.expiryMonth and card.expiryYear',
+  },
+  {
+    kind: 'require',
+    names: ['bankAccount.holder'],
+    when: { anyOf: ['bankAccount.*'] },
+    message: 'required with bank account data',
+  },
+  {
+    kind: 'requireOne',
+    names: ['bankAccount.number', 'bankAccount.iban'],
+    when: { anyOf: ['bankAccount.*'] },
+    message: 'bankAccount.number or bankAccount.iban is required with bank account data',
+  },
+  {
+    // Spec: "bankCode or bic required". An IBAN already carries the bank code (SEPA).
+    kind: 'requireOne',
+    names: ['bankAccount.bankCode', 'bankAccount.bic'],
+    when: { anyOf: ['bankAccount.number'], noneOf: ['bankAccount.iban'] },
+    message: 'bankAccount.bankCode or bankAccount.bic is required with bankAccount.number',
+  },
+  together('bankAccount.mandate.id', 'bankAccount.mandate.dateOfSignature'),
+  {
+    kind: 'requireOne',
+    names: ['walletPay.paymentToken', 'card.number'],
+    when: { anyOf: ['walletPay.*'] },
+    message: 'walletPay.paymentToken, or the card data the merchant decrypted, is required with wallet data',
+  },
+  ...addressRules('billing'),
+  ...addressRules('shipping'),
+  {
+    kind: 'forbid',
+    names: ['job.dayOfWeek'],
+    when: { anyOf: ['job.dayOfMonth'] },
+    message: 'not together with job.dayOfMonth',
+  },
+  {
+    // Spec: REPEATED means the customer is absent and "must not carry card.cvv or 3-D Secure data".
+    kind: 'forbid',
+    names: ['card.cvv', 'threeDSecure.*'],
+    when: { equals: { name: 'recurringType', values: ['REPEATED'] } },
+    message: 'not allowed with recurringType=REPEATED',
+  },
+  {
+    kind: 'require',
+    names: ['amount', 'currency'],
+    on: ['followUp'],
+    when: { equals: { name: 'paymentType', values: ['CP', 'RF'] } },
+    message: 'required for a capture or a refund',
+  },
+  {
+    // Spec: "for RV none". Merchants that reuse their capture code send them anyway: a reversal
+    // always reverses the whole payment, so they are ignored rather than refused.
+    kind: 'drop',
+    names: ['amount', 'currency'],
+    on: ['followUp'],
+    when: { equals: { name: 'paymentType', values: ['RV'] } },
+    message: 'ignored for a reversal',
+  },
+  {
+    kind: 'requireOne',
+    names: ['card.number', 'bankAccount.iban', 'bankAccount.number', 'virtualAccount.accountId', 'walletPay.paymentToken'],
+    on: ['registration'],
+    message: 'account data is required: card, bank account, virtual account or wallet',
+  },
+  {
+    // Spec: "Names sent from the client side must start with SHOPPER_": a shopper must not
+    // overwrite what the merchant set on the checkout.
+    kind: 'forbid',
+    names: ['customParameters[*'],
+    unless: [`customParameters[${SHOPPER_PREFIX}*`],
+    on: ['checkoutPayment'],
+    message: `name must start with ${SHOPPER_PREFIX} when sent from the payment form`,
+  },
+  {
+    // Spec: paymentBrand is "optional only when card brand detection is used".
+    kind: 'require',
+    names: ['paymentBrand'],
+    on: ['checkoutPayment'],
+    when: { noneOf: ['card.number', 'registrationId'] },
+    message: 'required unless the brand is detected from card.number or a stored registration',
+  },
+];
+
+/** One rule's finding; the validator adds the value it may echo. */
+export interface RuleFinding {
+  readonly name: string;
+  readonly message: string;
+}
+
+function applies(rule: Rule, op: Operation, sent: ReadonlyMap<string, string>): boolean {
+  if (rule.on && !rule.on.includes(op)) return false;
+  if (rule.notOn?.includes(op)) return false;
+  const w = rule.when;
+  if (!w) return true;
+  if (w.equals) {
+    const v = sent.get(w.equals.name);
+    if (v === undefined || !w.equals.values.includes(v)) return false;
+  }
+  if (w.noneOf && someSent(sent, w.noneOf)) return false;
+  if (w.anyOf && !someSent(sent, w.anyOf, w.except)) return false;
+  return true;
+}
+
+function someSent(sent: ReadonlyMap<string, string>, patterns: readonly string[], except: readonly string[] = []): boolean {
+  for (const name of sent.keys()) {
+    if (patterns.some((p) => matchesPattern(name, p)) && !except.some((p) => matchesPattern(name, p))) return true;
+  }
+  return false;
+}
+
+/** Names the drop rules remove from this request, read on the raw (non-empty) parameters. */
+export function droppedNames(op: Operation, params: ReadonlyMap<string, string>): ReadonlySet<string> {
+  const dropped = new Set<string>();
+  for (const rule of RULES) {
+    if (rule.kind !== 'drop' || !applies(rule, op, params)) continue;
+    for (const name of params.keys()) if (rule.names.some((p) => matchesPattern(name, p))) dropped.add(name);
+  }
+  return dropped;
+}
+
+/** Every broken rule, given the names sent with a non-empty value (valid or not). */
+export function ruleErrors(op: Operation, sent: ReadonlyMap<string, string>): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const rule of RULES) {
+    if (!applies(rule, op, sent)) continue;
+    switch (rule.kind) {
+      case 'require':
+        for (const name of rule.names) if (!sent.has(name)) findings.push({ name, message: rule.message });
+        break;
+      case 'requireOne':
+        if (!rule.names.some((n) => sent.has(n))) findings.push({ name: rule.names[0] ?? '', message: rule.message });
+        break;
+      case 'forbid':
+        for (const name of sent.keys()) {
+          const hit = rule.names.some((p) => matchesPattern(name, p));
+          if (hit && !(rule.unless ?? []).some((p) => matchesPattern(name, p))) findings.push({ name, message: rule.message });
+        }
+        break;
+      case 'notDigitsOnly': {
+        const joined = rule.names.map((n) => sent.get(n) ?? '').join('');
+        const first = rule.names.find((n) => sent.has(n));
+        if (first !== undefined && /^[0-9\s]*$/.test(joined)) findings.push({ name: first, message: rule.message });
+        break;
+      }
+      case 'drop':
+        break; // applied before validation by droppedNames()
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,174 @@
+// The one validator: flat parameters of one operation -> validated parameters or every failing
+// parameter. It knows no field: names, formats and requirements come from spec/endpoints.ts and
+// spec/params/, conditional requirements from rules.ts.
+
+import { checker, type Checker } from '../../../spec/format.js';
+import { ENDPOINTS, matchesPattern, type Endpoint } from '../../../spec/endpoints.js';
+import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
+import { INDEX, parseName, type NameToken } from './nest.js';
+import { droppedNames, ruleErrors } from './rules.js';
+import type { FlatParams, Operation, ParameterError, Validation } from './types.js';
+
+interface CompiledRow {
+  readonly row: ParamRow;
+  readonly check: Checker;
+  readonly checkKey: Checker | undefined;
+  /** Whether '' is a value (customParameters); otherwise an empty field counts as not sent. */
+  readonly allowsEmpty: boolean;
+}
+
+/** A trie over name tokens; templates put their placeholders on the three wildcard edges. */
+interface Node {
+  readonly names: Map<string, Node>;
+  index?: Node; // [n]
+  key?: Node; // [name], [key], [brand]
+  segment?: Node; // <scheme>
+  row?: CompiledRow;
+}
+
+interface Match {
+  readonly row: CompiledRow;
+  readonly indexes: readonly string[];
+  readonly key: string | undefined;
+}
+
+const newNode = (): Node => ({ names: new Map() });
+
+function compile(endpoint: Endpoint): Node {
+  const root = newNode();
+  for (const row of endpoint.accepts) {
+    const tokens = parseName(row.name);
+    if (!tokens) throw new Error(`catalogue: malformed row name ${row.name}`);
+    let node = root;
+    for (const t of tokens) node = edge(node, t);
+    if (node.row) throw new Error(`catalogue: ${row.name} appears twice on ${endpoint.path}`);
+    const check = checker(Object.hasOwn(endpoint.formats, row.name) ? endpoint.formats[row.name]! : row.format);
+    node.row = { row, check, checkKey: row.key === undefined ? undefined : checker(row.key), allowsEmpty: check('') === null };
+  }
+  return root;
+}
+
+function edge(node: Node, t: NameToken): Node {
+  if (t.kind === 'bracket') {
+    if (t.text === 'n') return (node.index ??= newNode());
+    return (node.key ??= newNode());
+  }
+  if (t.text.startsWith('<') && t.text.endsWith('>')) return (node.segment ??= newNode());
+  let next = node.names.get(t.text);
+  if (!next) {
+    next = newNode();
+    node.names.set(t.text, next);
+  }
+  return next;
+}
+
+/** Exact segments first, then placeholders; the depth is that of the catalogue's names (<= 6). */
+function walk(node: Node, tokens: readonly NameToken[], at: number, indexes: string[], keys: string[]): Match | null {
+  const t = tokens[at];
+  if (t === undefined) return node.row ? { row: node.row, indexes: [...indexes], key: keys[0] } : null;
+  const tries: Array<[Node | undefined, string[] | null]> =
+    t.kind === 'segment'
+      ? [[node.names.get(t.text), null], [node.segment, keys]]
+      : [[node.index, indexes], [node.key, keys]];
+  for (const [next, collect] of tries) {
+    if (!next) continue;
+    collect?.push(t.text);
+    const found = walk(next, tokens, at + 1, indexes, keys);
+    collect?.pop();
+    if (found) return found;
+  }
+  return null;
+}
+
+const compiled = new Map<Operation, Node>();
+
+function trieFor(op: Operation): Node {
+  let trie = compiled.get(op);
+  if (!trie) {
+    trie = compile(ENDPOINTS[op]);
+    compiled.set(op, trie);
+  }
+  return trie;
+}
+
+/** B9: the value of card, bank account, wallet and virtual account fields is never echoed. */
+const SECRET_ROOTS = new Set(['card', 'bankaccount', 'walletpay', 'virtualaccount']);
+
+function isSecret(name: string): boolean {
+  const root = /^[^.[]*/.exec(name)?.[0] ?? '';
+  // Case-insensitive: an unknown `Card.Number` must not echo a card number either.
+  return SECRET_ROOTS.has(root.toLowerCase());
+}
+
+/** The first `max` code points: a cut never splits a surrogate pair. */
+function cut(value: string, max: number): string {
+  let i = 0;
+  for (let n = 0; n < max && i < value.length; n++) {
+    const c = value.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < value.length ? 2 : 1;
+  }
+  return value.slice(0, i);
+}
+
+const ECHO_MAX = 255;
+const INDEX_MESSAGE = `index must be a whole number from 0 to ${MAX_INDEX} without leading zeros`;
+
+function validIndex(text: string): boolean {
+  return text.length <= 4 && INDEX.test(text) && Number(text) <= MAX_INDEX;
+}
+
+/** Validates one operation's parameters; on success the map holds only accepted, checked values. */
+export function validate(op: Operation, params: FlatParams): Validation {
+  const endpoint = ENDPOINTS[op];
+  const trie = trieFor(op);
+  const dropped = droppedNames(op, params);
+  const errors: ParameterError[] = [];
+  const failed = new Set<string>();
+  const fail = (name: string, value: string, message: string): void => {
+    if (failed.has(name)) return; // one error per parameter: the first is the one to fix
+    failed.add(name);
+    errors.push({ name: cut(name, ECHO_MAX), value: isSecret(name) ? '' : cut(value, ECHO_MAX), message });
+  };
+
+  // Names sent with a value, valid or not: the rules read presence, not validity.
+  const sent = new Map<string, string>();
+  const out = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (dropped.has(name)) continue;
+    const forbidden = endpoint.forbids.find((f) => matchesPattern(name, f.pattern));
+    if (forbidden) {
+      fail(name, value, forbidden.message);
+      continue;
+    }
+    const tokens = parseName(name);
+    const match = tokens && walk(trie, tokens, 0, [], []);
+    if (!match) {
+      if (endpoint.unknown === 'reject') fail(name, value, 'unknown parameter');
+      continue;
+    }
+    // A list name with a bad index is refused even where unknown names are dropped (B4).
+    if (!match.indexes.every(validIndex)) {
+      fail(name, value, INDEX_MESSAGE);
+      continue;
+    }
+    const keyProblem = match.key !== undefined && match.row.checkKey ? match.row.checkKey(match.key) : null;
+    if (keyProblem) {
+      fail(name, value, `invalid name: ${keyProblem}`);
+      continue;
+    }
+    if (value === '' && !match.row.allowsEmpty) continue; // an empty form field is a field not sent
+    sent.set(name, value);
+    const problem = match.row.check(value);
+    if (problem) {
+      fail(name, value, problem);
+      continue;
+    }
+    const { truncate } = match.row.row;
+    out.set(name, truncate === undefined ? value : cut(value, truncate));
+  }
+
+  for (const name of endpoint.requires) if (!sent.has(name)) fail(name, '', 'missing required parameter');
+  for (const finding of ruleErrors(op, sent)) fail(finding.name, sent.get(finding.name) ?? '', finding.message);
+
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, params: out };
+}

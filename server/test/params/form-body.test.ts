@@ -1,0 +1,197 @@
+// The form-body parser: strict decoding (B7), no duplicates and bounded size (B4), no prototype
+// keys (B3), and a Map as result.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors.js';
+import { parseFormBody, parseQuery } from '../../src/params/form-body.js';
+import type { ParameterError } from '../../src/params/types.js';
+
+const LIMITS = { maxParameters: 4000 };
+const parse = (raw: string): Map<string, string> => new Map(parseFormBody(raw, LIMITS));
+
+function apiErrorOf(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error('expected an ApiError');
+}
+
+const parameterErrors = (raw: string): ParameterError[] => {
+  const error = apiErrorOf(() => parseFormBody(raw, LIMITS));
+  expect(error.errorName).toBe('invalidParameters');
+  expect(error.status).toBe(400);
+  return error.parameterErrors ?? [];
+};
+
+describe('decoding', () => {
+  it('returns a Map in arrival order, never a plain object', () => {
+    const params = parseFormBody('b=2&a=1&c=3', LIMITS);
+    expect(params).toBeInstanceOf(Map);
+    expect([...params.keys()]).toEqual(['b', 'a', 'c']);
+  });
+
+  it('reads + as a blank and %2B as a plus', () => {
+    expect(parse('card.holder=Jane+Jones&customer.phone=%2B4930123')).toEqual(
+      new Map([['card.holder', 'Jane Jones'], ['customer.phone', '+4930123']]),
+    );
+  });
+
+  it('decodes percent-encoded UTF-8 in names and values', () => {
+    expect(parse('customer.givenName=Jos%C3%A9&customParameters%5BSHOPPER_x%5D=%F0%9F%98%80')).toEqual(
+      new Map([['customer.givenName', 'José'], ['customParameters[SHOPPER_x]', '😀']]),
+    );
+  });
+
+  it('takes a name without = as an empty value, and skips empty pairs', () => {
+    expect(parse('a&&b=&c=1&')).toEqual(new Map([['a', ''], ['b', ''], ['c', '1']]));
+    expect(parse('')).toEqual(new Map());
+  });
+
+  it('keeps = inside a value', () => {
+    expect(parse('threeDSecure.verificationId=AAACAgSRBklmQCFgMpEGAAAAAAA%3D&x=a=b')).toEqual(
+      new Map([['threeDSecure.verificationId', 'AAACAgSRBklmQCFgMpEGAAAAAAA='], ['x', 'a=b']]),
+    );
+  });
+
+  it('keeps a byte-order mark as a character instead of silently dropping it', () => {
+    expect(parse('a=%EF%BB%BFx').get('a')).toBe('\uFEFFx');
+  });
+
+  it('accepts CR and LF inside values (the format checkers decide), never in names', () => {
+    expect(parse('descriptor=a%0D%0Ab').get('descriptor')).toBe('a\r\nb');
+  });
+
+  it('parseQuery reads a query string with or without its ?', () => {
+    expect(parseQuery('?entityId=abc&x=%20', LIMITS)).toEqual(new Map([['entityId', 'abc'], ['x', ' ']]));
+    expect(parseQuery('entityId=abc', LIMITS)).toEqual(new Map([['entityId', 'abc']]));
+  });
+});
+
+describe('B7 invalid encodings answer 400 malformedBody', () => {
+  it.each([
+    ['a lone %', 'amount=10%'],
+    ['one hex digit', 'amount=%4'],
+    ['non-hex digits', 'amount=%G0'],
+    ['an invalid escape in a name', '%ZZ=1'],
+    ['a continuation byte alone', 'a=%80'],
+    ['an invalid lead byte', 'a=%FF'],
+    ['a truncated sequence', 'a=%E2%82'],
+    ['a broken sequence', 'a=%C3%28'],
+    ['an overlong encoding of /', 'a=%C0%AF'],
+    ['an encoded surrogate', 'a=%ED%A0%80'],
+    ['a code point above U+10FFFF', 'a=%F4%90%80%80'],
+    ['a raw lone surrogate', 'a=x\ud800'],
+  ])('%s', (_what, raw) => {
+    const error = apiErrorOf(() => parseFormBody(raw, LIMITS));
+    expect(error.errorName).toBe('malformedBody');
+    expect(error.status).toBe(400);
+  });
+});
+
+describe('B4 duplicates and size', () => {
+  it('refuses a duplicate instead of choosing one value', () => {
+    expect(parameterErrors('amount=1.00&amount=1000.00')).toEqual([{ name: 'amount', value: '', message: 'duplicate parameter' }]);
+  });
+
+  it('sees a duplicate through percent-encoding', () => {
+    expect(parameterErrors('amount=1.00&%61mount=1000.00')).toEqual([{ name: 'amount', value: '', message: 'duplicate parameter' }]);
+  });
+
+  it('reports each duplicated name once, all of them', () => {
+    expect(parameterErrors('a=1&b=1&a=2&a=3&b=2').map((e) => e.name)).toEqual(['a', 'b']);
+  });
+
+  it('accepts exactly maxParameters and answers 413 beyond', () => {
+    const body = (n: number): string => Array.from({ length: n }, (_, i) => `p${i}=v`).join('&');
+    expect(parseFormBody(body(10), { maxParameters: 10 }).size).toBe(10);
+    const error = apiErrorOf(() => parseFormBody(body(11), { maxParameters: 10 }));
+    expect(error.errorName).toBe('bodyTooLarge');
+    expect(error.status).toBe(413);
+  });
+
+  it('rejects 20k parameters well under 50 ms', () => {
+    const body = Array.from({ length: 20_000 }, (_, i) => `cart.items[${i}].name=item${i}`).join('&');
+    parseFormBody('warm=up', LIMITS);
+    const started = performance.now();
+    const error = apiErrorOf(() => parseFormBody(body, LIMITS));
+    const elapsed = performance.now() - started;
+    expect(error.errorName).toBe('bodyTooLarge');
+    expect(elapsed).toBeLessThan(50);
+  });
+
+  it('parses 20k distinct parameters in linear time when the limit allows them', () => {
+    const body = Array.from({ length: 20_000 }, (_, i) => `customParameters%5BSHOPPER_${i}%5D=v%20${i}`).join('&');
+    const started = performance.now();
+    expect(parseFormBody(body, { maxParameters: 20_000 }).size).toBe(20_000);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('rejects 20k copies of one name quickly, as one duplicate error', () => {
+    const body = Array.from({ length: 20_000 }, () => 'amount=1.00').join('&');
+    const started = performance.now();
+    const error = apiErrorOf(() => parseFormBody(body, { maxParameters: 20_000 }));
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(error.parameterErrors).toEqual([{ name: 'amount', value: '', message: 'duplicate parameter' }]);
+  });
+});
+
+describe('names', () => {
+  it.each([
+    ['a CR', 'a%0Db=1'],
+    ['a LF', 'a%0Ab=1'],
+    ['a NUL', 'a%00b=1'],
+    ['a TAB', 'a%09b=1'],
+  ])('refuses %s in a name, without echoing the control character', (_what, raw) => {
+    const [error] = parameterErrors(raw);
+    expect(error).toEqual({ name: 'a\uFFFDb', value: '', message: 'control character in parameter name' });
+  });
+
+  it('refuses an empty name', () => {
+    expect(parameterErrors('=x')).toEqual([{ name: '', value: '', message: 'empty parameter name' }]);
+  });
+});
+
+describe('B3 prototype keys', () => {
+  let before: string[];
+  beforeAll(() => {
+    before = Object.getOwnPropertyNames(Object.prototype).sort();
+  });
+  afterAll(() => {
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+  });
+
+  it.each([
+    '__proto__',
+    '__proto__[x]',
+    '__proto__.x',
+    'constructor',
+    'constructor.prototype.x',
+    'constructor[prototype][x]',
+    'a.__proto__.x',
+    'a.prototype',
+    'customParameters[__proto__]',
+    'customParameters[constructor]',
+    'merchant.data[prototype]',
+    'cart.items[0].__proto__.x',
+    'cart.items[__proto__].name',
+    '%5F%5Fproto%5F%5F%5Bpolluted%5D',
+  ])('refuses %s as a reserved name', (name) => {
+    const errors = parameterErrors(`amount=1.00&${name}=yes`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ value: '', message: 'reserved name' });
+  });
+
+  it('leaves Object.prototype untouched and the next body parses normally', () => {
+    apiErrorOf(() => parseFormBody('__proto__[polluted]=yes&constructor.prototype.polluted=yes', LIMITS));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+    expect(parse('amount=1.00')).toEqual(new Map([['amount', '1.00']]));
+  });
+
+  it('accepts names that merely contain the words', () => {
+    expect(parse('customParameters[SHOPPER_constructorName]=1&__RequestVerificationToken=t&protocol=x&prototypes=y').size).toBe(4);
+  });
+});

@@ -1,0 +1,57 @@
+// Valid parameter sets per operation, so each test changes only what it is about.
+
+import { expect } from 'vitest';
+import { validate } from '../../src/params/validate.js';
+import type { FlatParams, Operation, ParameterError } from '../../src/params/types.js';
+
+export const ENTITY = '8a8294174b7ecb28014b9699220015ca';
+export const REGISTRATION = '8ac7a4a1845f7e8b01846034a5bb3cc5';
+
+const CARD = {
+  'card.number': '4200000000000000',
+  'card.holder': 'Jane Jones',
+  'card.expiryMonth': '05',
+  'card.expiryYear': '2034',
+  'card.cvv': '123',
+};
+
+export const BASE: Record<Operation, Record<string, string>> = {
+  payment: { entityId: ENTITY, amount: '92.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...CARD },
+  followUp: { entityId: ENTITY, amount: '10.00', currency: 'EUR', paymentType: 'CP' },
+  registration: { entityId: ENTITY, paymentBrand: 'VISA', ...CARD },
+  registrationPayment: { entityId: ENTITY, amount: '15.00', currency: 'EUR', paymentType: 'DB', recurringType: 'REPEATED' },
+  checkout: { entityId: ENTITY, amount: '92.00', currency: 'EUR', paymentType: 'DB' },
+  checkoutPayment: { paymentBrand: 'VISA', shopperResultUrl: 'https://shop.example/result', ...CARD },
+  schedule: { entityId: ENTITY, registrationId: REGISTRATION, amount: '9.99', currency: 'EUR', paymentType: 'DB', 'job.dayOfMonth': '1' },
+};
+
+/** The base of `op` with `changes` applied; `null` removes a parameter. */
+export function paramsOf(op: Operation, changes: Record<string, string | null> = {}): FlatParams {
+  const params = new Map(Object.entries(BASE[op]));
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  return params;
+}
+
+/** Validates and expects success; returns the validated parameters. */
+export function accepted(op: Operation, changes: Record<string, string | null> = {}): FlatParams {
+  const result = validate(op, paramsOf(op, changes));
+  if (!result.ok) expect.fail(`expected ${op} to pass, got ${JSON.stringify(result.errors)}`);
+  return result.params;
+}
+
+/** Validates and expects failure; returns every parameter error. */
+export function refused(op: Operation, changes: Record<string, string | null> = {}): ParameterError[] {
+  const result = validate(op, paramsOf(op, changes));
+  if (result.ok) expect.fail(`expected ${op} to fail with ${JSON.stringify(changes)}`);
+  return result.errors;
+}
+
+/** The error for one name, failing when there is none. */
+export function errorFor(errors: readonly ParameterError[], name: string): ParameterError {
+  const found = errors.find((e) => e.name === name);
+  if (!found) expect.fail(`no error for ${name} in ${JSON.stringify(errors)}`);
+  return found;
+}

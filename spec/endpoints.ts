@@ -1,0 +1,187 @@
+// Which parameter rows each operation accepts, which names it requires, and where it narrows a
+// row's format (paymentType per operation). Conditional rules ("givenName once another customer
+// field is sent") live in server/src/params/rules.ts; this file is the spec's endpoint table.
+
+import { REQUEST_SECTIONS as S } from './params/index.js';
+import type { ParamRow } from './params/row.js';
+
+export type OperationName =
+  | 'payment'
+  | 'followUp'
+  | 'registration'
+  | 'registrationPayment'
+  | 'checkout'
+  | 'checkoutPayment'
+  | 'schedule';
+
+export interface Forbidden {
+  /** An exact name, or a prefix ending in `*` (`threeDSecure.*`). */
+  readonly pattern: string;
+  readonly message: string;
+}
+
+export interface Endpoint {
+  readonly method: 'POST';
+  readonly path: string;
+  readonly accepts: readonly ParamRow[];
+  /** Names that must be sent with a non-empty value. */
+  readonly requires: readonly string[];
+  /** A narrower format for a row on this operation, by row name. */
+  readonly formats: Readonly<Record<string, string>>;
+  /** Names refused with their own message instead of "unknown parameter". */
+  readonly forbids: readonly Forbidden[];
+  /**
+   * Names no row accepts: refused on server-to-server calls (a typo must not pass unnoticed);
+   * dropped on the widget's submit, because shop frameworks inject their own inputs (CSRF tokens)
+   * into the payment form and the shopper cannot fix those.
+   */
+  readonly unknown: 'reject' | 'drop';
+}
+
+/** An exact name, or a prefix when the pattern ends in `*`. */
+export function matchesPattern(name: string, pattern: string): boolean {
+  return pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
+}
+
+/** The rows of `rows` with exactly these names; a name that is not there is a catalogue bug. */
+function only(rows: readonly ParamRow[], names: readonly string[]): ParamRow[] {
+  return names.map((n) => {
+    const row = rows.find((r) => r.name === n);
+    if (!row) throw new Error(`spec/endpoints: no row named ${n}`);
+    return row;
+  });
+}
+
+function without(rows: readonly ParamRow[], patterns: readonly string[]): ParamRow[] {
+  return rows.filter((r) => !patterns.some((p) => matchesPattern(r.name, p)));
+}
+
+const ALL_BASIC = S.basic;
+const ACCOUNT = [...S.card, ...S.wallet, ...S.virtualAccount, ...S.bankAccount];
+const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline];
+const EXTRAS = [...S.merchant, ...S.threeDSecure, ...S.custom, ...S.asyncPayment];
+const CUSTOM_PARAMETERS = only(S.custom, ['customParameters[name]']);
+const MERCHANT_REFERENCES = ['merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'descriptor', 'testMode'];
+
+/** A payment's own basic rows: overridePaymentType and integrity belong to checkouts. */
+const PAYMENT_BASIC = without(ALL_BASIC, ['overridePaymentType[brand]', 'integrity']);
+const PAYMENT_TYPES_NEW = 'enum(PA,DB,CD)';
+
+export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
+  payment: {
+    method: 'POST',
+    path: '/v1/payments',
+    accepts: [
+      ...PAYMENT_BASIC,
+      ...ACCOUNT,
+      ...SHOPPER,
+      ...EXTRAS,
+      ...without(S.tokenization, ['overrideHolder', 'registrationId']),
+    ],
+    requires: ['entityId', 'amount', 'currency', 'paymentType', 'paymentBrand'],
+    formats: { paymentType: PAYMENT_TYPES_NEW },
+    forbids: [],
+    unknown: 'reject',
+  },
+  followUp: {
+    method: 'POST',
+    path: '/v1/payments/{id}',
+    accepts: [
+      ...only(ALL_BASIC, ['entityId', 'amount', 'currency', 'paymentType', 'taxAmount', ...MERCHANT_REFERENCES]),
+      ...CUSTOM_PARAMETERS,
+      ...S.cart,
+      ...only(S.asyncPayment, ['notificationUrl']),
+    ],
+    // amount and currency: required for CP and RF, ignored for RV (rules.ts).
+    requires: ['entityId', 'paymentType'],
+    formats: { paymentType: 'enum(CP,RF,RV)' },
+    forbids: [],
+    unknown: 'reject',
+  },
+  registration: {
+    method: 'POST',
+    path: '/v1/registrations',
+    accepts: [
+      ...only(ALL_BASIC, ['entityId', 'paymentBrand', 'merchantTransactionId', 'testMode']),
+      ...ACCOUNT,
+      ...S.customer,
+      ...S.billing,
+      ...S.threeDSecure,
+      ...CUSTOM_PARAMETERS,
+      ...S.asyncPayment,
+      ...only(S.tokenization, ['recurringType']),
+    ],
+    // Account data (card, bank account, virtual account or wallet) is required by rules.ts.
+    requires: ['entityId', 'paymentBrand'],
+    formats: { recurringType: 'enum(INITIAL)' },
+    forbids: [],
+    unknown: 'reject',
+  },
+  registrationPayment: {
+    method: 'POST',
+    path: '/v1/registrations/{id}/payments',
+    accepts: [
+      ...PAYMENT_BASIC,
+      ...SHOPPER,
+      ...without(EXTRAS, ['threeDSecure.*']),
+      ...only(S.tokenization, ['recurringType', 'overrideHolder', 'recurring.numberOfInstallments']),
+      // overrideHolder lets a one-click payment carry the holder a stored registration lacks.
+      ...only(S.card, ['card.holder']),
+    ],
+    requires: ['entityId', 'amount', 'currency', 'paymentType'],
+    formats: { paymentType: PAYMENT_TYPES_NEW, recurringType: 'enum(REPEATED)' },
+    forbids: [
+      { pattern: 'card.cvv', message: 'not allowed on a payment with a stored registration' },
+      { pattern: 'threeDSecure.*', message: 'not allowed on a payment with a stored registration' },
+    ],
+    unknown: 'reject',
+  },
+  checkout: {
+    method: 'POST',
+    path: '/v1/checkouts',
+    // Everything optional of a payment except account data: the widget collects that.
+    accepts: [
+      ...ALL_BASIC,
+      ...SHOPPER,
+      ...EXTRAS,
+      ...without(S.tokenization, ['registrationId']),
+    ],
+    requires: ['entityId', 'amount', 'currency', 'paymentType'],
+    formats: { paymentType: PAYMENT_TYPES_NEW },
+    forbids: [],
+    unknown: 'reject',
+  },
+  checkoutPayment: {
+    method: 'POST',
+    path: '/v1/checkouts/{id}/payment',
+    // The widget's submit on the relay origin: what a shopper may add. Amount, currency, type,
+    // entity and 3-D Secure results are bound to the checkout, so they are not accepted (dropped).
+    accepts: [
+      ...only(ALL_BASIC, ['paymentBrand']),
+      ...ACCOUNT,
+      ...SHOPPER,
+      ...CUSTOM_PARAMETERS,
+      ...only(S.asyncPayment, ['shopperResultUrl']),
+      ...only(S.tokenization, ['createRegistration', 'recurring.numberOfInstallments', 'registrationId']),
+    ],
+    // paymentBrand unless the brand can be detected (rules.ts).
+    requires: [],
+    formats: {},
+    forbids: [],
+    unknown: 'drop',
+  },
+  schedule: {
+    method: 'POST',
+    path: '/scheduling/v1/schedules',
+    accepts: [
+      ...only(ALL_BASIC, ['entityId', 'amount', 'currency', 'paymentType', ...MERCHANT_REFERENCES]),
+      ...only(S.tokenization, ['registrationId']),
+      ...CUSTOM_PARAMETERS,
+      ...S.job,
+    ],
+    requires: ['entityId', 'registrationId', 'amount', 'currency', 'paymentType'],
+    formats: { paymentType: 'enum(DB,PA,CD)' },
+    forbids: [],
+    unknown: 'reject',
+  },
+};
