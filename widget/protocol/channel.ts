@@ -1,0 +1,83 @@
+// The channel rules shared by both sides (architecture "widget boundary", step 3):
+// - one random channel id per widget form, in the iframe URL's hash (never reaches a server log);
+// - every send names the exact peer origin as targetOrigin, never "*" (the one exception is the
+//   frame's first 'ready', which carries nothing but its field name: see frame/link.ts);
+// - every receive checks origin, source window, channel id and shape, and drops what fails.
+// After braintree-web hosted-fields (compose-url / get-frame-name), without framebus's "*".
+
+import {
+  TAG,
+  type FrameToHost,
+  type FrameToHostBody,
+  type HostToFrame,
+  type HostToFrameBody,
+} from './messages.js';
+
+/** 128 bits from the CSPRNG as 32 hex characters. */
+export function newChannelId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** The parts of a MessageEvent the checks read (a real MessageEvent fits). */
+export interface Incoming {
+  origin: string;
+  source: unknown;
+  data: unknown;
+}
+
+/** Who a message must come from to be accepted. */
+export interface Peer {
+  /** Exact origin, e.g. "https://relay.example" (never "*" or "null"). */
+  origin: string;
+  /** The peer's window, compared by identity with event.source. */
+  window: unknown;
+  channel: string;
+}
+
+/** A usable, exact targetOrigin: scheme://host[:port], nothing else. */
+export function isExactOrigin(origin: string): boolean {
+  if (origin === 'null' || origin === '*') return false;
+  try {
+    return new URL(origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Returns the message if origin, source, channel and shape all match the peer; else null. */
+export function accept<T extends { channel: string }>(
+  event: Incoming,
+  peer: Peer,
+  guard: (x: unknown) => x is T,
+): T | null {
+  if (event.origin === 'null' || event.origin !== peer.origin) return null;
+  if (peer.window == null || event.source !== peer.window) return null;
+  const data = event.data;
+  if (!guard(data) || data.channel !== peer.channel) return null;
+  return data;
+}
+
+/** Something with postMessage(message, targetOrigin), i.e. a Window (or a test double). */
+export interface PostTarget {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+
+function send(target: PostTarget | null | undefined, origin: string, message: unknown): boolean {
+  if (!target || !isExactOrigin(origin)) return false;
+  target.postMessage(message, origin);
+  return true;
+}
+
+/** Host -> frame, always to the relay origin the loader was served from. */
+export function sendToFrame(target: PostTarget | null | undefined, origin: string, channel: string, body: HostToFrameBody): boolean {
+  return send(target, origin, { ...body, tag: TAG, channel } as HostToFrame);
+}
+
+/** Frame -> host, to the host origin pinned by the first accepted 'config'. */
+export function sendToHost(target: PostTarget | null | undefined, origin: string, channel: string, body: FrameToHostBody): boolean {
+  return send(target, origin, { ...body, tag: TAG, channel } as FrameToHost);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { isFrameToHost, isHostToFrame, LIMITS, TAG } from './messages.js';
+
+const channel = '0123456789abcdef0123456789abcdef';
+const env = { tag: TAG, channel };
+
+const config = {
+  ...env,
+  type: 'config',
+  field: 'cardNumber',
+  brands: ['VISA', 'MASTER'],
+  brand: 'VISA',
+  detection: true,
+  priority: [],
+  label: 'Card Number',
+  placeholder: 'Card Number',
+  lang: 'en',
+  dir: 'ltr',
+  mask: false,
+  allowEmpty: false,
+  placeholderStyle: { color: 'red' },
+};
+
+describe('isHostToFrame', () => {
+  it('accepts every host message in its exact shape', () => {
+    expect(isHostToFrame(config)).toBe(true);
+    expect(isHostToFrame({ ...env, type: 'brand', brand: null })).toBe(true);
+    expect(isHostToFrame({ ...env, type: 'focus' })).toBe(true);
+    expect(isHostToFrame({ ...env, type: 'invalid', invalid: true })).toBe(true);
+    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: [['card.holder', 'Jane']] })).toBe(true);
+  });
+
+  it('has no message that reads or writes a card value', () => {
+    for (const type of ['getValue', 'get', 'value', 'setValue', 'set', 'cvv', 'number']) {
+      expect(isHostToFrame({ ...env, type, field: 'cardNumber', value: '4200000000000000' })).toBe(false);
+    }
+  });
+
+  it('drops foreign, malformed and oversized messages', () => {
+    expect(isHostToFrame(null)).toBe(false);
+    expect(isHostToFrame('{"type":"focus"}')).toBe(false);
+    expect(isHostToFrame({ ...config, tag: 'other' })).toBe(false);
+    expect(isHostToFrame({ ...config, channel: 'short' })).toBe(false);
+    expect(isHostToFrame({ ...config, channel: channel.toUpperCase() })).toBe(false);
+    expect(isHostToFrame({ ...config, field: 'card.number' })).toBe(false);
+    expect(isHostToFrame({ ...config, dir: 'auto' })).toBe(false);
+    expect(isHostToFrame({ ...config, brands: ['visa<script>'] })).toBe(false);
+    expect(isHostToFrame({ ...config, placeholderStyle: { color: { nested: 1 } } })).toBe(false);
+    expect(isHostToFrame({ ...env, type: 'pay', action: 'https://evil.example/', withCvv: true, fields: [] })).toBe(false);
+    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: [['a']] })).toBe(false);
+    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: [['a', 'x'.repeat(LIMITS.value + 1)]] })).toBe(false);
+    const many = Array.from({ length: LIMITS.list + 1 }, (_, i) => [`f${i}`, 'v']);
+    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: many })).toBe(false);
+    expect(isHostToFrame([config])).toBe(false);
+  });
+
+  it('rejects objects that are not plain (class instances, arrays)', () => {
+    class Fake {
+      tag = TAG;
+      channel = channel;
+      type = 'focus';
+    }
+    expect(isHostToFrame(new Fake())).toBe(false);
+    expect(isHostToFrame(Object.assign(Object.create(null) as object, { ...env, type: 'focus' }))).toBe(true);
+  });
+});
+
+describe('isFrameToHost', () => {
+  const state = { ...env, type: 'state', field: 'cvv', empty: false, valid: true, focused: true, brand: null, detected: [] };
+  it('accepts frame messages', () => {
+    expect(isFrameToHost({ ...env, type: 'ready', field: 'cardNumber' })).toBe(true);
+    expect(isFrameToHost(state)).toBe(true);
+    expect(isFrameToHost({ ...env, type: 'enter', field: 'cvv' })).toBe(true);
+    expect(
+      isFrameToHost({
+        ...env,
+        type: 'outcome',
+        status: 200,
+        code: '000.100.110',
+        description: 'ok',
+        paymentId: 'p1',
+        redirectUrl: null,
+        resultUrl: 'https://shop.example/r?id=1',
+        parameterErrors: [{ name: 'card.cvv', message: 'bad' }],
+      }),
+    ).toBe(true);
+    expect(isFrameToHost({ ...env, type: 'failure', reason: 'invalid', fields: ['cvv'], message: 'x' })).toBe(true);
+  });
+  it('drops what a frame may not say', () => {
+    expect(isFrameToHost({ ...state, valid: 'true' })).toBe(false);
+    expect(isFrameToHost({ ...state, detected: ['visa'] })).toBe(false);
+    expect(isFrameToHost({ ...env, type: 'ready', field: 'cardHolder' })).toBe(false);
+    expect(isFrameToHost({ ...env, type: 'failure', reason: 'other', fields: [], message: '' })).toBe(false);
+    expect(isFrameToHost({ ...env, type: 'config' })).toBe(false);
+  });
+});
