@@ -26,8 +26,9 @@ describe('every endpoint', () => {
 });
 
 describe('the spec endpoint table', () => {
-  it('payment: PA, DB or CD with amount, currency, brand; account data; no checkout-only switches', () => {
-    expect(ENDPOINTS.payment.requires).toEqual(['entityId', 'amount', 'currency', 'paymentType', 'paymentBrand']);
+  it('payment: PA, DB or CD with amount and currency; account data; no checkout-only switches', () => {
+    expect(ENDPOINTS.payment.requires).toEqual(['entityId', 'amount', 'currency', 'paymentType']);
+    expect(acceptsAny('payment', 'paymentBrand')).toBe(true);
     expect(ENDPOINTS.payment.formats.paymentType).toBe('enum(PA,DB,CD)');
     for (const p of ['card.*', 'bankAccount.*', 'customer.*', 'billing.*', 'shipping.*', 'cart.*', 'threeDSecure.*', 'createRegistration', 'recurringType', 'testMode']) {
       expect(acceptsAny('payment', p), p).toBe(true);
@@ -43,9 +44,12 @@ describe('the spec endpoint table', () => {
     expect(acceptsAny('followUp', 'card.*')).toBe(false);
   });
 
-  it('registration: entity, brand and account data', () => {
-    expect(ENDPOINTS.registration.requires).toEqual(['entityId', 'paymentBrand']);
+  it('registration: entity, brand and account data, and migrated series', () => {
+    expect(ENDPOINTS.registration.requires).toEqual(['entityId']);
+    expect(acceptsAny('registration', 'paymentBrand')).toBe(true);
     expect(acceptsAny('registration', 'card.number')).toBe(true);
+    expect(acceptsAny('registration', 'recurringMigration.*')).toBe(true);
+    expect(acceptsAny('registration', 'createRegistration')).toBe(false);
     expect(ENDPOINTS.registration.formats.recurringType).toBe('enum(INITIAL)');
   });
 

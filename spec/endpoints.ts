@@ -78,7 +78,8 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...EXTRAS,
       ...without(S.tokenization, ['overrideHolder', 'registrationId']),
     ],
-    requires: ['entityId', 'amount', 'currency', 'paymentType', 'paymentBrand'],
+    // paymentBrand unless the brand is detected from card.number (rules.ts).
+    requires: ['entityId', 'amount', 'currency', 'paymentType'],
     formats: { paymentType: PAYMENT_TYPES_NEW },
     forbids: [],
     unknown: 'reject',
@@ -109,10 +110,12 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...S.threeDSecure,
       ...CUSTOM_PARAMETERS,
       ...S.asyncPayment,
-      ...only(S.tokenization, ['recurringType']),
+      // recurringMigration.*: the INITIAL payment of a series migrated from another provider.
+      ...without(S.tokenization, ['createRegistration', 'overrideHolder', 'recurring.*', 'registrationId']),
     ],
-    // Account data (card, bank account, virtual account or wallet) is required by rules.ts.
-    requires: ['entityId', 'paymentBrand'],
+    // Account data (card, bank account, virtual account or wallet) and paymentBrand unless it
+    // is detected from card.number: rules.ts.
+    requires: ['entityId'],
     formats: { recurringType: 'enum(INITIAL)' },
     forbids: [],
     unknown: 'reject',

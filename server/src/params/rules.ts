@@ -105,6 +105,13 @@ export const RULES: readonly Rule[] = [
   },
   together('bankAccount.mandate.id', 'bankAccount.mandate.dateOfSignature'),
   {
+    // Spec: recurringMigration.paymentType is "Mandatory" for a migrated series.
+    kind: 'require',
+    names: ['recurringMigration.paymentType'],
+    when: { anyOf: ['recurringMigration.*'] },
+    message: 'required with recurringMigration data',
+  },
+  {
     kind: 'requireOne',
     names: ['walletPay.paymentToken', 'card.number'],
     when: { anyOf: ['walletPay.*'] },
@@ -157,10 +164,11 @@ export const RULES: readonly Rule[] = [
     message: `name must start with ${SHOPPER_PREFIX} when sent from the payment form`,
   },
   {
-    // Spec: paymentBrand is "optional only when card brand detection is used".
+    // Spec: paymentBrand is "optional only when card brand detection is used": the relay detects
+    // a card's brand from its number, a stored registration knows its own.
     kind: 'require',
     names: ['paymentBrand'],
-    on: ['checkoutPayment'],
+    on: ['payment', 'registration', 'checkoutPayment'],
     when: { noneOf: ['card.number', 'registrationId'] },
     message: 'required unless the brand is detected from card.number or a stored registration',
   },

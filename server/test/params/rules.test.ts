@@ -183,6 +183,27 @@ const CASES: Case[] = [
   },
   {
     rule: 'required unless the brand is detected from card.number or a stored registration',
+    op: 'payment',
+    broken: { paymentBrand: null, 'card.number': null, 'card.expiryMonth': null, 'card.expiryYear': null, 'card.cvv': null, 'card.holder': null, 'virtualAccount.accountId': 'jane@wallet.example' },
+    name: 'paymentBrand',
+    kept: [{ paymentBrand: null }],
+  },
+  {
+    rule: 'required unless the brand is detected from card.number or a stored registration',
+    op: 'registration',
+    broken: { paymentBrand: null, 'card.number': null, 'card.expiryMonth': null, 'card.expiryYear': null, 'card.cvv': null, 'card.holder': null, 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890' },
+    name: 'paymentBrand',
+    kept: [{ paymentBrand: null }],
+  },
+  {
+    rule: 'required with recurringMigration data',
+    op: 'registration',
+    broken: { 'recurringMigration.amount': '10.00' },
+    name: 'recurringMigration.paymentType',
+    kept: [{ 'recurringMigration.paymentType': 'DB', 'recurringMigration.amount': '10.00', 'recurringMigration.requestTimestamp': '2025-01-02 10:11:12', 'recurringMigration.connectorTxId1': 'abc123' }],
+  },
+  {
+    rule: 'required unless the brand is detected from card.number or a stored registration',
     op: 'checkoutPayment',
     broken: { paymentBrand: null, 'card.number': null, 'card.expiryMonth': null, 'card.expiryYear': null, 'card.cvv': null, 'card.holder': null, 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890' },
     name: 'paymentBrand',
