@@ -1,0 +1,63 @@
+// The frame's end of the channel. Before anything else the frame says 'ready' to its parent; the
+// host answers with 'config', and that first accepted config pins the host origin: from then on
+// every message must come from window.parent, from exactly that origin, on this frame's channel,
+// and pass the shape guard. A later 'config' is ignored (a script on the page cannot re-point the
+// frame). Where the browser tells us the parent's origin (location.ancestorOrigins), the config
+// must come from it, and even 'ready' is sent to it instead of "*".
+
+import { accept, isExactOrigin, sendToHost, type Incoming } from '../protocol/channel.js';
+import { isHostToFrame, TAG, type FrameToHostBody, type HostToFrame, type ReadyMsg } from '../protocol/messages.js';
+import type { FrameIdentity } from '../protocol/frame-url.js';
+
+export interface AdmitContext {
+  identity: FrameIdentity;
+  parent: unknown;
+  /** location.ancestorOrigins[0] where the browser has it. */
+  ancestorOrigin: string | undefined;
+}
+
+/**
+ * Decides whether a message event is for us. Returns the message and the (possibly newly) pinned
+ * host origin, or null to drop it.
+ */
+export function admit(pinned: string | null, e: Incoming, ctx: AdmitContext): { msg: HostToFrame; origin: string } | null {
+  if (pinned === null) {
+    if (!isExactOrigin(e.origin)) return null;
+    if (ctx.ancestorOrigin && ctx.ancestorOrigin !== e.origin) return null;
+    const msg = accept(e, { origin: e.origin, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
+    if (!msg || msg.type !== 'config' || msg.field !== ctx.identity.field) return null;
+    return { msg, origin: e.origin };
+  }
+  const msg = accept(e, { origin: pinned, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
+  if (!msg || msg.type === 'config') return null;
+  return { msg, origin: pinned };
+}
+
+export class HostLink {
+  private origin: string | null = null;
+  private readonly ctx: AdmitContext;
+
+  constructor(
+    identity: FrameIdentity,
+    private readonly onMessage: (msg: HostToFrame) => void,
+  ) {
+    const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+    this.ctx = { identity, parent: window.parent, ancestorOrigin: ancestors?.[0] ?? undefined };
+    window.addEventListener('message', (e) => {
+      const got = admit(this.origin, e, this.ctx);
+      if (!got) return;
+      this.origin = got.origin;
+      this.onMessage(got.msg);
+    });
+  }
+
+  /** Announces the frame; the only message that may go out before the host origin is known. */
+  announce(): void {
+    const ready: ReadyMsg = { tag: TAG, channel: this.ctx.identity.channel, type: 'ready', field: this.ctx.identity.field };
+    window.parent.postMessage(ready, this.ctx.ancestorOrigin ?? '*');
+  }
+
+  send(body: FrameToHostBody): void {
+    if (this.origin) sendToHost(window.parent, this.origin, this.ctx.identity.channel, body);
+  }
+}
