@@ -22,6 +22,11 @@ export interface LedgerChange {
   setReversed: boolean;
   /** The new record must be created before this time (reversal cut-off), epoch ms. */
   notAfter?: number;
+  /**
+   * Reversal: the captured total must still be what the plan saw, so the amount the reversal
+   * releases (authorized minus captured) is exact even when captures race it.
+   */
+  capturedEquals?: number;
 }
 
 interface TransitionRow {
@@ -62,6 +67,11 @@ export function canSettle(from: PaymentStatus, to: PaymentStatus): boolean {
   return STATUS_TRANSITIONS.some((t) => t.from === from && t.to === to);
 }
 
+/** The reference-validation code of an operation's rule. */
+export function refusalCode(op: FollowUpType): string {
+  return TRANSITIONS.find((r) => r.op === op)?.refusal ?? '700.400.100';
+}
+
 export type FollowUpPlan =
   | { ok: true; change: LedgerChange; amount: number }
   | { ok: false; resultCode: string; description?: string };
@@ -89,8 +99,7 @@ function headroom(ref: PaymentRecord, add: NonNullable<TransitionRow['add']>): n
 export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUpPlan {
   const rows = TRANSITIONS.filter((r) => r.op === req.op);
   const row = rows.find((r) => r.on.includes(ref.paymentType));
-  const refusal = rows[0]?.refusal ?? '700.400.100';
-  if (!row) return { ok: false, resultCode: refusal };
+  if (!row) return { ok: false, resultCode: refusalCode(req.op) };
   if (ref.status === 'pending') return { ok: false, resultCode: '700.400.570' };
   if (ref.status !== 'success' || ref.reversed) return { ok: false, resultCode: row.refusal };
   if (row.takesAmount && req.currency !== undefined && req.currency !== ref.currency) {
@@ -118,6 +127,7 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUp
     setReversed: req.op === 'RV',
     ...(add ? { add } : {}),
     ...(notAfter !== undefined ? { notAfter } : {}),
+    ...(add ? {} : { capturedEquals: ref.capturedAmount }),
   };
   return { ok: true, change, amount };
 }

@@ -162,12 +162,12 @@ export class KyselyStore implements Store {
     to: Exclude<PaymentStatus, 'pending'>,
     resultCode: string,
     responseJson: string,
+    pendingJson: string | null,
     now: EpochMs,
   ): Promise<boolean> {
     const result = await this.#db
       .updateTable('payments')
-      // pending_json stays: a repeated visit to the 3-D Secure page reads its result URL from it.
-      .set({ status: to, result_code: resultCode, response_json: responseJson, updated_at: now })
+      .set({ status: to, result_code: resultCode, response_json: responseJson, pending_json: pendingJson, updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

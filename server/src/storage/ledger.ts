@@ -55,6 +55,7 @@ export function guardedUpdate(
       .where((eb) => eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit])));
   }
   if (change.setReversed) q = q.set('reversed', 1);
+  if (change.capturedEquals !== undefined) q = q.where('captured_amount', '=', change.capturedEquals);
   if (change.notAfter !== undefined) {
     // Casts: PostgreSQL would otherwise compare two untyped parameters as text.
     q = q.where(sql<boolean>`cast(${now} as bigint) <= cast(${change.notAfter} as bigint)`);

@@ -13,7 +13,7 @@ export type EpochMs = number;
 export interface MerchantRecord {
   id: string;
   name: string;
-  /** HMAC-SHA256 of the access token (hex); the token itself is never stored. */
+  /** SHA-256 of the access token (hex; the token has 256 random bits); the token itself is never stored. */
   tokenHash: string;
   /** 64 hex chars, the key that encrypts this merchant's webhooks. */
   webhookSecret: string;
@@ -89,6 +89,35 @@ export interface RegistrationRecord {
   createdAt: EpochMs;
 }
 
+/** A prepared checkout (hosted payment flow). */
+export interface CheckoutRecord {
+  id: string;
+  entityId: string;
+  paymentType: string;
+  amount: number; // minor units
+  currency: string;
+  /** The validated prepare parameters as [name, value] pairs, JSON text. */
+  paramsJson: string;
+  /** The result URL the shopper is sent to: bound at prepare, or by the first submit. */
+  shopperResultUrl: string | null;
+  createdAt: EpochMs;
+  expiresAt: EpochMs;
+  /** The one successful payment of this checkout (unique). */
+  successPaymentId: string | null;
+  /** The latest payment attempt (declined, pending or successful). */
+  lastPaymentId: string | null;
+  /** An attempt is being processed until this time (a lease), or null. */
+  busyUntil: EpochMs | null;
+  declineCount: number;
+  /** Set by the first status read that reported the success: the id is spent. */
+  spentAt: EpochMs | null;
+  /** Status-read throttle: start of the current window and reads counted in it. */
+  readWindowStart: EpochMs;
+  readCount: number;
+}
+
+export type CheckoutClaim = 'claimed' | 'missing' | 'expired' | 'paid' | 'busy' | 'locked';
+
 export type IdempotencyClaim =
   | { kind: 'claimed' }
   | { kind: 'in-progress' }
@@ -129,14 +158,35 @@ export interface Store {
   findPaymentById(id: string): Promise<PaymentRecord | undefined>;
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
   applyFollowUp(w: FollowUpWrite): Promise<boolean>;
-  /** pending -> success/declined, only if still pending. False = already settled, nothing written. */
-  settlePending(id: string, to: Exclude<PaymentStatus, 'pending'>, resultCode: string, responseJson: string, now: EpochMs): Promise<boolean>;
+  /**
+   * pending -> success/declined, only if still pending; pendingJson replaces the pending state (the
+   * caller strips what must not outlive the challenge). False = already settled, nothing written.
+   */
+  settlePending(id: string, to: Exclude<PaymentStatus, 'pending'>, resultCode: string, responseJson: string, pendingJson: string | null, now: EpochMs): Promise<boolean>;
 
   insertRegistration(r: RegistrationRecord): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
   /** Marks deleted and wipes the ciphertext; false when absent or already deleted. */
   deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean>;
   markRegistrationInitialDone(id: string): Promise<void>;
+
+  insertCheckout(c: CheckoutRecord): Promise<void>;
+  /** By id alone (the widget's public routes); callers check the entity where it matters. */
+  findCheckout(id: string): Promise<CheckoutRecord | undefined>;
+  /**
+   * Takes the checkout for one payment attempt, atomically: not expired, no success yet, fewer
+   * than maxDeclines declines, no unexpired lease. Binds shopperResultUrl when none is bound yet.
+   */
+  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number, shopperResultUrl: string | null): Promise<CheckoutClaim>;
+  /**
+   * Ends an attempt: success sets successPaymentId (only if none), declined counts one decline,
+   * pending keeps the lease until pendingLeaseUntil, released (nothing was authorized) only frees
+   * the lease. lastPaymentId is set unless paymentId is null.
+   */
+  finishCheckoutAttempt(id: string, paymentId: string | null, outcome: 'success' | 'declined' | 'pending' | 'released', pendingLeaseUntil: EpochMs): Promise<void>;
+  /** Counts a status read; false when `max` reads already happened in the current window. */
+  countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean>;
+  markCheckoutSpent(id: string, now: EpochMs): Promise<void>;
 
   /** Idempotency, scoped to (entityId, key). requestHash distinguishes different parameters. */
   claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs): Promise<IdempotencyClaim>;

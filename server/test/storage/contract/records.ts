@@ -91,17 +91,17 @@ export function recordsContract(ctx: () => ContractContext): void {
       const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
       const results = await all(
         Array.from({ length: 10 }, (_, i) => () =>
-          store.settlePending(p.id, i % 2 ? 'declined' : 'success', `code-${i}`, `{"i":${i}}`, T0 + 10),
+          store.settlePending(p.id, i % 2 ? 'declined' : 'success', `code-${i}`, `{"i":${i}}`, null, T0 + 10),
         ),
       );
       expect(count(results)).toBe(1);
       const winner = results.indexOf(true);
       const settled = await store.findPayment(entityId, p.id);
       expect(settled).toMatchObject({ status: winner % 2 ? 'declined' : 'success', resultCode: `code-${winner}`, responseJson: `{"i":${winner}}`, updatedAt: T0 + 10 });
-      expect(await store.settlePending(p.id, 'success', 'again', '{}', T0 + 20)).toBe(false);
+      expect(await store.settlePending(p.id, 'success', 'again', '{}', null, T0 + 20)).toBe(false);
       const done = await insertPayment(store, entityId);
-      expect(await store.settlePending(done.id, 'declined', 'x', '{}', T0)).toBe(false);
-      expect(await store.settlePending(id(), 'success', 'x', '{}', T0)).toBe(false);
+      expect(await store.settlePending(done.id, 'declined', 'x', '{}', null, T0)).toBe(false);
+      expect(await store.settlePending(id(), 'success', 'x', '{}', null, T0)).toBe(false);
     });
   });
 

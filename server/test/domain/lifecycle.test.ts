@@ -1,0 +1,56 @@
+// The lifecycle table: which follow-ups a payment allows, with which codes and which guard.
+import { describe, expect, it } from 'vitest';
+import { planFollowUp, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
+import type { PaymentRecord } from '../../src/storage/store.js';
+
+const T0 = Date.UTC(2026, 0, 1);
+const CUTOFF = 72 * 3600_000;
+
+function payment(over: Partial<PaymentRecord> = {}): PaymentRecord {
+  return {
+    id: 'a'.repeat(32), entityId: 'e'.repeat(32), paymentType: 'PA', paymentBrand: 'VISA', amount: 10_000, currency: 'EUR',
+    status: 'success', resultCode: '000.100.110', referencedId: null, registrationId: null, checkoutId: null,
+    capturedAmount: 0, refundedAmount: 0, reversed: false, responseJson: '{}', pendingJson: null, createdAt: T0, updatedAt: T0, ...over,
+  };
+}
+const req = (op: FollowUpRequest['op'], amount?: number, over: Partial<FollowUpRequest> = {}): FollowUpRequest => ({ op, amount, currency: op === 'RV' ? undefined : 'EUR', now: T0 + 1000, reversalCutoffMs: CUTOFF, ...over });
+
+describe('planFollowUp', () => {
+  it('captures a successful PA up to what is left, never a DB', () => {
+    const plan = planFollowUp(payment({ capturedAmount: 4000 }), req('CP', 6000));
+    expect(plan).toMatchObject({ ok: true, amount: 6000, change: { add: { column: 'capturedAmount', amount: 6000, limit: 'amount' }, setReversed: false } });
+    expect(planFollowUp(payment({ capturedAmount: 4000 }), req('CP', 6001))).toEqual({ ok: false, resultCode: '700.400.100' });
+    expect(planFollowUp(payment({ paymentType: 'DB' }), req('CP', 100))).toEqual({ ok: false, resultCode: '700.400.100' });
+  });
+
+  it('refunds a DB or CD up to its amount and a PA up to what was captured', () => {
+    expect(planFollowUp(payment({ paymentType: 'DB', refundedAmount: 5000 }), req('RF', 5000)).ok).toBe(true);
+    expect(planFollowUp(payment({ paymentType: 'DB', refundedAmount: 5000 }), req('RF', 5001))).toEqual({ ok: false, resultCode: '700.400.200' });
+    expect(planFollowUp(payment({ paymentType: 'CD' }), req('RF', 10_000)).ok).toBe(true);
+    expect(planFollowUp(payment({ capturedAmount: 3000 }), req('RF', 3000))).toMatchObject({ ok: true, change: { add: { limit: 'capturedAmount' } } });
+    expect(planFollowUp(payment({ capturedAmount: 3000 }), req('RF', 3001))).toEqual({ ok: false, resultCode: '700.400.200' });
+  });
+
+  it('reverses before the cut-off only, never after a refund, releasing what was not captured', () => {
+    expect(planFollowUp(payment({ capturedAmount: 2500 }), req('RV'))).toMatchObject({ ok: true, amount: 7500, change: { setReversed: true, capturedEquals: 2500, requireZero: ['refundedAmount'] } });
+    expect(planFollowUp(payment({ paymentType: 'DB', refundedAmount: 1 }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
+    expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF }))).toMatchObject({ ok: true, change: { notAfter: T0 + CUTOFF } });
+    expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF + 1 }))).toEqual({ ok: false, resultCode: '700.400.300' });
+  });
+
+  it('refuses anything on a reversed, declined or pending payment', () => {
+    expect(planFollowUp(payment({ reversed: true }), req('CP', 1))).toEqual({ ok: false, resultCode: '700.400.100' });
+    expect(planFollowUp(payment({ status: 'declined' }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
+    expect(planFollowUp(payment({ status: 'pending' }), req('CP', 1))).toEqual({ ok: false, resultCode: '700.400.570' });
+  });
+
+  it('refuses another currency than the reference, and non-positive amounts', () => {
+    expect(planFollowUp(payment(), req('CP', 100, { currency: 'USD' }))).toEqual({ ok: false, resultCode: '700.100.500' });
+    expect(planFollowUp(payment(), req('CP', 0))).toEqual({ ok: false, resultCode: '700.400.100' });
+    expect(planFollowUp(payment(), req('CP', undefined))).toEqual({ ok: false, resultCode: '700.400.100' });
+  });
+
+  it('names one refusal code per operation, from the table', () => {
+    for (const row of TRANSITIONS) expect(refusalCode(row.op)).toBe(row.refusal);
+  });
+});
