@@ -26,7 +26,7 @@ export const ERRORS = {
   idempotencyMismatch: { status: 422, code: '200.300.404', description: 'invalid or missing parameter - this Idempotency-Key was used with different parameters' },
   notConfigured: { status: 400, code: '600.200.500', description: 'Invalid payment data. You are not configured for this currency or sub type (country or brand)' },
   checkoutLocked: { status: 400, code: '800.120.100', description: 'Rejected by Throttling. Too many declined attempts on this checkout' },
-  checkoutPaid: { status: 400, code: '200.300.404', description: 'No payment session found for the requested id' },
+  checkoutExpired: { status: 400, code: '200.300.404', description: 'No payment session found for the requested id - the checkout expired' },
   internal: { status: 500, code: '999.999.999', description: 'An undefined error occurred' },
 } as const satisfies Record<string, ErrorRow>;
 

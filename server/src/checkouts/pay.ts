@@ -1,0 +1,76 @@
+// POST /v1/checkouts/{id}/payment: the card-number frame's submit, on the relay's own origin.
+// The checkout is claimed before the simulator is asked (one authorization per attempt, at most
+// one success per checkout, L1), and it locks after too many declines (card testing, L8).
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { RelayContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import type { Outcome } from '../http/idempotency.js';
+import { resultUrl } from '../http/result-url.js';
+import { createPayment } from '../payments/create-payment.js';
+import type { FlatParams } from '../params/types.js';
+import { checkoutParams } from './prepare.js';
+
+/** Parameters fixed at prepare time that a browser must not change. */
+const FIXED_AT_PREPARE = new Set(['amount', 'currency', 'paymentType', 'entityId', 'shopperResultUrl']);
+/** An attempt holds the checkout at most this long (ms) if the relay dies mid-attempt. */
+const ATTEMPT_LEASE_MS = 60_000;
+/** A 3-D Secure attempt holds it while the shopper authenticates (ms). */
+const CHALLENGE_LEASE_MS = 15 * 60_000;
+
+export function checkoutResourcePath(checkoutId: string): string {
+  return `/v1/checkouts/${checkoutId}/payment`;
+}
+
+function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<string, string> {
+  const merged = new Map(prepared);
+  for (const [name, value] of submitted) if (!FIXED_AT_PREPARE.has(name)) merged.set(name, value);
+  // overridePaymentType[BRAND] gives the chosen brand its own payment type.
+  const brand = merged.get('paymentBrand');
+  const override = brand ? prepared.get(`overridePaymentType[${brand}]`) : undefined;
+  if (override) merged.set('paymentType', override);
+  for (const name of [...merged.keys()]) if (name.startsWith('overridePaymentType[')) merged.delete(name);
+  return merged;
+}
+
+export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: FastifyBaseLogger): Promise<Outcome> {
+  const now = ctx.clock.now();
+  const checkout = await ctx.store.findCheckout(checkoutId);
+  if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
+  const entity = await ctx.store.findEntity(checkout.entityId);
+  if (!entity) throw new ApiError('noSession');
+
+  const claim = await ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines, submitted.get('shopperResultUrl') ?? null);
+  switch (claim) {
+    case 'claimed':
+      break;
+    case 'missing':
+    case 'expired':
+    case 'paid':
+      throw new ApiError('noSession');
+    case 'busy':
+      throw new ApiError('idempotencyInProgress');
+    case 'locked':
+      log.warn({ securityEvent: 'checkout-locked', checkoutId, entityId: entity.id }, 'payment attempt on a locked checkout');
+      throw new ApiError('checkoutLocked');
+  }
+
+  const bound = (await ctx.store.findCheckout(checkoutId))?.shopperResultUrl ?? null;
+  const url = bound ? resultUrl(bound, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
+  let payment;
+  try {
+    payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkoutId, ...(url ? { resultUrl: url } : {}) });
+  } catch (error) {
+    // Nothing was authorized: the attempt ends without counting as a decline.
+    await ctx.store.finishCheckoutAttempt(checkoutId, null, 'released', 0);
+    throw error;
+  }
+  await ctx.store.finishCheckoutAttempt(checkoutId, payment.paymentId, payment.kind, now + CHALLENGE_LEASE_MS);
+  if (payment.kind === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {
+    log.warn({ securityEvent: 'checkout-locked', checkoutId, entityId: entity.id }, 'checkout locked after repeated declines');
+  }
+  const body: Record<string, unknown> = { id: payment.paymentId, result: payment.body.result };
+  if (payment.body.redirect) body.redirect = payment.body.redirect;
+  if (payment.kind === 'success' && url) body.resultUrl = url;
+  return { status: payment.status, body };
+}

@@ -1,0 +1,45 @@
+// POST /v1/checkouts: a checkout keeps the validated payment parameters for 30 minutes; the widget
+// adds the account data later, on the relay's own origin.
+
+import type { RelayContext } from '../context.js';
+import { newCheckoutId } from '../domain/ids.js';
+import { parseAmount } from '../domain/money.js';
+import type { Outcome } from '../http/idempotency.js';
+import { resultView } from '../payments/response.js';
+import type { FlatParams } from '../params/types.js';
+import type { EntityRecord } from '../storage/store.js';
+
+/** Parameters that steer the prepare call itself and are not payment parameters. */
+const PREPARE_ONLY = new Set(['integrity', 'entityId']);
+
+export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, params: FlatParams, loaderIntegrity: () => string): Promise<Outcome> {
+  const now = ctx.clock.now();
+  const id = newCheckoutId(ctx.config.environment);
+  const kept = [...params].filter(([name]) => !PREPARE_ONLY.has(name));
+  await ctx.store.insertCheckout({
+    id,
+    entityId: entity.id,
+    paymentType: params.get('paymentType') ?? 'DB',
+    amount: parseAmount(params.get('amount') ?? ''),
+    currency: params.get('currency') ?? '',
+    paramsJson: JSON.stringify(kept),
+    shopperResultUrl: params.get('shopperResultUrl') ?? null,
+    createdAt: now,
+    expiresAt: now + ctx.config.checkoutTtlMs,
+    successPaymentId: null,
+    lastPaymentId: null,
+    busyUntil: null,
+    declineCount: 0,
+    spentAt: null,
+    readWindowStart: 0,
+    readCount: 0,
+  });
+  const body: Record<string, unknown> = { result: resultView('000.200.100'), id };
+  if (params.get('integrity') === 'true') body.integrity = loaderIntegrity();
+  return { status: 200, body };
+}
+
+/** The prepare parameters of a stored checkout. */
+export function checkoutParams(paramsJson: string): Map<string, string> {
+  return new Map(JSON.parse(paramsJson) as [string, string][]);
+}

@@ -1,0 +1,30 @@
+// GET /v1/checkouts/{id}/payment: the merchant's server reads the outcome. Two reads per minute per
+// checkout; the first read that reports the success spends the id; after 30 minutes it expires.
+// Another entity's checkout reads as not found (A1, F9).
+
+import type { RelayContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import type { Outcome } from '../http/idempotency.js';
+import { resultView } from '../payments/response.js';
+import type { EntityRecord } from '../storage/store.js';
+
+const READ_WINDOW_MS = 60_000;
+
+export async function readCheckoutStatus(ctx: RelayContext, entity: EntityRecord, checkoutId: string): Promise<Outcome> {
+  const now = ctx.clock.now();
+  const checkout = await ctx.store.findCheckout(checkoutId);
+  if (!checkout || checkout.entityId !== entity.id || checkout.spentAt !== null) throw new ApiError('noSession');
+  if (!(await ctx.store.countCheckoutRead(checkoutId, now, READ_WINDOW_MS, ctx.config.checkoutStatusReadsPerMinute))) {
+    throw new ApiError('throttled');
+  }
+  if (checkout.successPaymentId) {
+    const payment = await ctx.store.findPayment(entity.id, checkout.successPaymentId);
+    if (!payment) throw new ApiError('noSession');
+    await ctx.store.markCheckoutSpent(checkoutId, now);
+    return { status: 200, body: JSON.parse(payment.responseJson) as Record<string, unknown> };
+  }
+  if (now >= checkout.expiresAt) throw new ApiError('checkoutExpired');
+  const last = checkout.lastPaymentId ? await ctx.store.findPayment(entity.id, checkout.lastPaymentId) : undefined;
+  if (last) return { status: last.status === 'declined' ? 400 : 200, body: JSON.parse(last.responseJson) as Record<string, unknown> };
+  return { status: 200, body: { id: checkoutId, result: resultView('000.200.000') } };
+}

@@ -1,0 +1,102 @@
+// One pipeline for every merchant API route, in a fixed order: authenticate (before the body is
+// read), parse, check the entity, throttle, then (for mutating calls) the idempotency claim around
+// validation and execution. Routes supply only the operation and what it does.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { RelayContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { parseQuery } from '../params/form-body.js';
+import type { FlatParams, Operation } from '../params/types.js';
+import { validate } from '../params/validate.js';
+import type { EntityRecord, MerchantRecord } from '../storage/store.js';
+import { authenticate, entityOf } from './auth.js';
+import { envelope } from './envelope.js';
+import { idempotencyKeyOf, requestHash, withIdempotency, type Outcome } from './idempotency.js';
+import type { ThrottledOperation } from './throttle.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    merchant: MerchantRecord | null;
+  }
+}
+
+export interface ApiCall {
+  ctx: RelayContext;
+  merchant: MerchantRecord;
+  entity: EntityRecord;
+  /** Validated parameters (catalogue-checked for operations, entityId only for reads). */
+  params: FlatParams;
+  /** Path parameters, e.g. the payment id. */
+  path: Record<string, string>;
+}
+
+export interface ApiRouteSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  /** Catalogue operation that validates the body; null = a read or delete taking only entityId. */
+  operation: Operation | null;
+  throttle: ThrottledOperation;
+  run(call: ApiCall): Promise<Outcome>;
+}
+
+/** Query parameters of reads and deletes: entityId and nothing else. */
+function readParams(request: FastifyRequest, maxParameters: number): FlatParams {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  const params = parseQuery(query, { maxParameters });
+  const unknown = [...params.keys()].filter((name) => name !== 'entityId');
+  if (unknown.length > 0) {
+    throw new ApiError('invalidParameters', unknown.map((name) => ({ name, value: '', message: 'unknown parameter' })));
+  }
+  return params;
+}
+
+function bodyParams(request: FastifyRequest): FlatParams {
+  return request.body instanceof Map ? (request.body as FlatParams) : new Map();
+}
+
+export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: ApiRouteSpec): void {
+  const options: RouteShorthandOptions = {
+    onRequest: async (request) => {
+      request.merchant = await authenticate(ctx.store, request);
+    },
+  };
+  app.route({
+    ...options,
+    method: spec.method,
+    url: spec.url,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const merchant = request.merchant;
+      if (!merchant) throw new ApiError('missingAuthorization');
+      const raw = spec.method === 'POST' ? bodyParams(request) : readParams(request, ctx.config.maxParameters);
+      const entity = await entityOf(ctx.store, merchant, raw.get('entityId'));
+      const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
+      ctx.throttle.take(entity.id, spec.throttle, limit);
+      const path = request.params as Record<string, string>;
+
+      const execute = async (): Promise<Outcome> => {
+        let params = raw;
+        if (spec.operation) {
+          const checked = validate(spec.operation, raw);
+          if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+          params = checked.params;
+        }
+        return spec.run({ ctx, merchant, entity, params, path });
+      };
+      const outcome =
+        spec.method === 'GET'
+          ? await execute()
+          : await withIdempotency(
+              ctx.store,
+              {
+                entityId: entity.id,
+                key: idempotencyKeyOf(request.headers['idempotency-key']),
+                hash: requestHash(spec.method, request.url.split('?')[0] ?? '', raw),
+                now: ctx.clock.now(),
+              },
+              execute,
+            );
+      if ('replayed' in outcome && outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(outcome.status).send(envelope({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, outcome.body));
+    },
+  });
+}

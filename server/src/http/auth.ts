@@ -1,0 +1,39 @@
+// Bearer-token authentication (spec "Authentication"; security cases A1, A5).
+// Missing or malformed header: 401. Unknown token: 403. A token in the URL: refused.
+// Only the SHA-256 of a token is stored; the lookup is by hash and the final comparison is
+// constant-time, so timing says nothing about how much of a token matched.
+
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import { hashToken, tokenMatches } from '../crypto/tokens.js';
+import type { EntityRecord, MerchantRecord, Store } from '../storage/store.js';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+const TOKEN_QUERY_NAMES = ['access_token', 'accessToken', 'authentication.token', 'authentication.password', 'token'];
+
+export async function authenticate(store: Store, request: FastifyRequest): Promise<MerchantRecord> {
+  const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)) : undefined;
+  if (query && TOKEN_QUERY_NAMES.some((name) => query.has(name))) throw new ApiError('tokenInQuery');
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') throw new ApiError('missingAuthorization');
+  const match = BEARER.exec(header);
+  if (!match || match[1] === undefined) throw new ApiError('missingAuthorization');
+  const hash = hashToken(match[1]);
+  const merchant = await store.findMerchantByTokenHash(hash);
+  if (!merchant || !tokenMatches(merchant.tokenHash, hash)) throw new ApiError('invalidToken');
+  return merchant;
+}
+
+const ENTITY_ID = /^[0-9a-f]{32}$/;
+
+/** The channel named by entityId must exist and belong to the authenticated merchant. */
+export async function entityOf(store: Store, merchant: MerchantRecord, entityId: string | undefined): Promise<EntityRecord> {
+  if (entityId === undefined || !ENTITY_ID.test(entityId)) {
+    throw new ApiError('invalidParameters', [
+      { name: 'entityId', value: entityId ?? '', message: 'must be 32 characters of a-f and 0-9' },
+    ]);
+  }
+  const entity = await store.findEntity(entityId);
+  if (!entity || entity.merchantId !== merchant.id) throw new ApiError('unknownEntity');
+  return entity;
+}

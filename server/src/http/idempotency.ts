@@ -1,0 +1,73 @@
+// Optional Idempotency-Key on every mutating endpoint, scoped to the entity (security principles,
+// L1, L4): the first request executes; a concurrent duplicate gets 409; a later duplicate gets the
+// stored status and body again; the same key with different parameters is rejected.
+
+import { createHash } from 'node:crypto';
+import { ApiError } from '../errors.js';
+import type { FlatParams } from '../params/types.js';
+import type { Store } from '../storage/store.js';
+
+export interface Outcome {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A digest of what the request asks for: method, path and the parameters in a canonical order. */
+export function requestHash(method: string, path: string, params: FlatParams): string {
+  const hash = createHash('sha256').update(`${method} ${path}\n`);
+  for (const [name, value] of [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    hash.update(`${name.length}:${name}=${value.length}:${value}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY.test(header)) {
+    throw new ApiError('invalidParameters', [
+      { name: 'Idempotency-Key', value: '', message: 'must be 1 to 255 printable ASCII characters, sent once' },
+    ]);
+  }
+  return header;
+}
+
+/**
+ * Runs `execute` at most once per (entity, key). Outcomes of executed requests, declines and
+ * parameter errors included, are stored and replayed; an unexpected failure releases the claim so
+ * the client may retry.
+ */
+export async function withIdempotency(
+  store: Store,
+  scope: { entityId: string; key: string | undefined; hash: string; now: number },
+  execute: () => Promise<Outcome>,
+): Promise<Outcome & { replayed: boolean }> {
+  if (scope.key === undefined) return { ...(await execute()), replayed: false };
+  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash, scope.now);
+  if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
+  if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
+  if (claim.kind === 'done') {
+    return { status: claim.statusCode, body: JSON.parse(claim.body) as Record<string, unknown>, replayed: true };
+  }
+  let outcome: Outcome;
+  try {
+    outcome = await execute();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      outcome = { status: error.status, body: errorBody(error) };
+    } else {
+      await store.releaseIdempotencyKey(scope.entityId, scope.key);
+      throw error;
+    }
+  }
+  await store.completeIdempotencyKey(scope.entityId, scope.key, outcome.status, JSON.stringify(outcome.body));
+  return { ...outcome, replayed: false };
+}
+
+/** The API's body for an error (without the envelope fields). */
+export function errorBody(error: ApiError): Record<string, unknown> {
+  const result: Record<string, unknown> = { code: error.code, description: error.description };
+  if (error.parameterErrors && error.parameterErrors.length > 0) result.parameterErrors = error.parameterErrors;
+  return { result };
+}

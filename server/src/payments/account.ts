@@ -1,0 +1,49 @@
+// Which account a payment request pays with, read from its validated parameters.
+import type { BankAccountInput, CardInput } from '../simulator/types.js';
+import type { FlatParams } from '../params/types.js';
+
+export type Account =
+  | { kind: 'card'; card: CardInput }
+  | { kind: 'bankAccount'; bankAccount: BankAccountInput }
+  | { kind: 'virtualAccount' }
+  | { kind: 'wallet' }
+  | { kind: 'none' };
+
+function hasPrefix(params: FlatParams, prefix: string): boolean {
+  for (const name of params.keys()) if (name.startsWith(prefix)) return true;
+  return false;
+}
+
+export function accountOf(params: FlatParams): Account {
+  const number = params.get('card.number');
+  if (number !== undefined) {
+    return {
+      kind: 'card',
+      card: {
+        number,
+        holder: params.get('card.holder'),
+        expiryMonth: params.get('card.expiryMonth') ?? '',
+        expiryYear: params.get('card.expiryYear') ?? '',
+        cvv: params.get('card.cvv'),
+      },
+    };
+  }
+  if (hasPrefix(params, 'bankAccount.')) {
+    return {
+      kind: 'bankAccount',
+      bankAccount: { holder: params.get('bankAccount.holder'), iban: params.get('bankAccount.iban'), bic: params.get('bankAccount.bic'), number: params.get('bankAccount.number') },
+    };
+  }
+  if (params.has('virtualAccount.accountId')) return { kind: 'virtualAccount' };
+  if (params.has('walletPay.paymentToken')) return { kind: 'wallet' };
+  return { kind: 'none' };
+}
+
+/** Data of an external authentication (third-party MPI) passed through to the acquirer. */
+export function hasExternalThreeDSecure(params: FlatParams): boolean {
+  return ['threeDSecure.eci', 'threeDSecure.verificationId', 'threeDSecure.xid', 'threeDSecure.dsTransactionId'].some((n) => params.has(n));
+}
+
+export function hasAnyThreeDSecure(params: FlatParams): boolean {
+  return hasPrefix(params, 'threeDSecure.');
+}

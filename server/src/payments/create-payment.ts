@@ -1,0 +1,179 @@
+// An initial payment (PA, DB, CD): account checks, recurring rules, country rules, the simulator's
+// authorization, and the record written in one go. Shared by POST /v1/payments, payments with a
+// stored registration and the widget's checkout submit.
+
+import { checkCountryRules } from '../domain/country.js';
+import { detectBrands } from '../domain/card.js';
+import { newPaymentId } from '../domain/ids.js';
+import { parseAmount } from '../domain/money.js';
+import { ApiError } from '../errors.js';
+import type { Outcome } from '../http/idempotency.js';
+import type { FlatParams, ParameterError } from '../params/types.js';
+import { authorize } from '../simulator/authorize.js';
+import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
+import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../storage/store.js';
+import type { RelayContext } from '../context.js';
+import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure } from './account.js';
+import { storeRegistration } from './registrations.js';
+import { cardView, paymentView, resultView } from './response.js';
+import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
+import { resultUrl } from '../http/result-url.js';
+
+export interface PaymentSource {
+  /** A stored card to pay with instead of card.* parameters. */
+  registration?: { record: RegistrationRecord; card: CardInput };
+  /** The checkout this payment belongs to (widget flow). */
+  checkoutId?: string;
+  /** Where the shopper goes after 3-D Secure, already bound to the checkout or the request. */
+  resultUrl?: string;
+}
+
+function paramError(name: string, message: string, value = ''): ApiError {
+  return new ApiError('invalidParameters', [{ name, value, message }]);
+}
+
+/** recurringType rules: INITIAL carries authentication data, REPEATED must not. */
+function recurringErrors(params: FlatParams): ParameterError[] {
+  const type = params.get('recurringType');
+  if (type === 'INITIAL' && !params.has('card.cvv') && !hasExternalThreeDSecure(params)) {
+    return [{ name: 'recurringType', value: type, message: 'an INITIAL payment must carry authentication data: card.cvv or threeDSecure.*' }];
+  }
+  if (type === 'REPEATED') {
+    const errors: ParameterError[] = [];
+    if (params.has('card.cvv')) errors.push({ name: 'card.cvv', value: '', message: 'a REPEATED payment must not carry card.cvv' });
+    for (const name of params.keys()) {
+      if (name.startsWith('threeDSecure.')) errors.push({ name, value: '', message: 'a REPEATED payment must not carry 3-D Secure data' });
+    }
+    return errors;
+  }
+  return [];
+}
+
+/** The checkout's result URL, or the request's shopperResultUrl with this payment's path. */
+function boundResultUrl(source: PaymentSource, params: FlatParams, id: string): { resultUrl?: string } {
+  const url = source.resultUrl ?? resultUrl(params.get('shopperResultUrl') ?? '', id, `/v1/payments/${id}`);
+  return url ? { resultUrl: url } : {};
+}
+
+function today(now: number): { year: number; month: number } {
+  const d = new Date(now);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+}
+
+export interface PaymentOutcome extends Outcome {
+  paymentId: string;
+  kind: 'success' | 'declined' | 'pending';
+}
+
+export async function createPayment(ctx: RelayContext, entity: EntityRecord, params: FlatParams, source: PaymentSource = {}): Promise<PaymentOutcome> {
+  const now = ctx.clock.now();
+  const paymentType = params.get('paymentType') as 'PA' | 'DB' | 'CD';
+  const amount = parseAmount(params.get('amount') ?? '');
+  const currency = params.get('currency') ?? '';
+
+  const errors = recurringErrors(params);
+  if (entity.settings.country) {
+    for (const e of checkCountryRules(entity.settings.country, { paymentType, currency, params })) {
+      errors.push({ name: e.name, value: e.name.startsWith('card.') ? '' : params.get(e.name) ?? '', message: e.message });
+    }
+  }
+  if (errors.length > 0) throw new ApiError('invalidParameters', errors);
+
+  const account = source.registration ? { kind: 'card' as const, card: source.registration.card } : accountOf(params);
+  if (account.kind === 'none') throw paramError('card.number', 'an account is required: card.*, bankAccount.*, virtualAccount.accountId or walletPay.paymentToken');
+
+  let paymentBrand = params.get('paymentBrand') ?? source.registration?.record.paymentBrand;
+  if (paymentBrand === undefined && account.kind === 'card') paymentBrand = detectBrands(account.card.number)[0];
+  if (paymentBrand === undefined) throw paramError('paymentBrand', 'is required when the brand cannot be detected from the account');
+
+  const merchantInitiated = params.get('recurringType') === 'REPEATED';
+  const testMode = params.get('testMode') === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
+  const outcome: AuthorizationOutcome = authorize({
+    paymentType,
+    paymentBrand,
+    amount,
+    currency,
+    testMode,
+    ...(account.kind === 'card' ? { card: account.card } : {}),
+    externalThreeDSecure: hasExternalThreeDSecure(params),
+    merchantInitiated: merchantInitiated || (source.registration !== undefined && !params.has('card.cvv') && !hasAnyThreeDSecure(params)),
+    account: account.kind,
+    ...(account.kind === 'bankAccount' ? { bankAccount: account.bankAccount } : {}),
+    billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
+    today: today(now),
+  });
+
+  const id = newPaymentId();
+  const card = account.kind === 'card' ? cardView(account.card) : undefined;
+  const wantsRegistration = params.get('createRegistration') === 'true' && account.kind === 'card' && !source.registration;
+  let registrationId = source.registration?.record.id;
+  let status: PaymentRecord['status'];
+  let resultCode: string;
+  let httpStatus: number;
+  let redirect: { url: string; parameters: { name: string; value: string }[] } | undefined;
+  let pending: PendingState | null = null;
+
+  if (outcome.kind === 'approved') {
+    status = 'success';
+    resultCode = outcome.resultCode;
+    httpStatus = 200;
+  } else if (outcome.kind === 'declined') {
+    status = 'declined';
+    resultCode = outcome.resultCode;
+    httpStatus = 400;
+  } else {
+    status = 'pending';
+    resultCode = '000.200.000';
+    httpStatus = 200;
+    redirect = { url: threeDSecureUrl(ctx.config, id), parameters: [] };
+    pending = {
+      testMode,
+      riskScore: outcome.riskScore,
+      ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),
+      ...(outcome.cvvResponse ? { cvvResponse: outcome.cvvResponse } : {}),
+      ...boundResultUrl(source, params, id),
+      ...(source.checkoutId ? { checkoutId: source.checkoutId } : {}),
+      ...(wantsRegistration && account.kind === 'card' ? { sealedCard: ctx.vault.seal(account.card.number), holder: account.card.holder ?? null, expiryMonth: account.card.expiryMonth, expiryYear: account.card.expiryYear } : {}),
+    };
+  }
+
+  if (status === 'success' && wantsRegistration && account.kind === 'card') {
+    registrationId = await storeRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL');
+  }
+
+  const body = paymentView({
+    id,
+    paymentType,
+    paymentBrand,
+    amount,
+    currency,
+    result: resultView(resultCode, outcome.kind === 'challenge' ? {} : { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse }),
+    params,
+    card,
+    riskScore: outcome.riskScore,
+    registrationId,
+    redirect,
+    resultDetails: { ConnectorTxID1: id.slice(0, 16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' },
+  });
+  await ctx.store.insertPayment({
+    id,
+    entityId: entity.id,
+    paymentType,
+    paymentBrand,
+    amount,
+    currency,
+    status,
+    resultCode,
+    referencedId: null,
+    registrationId: registrationId ?? null,
+    checkoutId: source.checkoutId ?? null,
+    capturedAmount: 0,
+    refundedAmount: 0,
+    reversed: false,
+    responseJson: JSON.stringify(body),
+    pendingJson: pending ? JSON.stringify(pending) : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { status: httpStatus, body, paymentId: id, kind: status === 'declined' ? 'declined' : status };
+}

@@ -1,0 +1,79 @@
+// Follow-ups (CP, RF, RV) on an earlier payment: the lifecycle table decides, the store enforces.
+
+import { newPaymentId } from '../domain/ids.js';
+import { planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
+import { parseAmount } from '../domain/money.js';
+import { ApiError } from '../errors.js';
+import type { Outcome } from '../http/idempotency.js';
+import type { FlatParams } from '../params/types.js';
+import type { EntityRecord } from '../storage/store.js';
+import type { RelayContext } from '../context.js';
+import { paymentView, resultView } from './response.js';
+
+/** A refused follow-up writes nothing; its answer names the request and the rule's code. */
+function refused(code: string, params: FlatParams, referenceId: string): Outcome {
+  const body: Record<string, unknown> = { paymentType: params.get('paymentType'), referencedId: referenceId };
+  for (const name of ['amount', 'currency'] as const) {
+    const value = params.get(name);
+    if (value !== undefined) body[name] = value;
+  }
+  body.result = resultView(code);
+  return { status: 400, body };
+}
+
+/** A guard lost to a concurrent follow-up is planned again from the fresh row, this many times. */
+const PLAN_ATTEMPTS = 3;
+
+export async function followUp(ctx: RelayContext, entity: EntityRecord, referenceId: string, params: FlatParams): Promise<Outcome> {
+  const op = params.get('paymentType') as FollowUpType;
+  const amountText = params.get('amount');
+  const amount = op === 'RV' || amountText === undefined ? undefined : parseAmount(amountText);
+  const id = newPaymentId();
+  for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
+    const reference = await ctx.store.findPayment(entity.id, referenceId);
+    if (!reference) throw new ApiError('notFound');
+    const now = ctx.clock.now();
+    const plan = planFollowUp(reference, {
+      op,
+      amount,
+      currency: op === 'RV' ? undefined : params.get('currency'),
+      now,
+      reversalCutoffMs: entity.settings.reversalCutoffMs ?? ctx.config.reversalCutoffMs,
+    });
+    if (!plan.ok) return refused(plan.resultCode, params, referenceId);
+
+    const resultCode = params.get('testMode') === 'EXTERNAL' ? '000.100.112' : '000.100.110';
+    const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params });
+    body.referencedId = reference.id;
+    const applied = await ctx.store.applyFollowUp({
+      referencedId: reference.id,
+      entityId: entity.id,
+      change: plan.change,
+      now,
+      record: {
+        id,
+        entityId: entity.id,
+        paymentType: op,
+        paymentBrand: reference.paymentBrand,
+        amount: plan.amount,
+        currency: reference.currency,
+        status: 'success',
+        resultCode,
+        referencedId: reference.id,
+        registrationId: null,
+        checkoutId: null,
+        capturedAmount: 0,
+        refundedAmount: 0,
+        reversed: false,
+        responseJson: JSON.stringify(body),
+        pendingJson: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    if (applied) return { status: 200, body };
+    // Another follow-up changed the reference between the read and the guarded update; the
+    // database refused and wrote nothing. Plan again from what is committed now.
+  }
+  return refused(refusalCode(op), params, referenceId);
+}

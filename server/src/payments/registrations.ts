@@ -1,0 +1,56 @@
+// Stored cards. The number is kept only sealed (AES-256-GCM, key outside the database) and
+// fingerprinted with a keyed HMAC; the CVV is never stored (A9).
+
+import { newRegistrationId } from '../domain/ids.js';
+import type { RelayContext } from '../context.js';
+import type { CardInput } from '../simulator/types.js';
+import type { RegistrationRecord } from '../storage/store.js';
+import { cardView, resultView } from './response.js';
+
+export function registrationView(record: Pick<RegistrationRecord, 'id' | 'paymentBrand' | 'bin' | 'last4' | 'holder' | 'expiryMonth' | 'expiryYear'>, resultCode: string): Record<string, unknown> {
+  const card: Record<string, string> = { bin: record.bin, last4Digits: record.last4, expiryMonth: record.expiryMonth, expiryYear: record.expiryYear };
+  if (record.holder) card.holder = record.holder;
+  return { id: record.id, paymentBrand: record.paymentBrand, result: resultView(resultCode), card };
+}
+
+export async function storeRegistration(
+  ctx: RelayContext,
+  entityId: string,
+  paymentBrand: string,
+  card: CardInput,
+  now: number,
+  initialDone: boolean,
+  resultCode = '000.100.110',
+): Promise<string> {
+  const id = newRegistrationId();
+  const view = cardView(card);
+  const record: RegistrationRecord = {
+    id,
+    entityId,
+    paymentBrand,
+    bin: view.bin,
+    last4: view.last4Digits,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    holder: card.holder ?? null,
+    cardCiphertext: ctx.vault.seal(card.number),
+    cardHmac: ctx.vault.fingerprint(card.number),
+    initialDone,
+    responseJson: '',
+    deletedAt: null,
+    createdAt: now,
+  };
+  record.responseJson = JSON.stringify(registrationView(record, resultCode));
+  await ctx.store.insertRegistration(record);
+  return id;
+}
+
+/** The card of a stored registration, for paying with it. The CVV is absent by construction. */
+export function cardOfRegistration(ctx: RelayContext, record: RegistrationRecord): CardInput {
+  return {
+    number: ctx.vault.open(record.cardCiphertext),
+    holder: record.holder ?? undefined,
+    expiryMonth: record.expiryMonth,
+    expiryYear: record.expiryYear,
+  };
+}

@@ -1,0 +1,102 @@
+// The payment response body ("Payment response fields"): the request's structures echoed,
+// card data reduced to bin, last 4, holder and expiry; never the number or CVV.
+
+import { formatAmount } from '../domain/money.js';
+import { nest } from '../params/nest.js';
+import type { FlatParams, Nested } from '../params/types.js';
+import { describeResult } from '../../../spec/result-codes.js';
+
+/** Top-level structures echoed as sent. card, bankAccount and wallet data are handled apart. */
+const ECHOED = ['customer', 'billing', 'shipping', 'cart', 'customParameters', 'merchant', 'airline', 'risk', 'recurring', 'threeDSecure', 'giftCard', 'virtualAccount'];
+/** Plain fields echoed as sent. */
+const ECHOED_FIELDS = ['descriptor', 'merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'transactionCategory', 'recurringType', 'taxAmount', 'shopperResultUrl'];
+
+export interface CardView {
+  bin: string;
+  last4Digits: string;
+  holder?: string | undefined;
+  expiryMonth: string;
+  expiryYear: string;
+}
+
+export function cardView(card: { number: string; holder?: string | undefined; expiryMonth: string; expiryYear: string }): CardView {
+  const view: CardView = { bin: card.number.slice(0, 6), last4Digits: card.number.slice(-4), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+  if (card.holder) view.holder = card.holder;
+  return view;
+}
+
+function maskAccount(value: string): string {
+  return value.length <= 8 ? '****' : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+}
+
+/** bankAccount echoed with its number and IBAN masked. */
+function bankAccountView(params: FlatParams): Record<string, string> | undefined {
+  const view: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (!name.startsWith('bankAccount.')) continue;
+    const field = name.slice('bankAccount.'.length);
+    if (field.includes('.')) continue;
+    view[field] = field === 'number' || field === 'iban' ? maskAccount(value) : value;
+  }
+  return Object.keys(view).length > 0 ? view : undefined;
+}
+
+export interface ResultView {
+  code: string;
+  description?: string;
+  avsResponse?: string;
+  cvvResponse?: string;
+}
+
+export function resultView(code: string, extra: { avsResponse?: string | undefined; cvvResponse?: string | undefined } = {}): ResultView {
+  const view: ResultView = { code, description: describeResult(code) };
+  if (extra.avsResponse) view.avsResponse = extra.avsResponse;
+  if (extra.cvvResponse) view.cvvResponse = extra.cvvResponse;
+  return view;
+}
+
+export interface PaymentViewInput {
+  id: string;
+  paymentType: string;
+  paymentBrand: string | null;
+  amount: number;
+  currency: string;
+  result: ResultView;
+  params: FlatParams;
+  card?: CardView | undefined;
+  riskScore?: number | undefined;
+  registrationId?: string | undefined;
+  redirect?: { url: string; method?: string; parameters: { name: string; value: string }[] } | undefined;
+  resultDetails?: Record<string, string> | undefined;
+}
+
+export function paymentView(input: PaymentViewInput): Record<string, unknown> {
+  const nested: Nested = nest(input.params);
+  const body: Record<string, unknown> = {
+    id: input.id,
+    paymentType: input.paymentType,
+    ...(input.paymentBrand ? { paymentBrand: input.paymentBrand } : {}),
+    amount: formatAmount(input.amount),
+    currency: input.currency,
+  };
+  for (const field of ECHOED_FIELDS) {
+    const value = input.params.get(field);
+    if (value !== undefined) body[field] = value;
+  }
+  if (input.registrationId) body.registrationId = input.registrationId;
+  body.result = input.result;
+  if (input.resultDetails) body.resultDetails = input.resultDetails;
+  if (input.card) body.card = input.card;
+  const bankAccount = bankAccountView(input.params);
+  if (bankAccount) body.bankAccount = bankAccount;
+  for (const key of ECHOED) {
+    const value = nested[key];
+    if (value !== undefined) body[key] = value;
+  }
+  if (input.riskScore !== undefined) {
+    const risk = (body.risk ?? {}) as Record<string, unknown>;
+    body.risk = { ...risk, score: String(input.riskScore) };
+  }
+  if (input.redirect) body.redirect = input.redirect;
+  return body;
+}

@@ -1,0 +1,64 @@
+// The 3-D Secure step of the simulator: a pending payment waits for the shopper on a relay page
+// that offers the test system's return codes; submitting it settles the payment exactly once.
+
+import type { Config } from '../config.js';
+import type { RelayContext } from '../context.js';
+import { completeChallenge, type PendingChallenge } from '../simulator/three-d-secure.js';
+import type { PaymentRecord } from '../storage/store.js';
+import { storeRegistration } from './registrations.js';
+import { resultView } from './response.js';
+
+/** What a pending payment keeps until the shopper returns; never card data in clear. */
+export interface PendingState extends PendingChallenge {
+  /** Where the shopper goes once authentication ends. */
+  resultUrl?: string;
+  checkoutId?: string;
+  /** createRegistration on a 3-D Secure payment: the card sealed until the outcome is known. */
+  sealedCard?: string;
+  holder?: string | null;
+  expiryMonth?: string;
+  expiryYear?: string;
+}
+
+export function threeDSecureUrl(config: Config, paymentId: string): string {
+  return `${config.publicUrl}/v1/threeDSecure/${paymentId}`;
+}
+
+export type SettleResult =
+  | { kind: 'settled'; payment: PaymentRecord; pending: PendingState }
+  | { kind: 'already-settled'; payment: PaymentRecord; pending: PendingState };
+
+/** Applies the shopper's answer on the test page to a pending payment, once. */
+export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord, returnCode: string): Promise<SettleResult> {
+  const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
+  if (payment.status !== 'pending') return { kind: 'already-settled', payment, pending };
+  const now = ctx.clock.now();
+  const outcome = completeChallenge(pending, returnCode);
+  const approved = outcome.kind === 'approved';
+  const body = JSON.parse(payment.responseJson) as Record<string, unknown>;
+  delete body.redirect;
+  body.result = resultView(outcome.resultCode, { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse });
+  let registrationId: string | undefined;
+  if (approved && pending.sealedCard && payment.paymentBrand) {
+    registrationId = await storeRegistration(
+      ctx,
+      payment.entityId,
+      payment.paymentBrand,
+      { number: ctx.vault.open(pending.sealedCard), holder: pending.holder ?? undefined, expiryMonth: pending.expiryMonth ?? '', expiryYear: pending.expiryYear ?? '' },
+      now,
+      true,
+    );
+    body.registrationId = registrationId;
+  }
+  // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.
+  const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
+  const settled = await ctx.store.settlePending(payment.id, approved ? 'success' : 'declined', outcome.resultCode, JSON.stringify(body), JSON.stringify(kept), now);
+  const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
+  if (!settled) {
+    // A concurrent submit settled it first; the registration made here is not referenced.
+    if (registrationId) await ctx.store.deleteRegistration(payment.entityId, registrationId, now);
+    return { kind: 'already-settled', payment: fresh, pending };
+  }
+  if (pending.checkoutId) await ctx.store.finishCheckoutAttempt(pending.checkoutId, payment.id, approved ? 'success' : 'declined', 0);
+  return { kind: 'settled', payment: fresh, pending };
+}

@@ -1,0 +1,24 @@
+// Builds the relay's dependencies from a Config: the store (migrated), the card vault with its key
+// kept outside the database, the clock and the throttle. Used by the process and by tests.
+
+import type { Config } from './config.js';
+import type { RelayContext } from './context.js';
+import { CardVault } from './crypto/card-vault.js';
+import { loadCardKey } from './crypto/keys.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { Throttle } from './http/throttle.js';
+import { openStore } from './storage/index.js';
+import type { Store } from './storage/store.js';
+
+export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {
+  const clock = options.clock ?? systemClock;
+  const store = options.store ?? (await openStore(config));
+  await store.migrate();
+  return {
+    config,
+    store,
+    clock,
+    vault: new CardVault(loadCardKey(config)),
+    throttle: new Throttle(clock, config.throttle.windowMs),
+  };
+}

@@ -1,0 +1,81 @@
+// /v1/checkouts: prepare (merchant server), status read (merchant server), and the two public
+// routes the widget uses: its configuration (any origin, no credentials) and the card-number
+// frame's submit (relay origin only).
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { prepareCheckout } from '../checkouts/prepare.js';
+import { payCheckout } from '../checkouts/pay.js';
+import { readCheckoutStatus } from '../checkouts/status.js';
+import type { RelayContext } from '../context.js';
+import { isCheckoutId } from '../domain/ids.js';
+import { formatAmount } from '../domain/money.js';
+import { ApiError } from '../errors.js';
+import { registerApiRoute } from '../http/api-route.js';
+import { envelope } from '../http/envelope.js';
+import { validate } from '../params/validate.js';
+
+export interface CheckoutRouteOptions {
+  /** sha384 of the exact loader bytes, for integrity=true. */
+  loaderIntegrity: () => string;
+}
+
+function sendPublic(ctx: RelayContext, reply: FastifyReply, status: number, body: object): FastifyReply {
+  return reply.status(status).send(envelope({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, body));
+}
+
+/** The frame posts from the relay's own origin; a browser request from any other origin is refused. */
+function assertSameOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin') throw new ApiError('invalidToken');
+  if (typeof origin === 'string' && origin !== `${request.protocol}://${request.headers.host ?? ''}`) throw new ApiError('invalidToken');
+}
+
+export function checkoutRoutes(options: CheckoutRouteOptions) {
+  return (app: FastifyInstance, ctx: RelayContext): void => {
+    registerApiRoute(app, ctx, {
+      method: 'POST',
+      url: '/v1/checkouts',
+      operation: 'checkout',
+      throttle: 'checkouts',
+      run: ({ ctx: c, entity, params }) => prepareCheckout(c, entity, params, options.loaderIntegrity),
+    });
+    registerApiRoute(app, ctx, {
+      method: 'GET',
+      url: '/v1/checkouts/:id/payment',
+      operation: null,
+      throttle: 'reads',
+      run: ({ ctx: c, entity, path }) => readCheckoutStatus(c, entity, path.id ?? ''),
+    });
+
+    // What the main script needs to draw the form; nothing secret, so any origin may read it.
+    app.get<{ Params: { id: string } }>('/v1/checkouts/:id/widget', async (request, reply) => {
+      reply.header('Access-Control-Allow-Origin', '*');
+      const checkout = isCheckoutId(request.params.id) ? await ctx.store.findCheckout(request.params.id) : undefined;
+      if (!checkout || ctx.clock.now() >= checkout.expiresAt || checkout.successPaymentId !== null) {
+        return sendPublic(ctx, reply, 404, { result: { code: '200.300.404', description: 'No payment session found for the requested id' } });
+      }
+      return sendPublic(ctx, reply, 200, {
+        id: checkout.id,
+        amount: formatAmount(checkout.amount),
+        currency: checkout.currency,
+        paymentType: checkout.paymentType,
+        registrations: [],
+        locked: checkout.declineCount >= ctx.config.checkoutMaxDeclines,
+        ...(checkout.shopperResultUrl ? { shopperResultUrl: checkout.shopperResultUrl } : {}),
+      });
+    });
+
+    app.post<{ Params: { id: string } }>('/v1/checkouts/:id/payment', async (request, reply) => {
+      assertSameOrigin(request);
+      if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+      const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+      ctx.throttle.take(request.params.id, 'payments', ctx.config.checkoutMaxDeclines * 4);
+      ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments);
+      const checked = validate('checkoutPayment', submitted);
+      if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+      const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);
+      return sendPublic(ctx, reply, outcome.status, outcome.body);
+    });
+  };
+}

@@ -1,0 +1,34 @@
+// /v1/payments: initial payments, follow-ups on an earlier payment, and the transaction read.
+import type { FastifyInstance } from 'fastify';
+import type { RelayContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { registerApiRoute, type ApiCall } from '../http/api-route.js';
+import { createPayment } from '../payments/create-payment.js';
+import { followUp } from '../payments/follow-up.js';
+
+async function readPayment({ ctx, entity, path }: ApiCall) {
+  const payment = await ctx.store.findPayment(entity.id, path.id ?? '');
+  if (!payment) throw new ApiError('notFound');
+  return { status: 200, body: JSON.parse(payment.responseJson) as Record<string, unknown> };
+}
+
+export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {
+  registerApiRoute(app, ctx, {
+    method: 'POST',
+    url: '/v1/payments',
+    operation: 'payment',
+    throttle: 'payments',
+    run: ({ ctx: c, entity, params }) => createPayment(c, entity, params),
+  });
+  registerApiRoute(app, ctx, {
+    method: 'POST',
+    url: '/v1/payments/:id',
+    operation: 'followUp',
+    throttle: 'followUps',
+    run: ({ ctx: c, entity, params, path }) => followUp(c, entity, path.id ?? '', params),
+  });
+  // The transaction report by payment id, as integrations call it once a checkout id is spent.
+  for (const url of ['/v1/payments/:id', '/v1/query/:id']) {
+    registerApiRoute(app, ctx, { method: 'GET', url, operation: null, throttle: 'reads', run: readPayment });
+  }
+}

@@ -1,0 +1,81 @@
+// /v1/registrations: stored cards, paying with them, reading and deleting them.
+import type { FastifyInstance } from 'fastify';
+import type { RelayContext } from '../context.js';
+import { detectBrands } from '../domain/card.js';
+import { ApiError } from '../errors.js';
+import { registerApiRoute } from '../http/api-route.js';
+import { accountOf } from '../payments/account.js';
+import { createPayment } from '../payments/create-payment.js';
+import { cardOfRegistration, storeRegistration } from '../payments/registrations.js';
+import { resultView } from '../payments/response.js';
+import { authorize } from '../simulator/authorize.js';
+
+export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): void {
+  registerApiRoute(app, ctx, {
+    method: 'POST',
+    url: '/v1/registrations',
+    operation: 'registration',
+    throttle: 'registrations',
+    run: async ({ ctx: c, entity, params }) => {
+      const account = accountOf(params);
+      if (account.kind !== 'card') {
+        throw new ApiError('invalidParameters', [{ name: 'card.number', value: '', message: 'is required' }]);
+      }
+      const brand = params.get('paymentBrand') ?? detectBrands(account.card.number)[0];
+      if (!brand) throw new ApiError('invalidParameters', [{ name: 'paymentBrand', value: '', message: 'is required when the brand cannot be detected' }]);
+      const now = c.clock.now();
+      const d = new Date(now);
+      // A stand-alone registration verifies the card with the simulator; no money moves.
+      const check = authorize({
+        paymentType: 'PA',
+        paymentBrand: brand,
+        amount: 0,
+        currency: 'EUR',
+        testMode: params.get('testMode') === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL',
+        card: account.card,
+        externalThreeDSecure: true,
+        merchantInitiated: true,
+        account: 'card',
+        today: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 },
+      });
+      if (check.kind === 'declined') return { status: 400, body: { paymentBrand: brand, result: resultView(check.resultCode) } };
+      const resultCode = check.kind === 'approved' ? check.resultCode : '000.100.110';
+      const id = await storeRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
+      const record = await c.store.findRegistration(entity.id, id);
+      return { status: 200, body: JSON.parse(record?.responseJson ?? '{}') as Record<string, unknown> };
+    },
+  });
+  registerApiRoute(app, ctx, {
+    method: 'POST',
+    url: '/v1/registrations/:id/payments',
+    operation: 'registrationPayment',
+    throttle: 'payments',
+    run: async ({ ctx: c, entity, params, path }) => {
+      const record = await c.store.findRegistration(entity.id, path.id ?? '');
+      if (!record || record.deletedAt !== null) throw new ApiError('notFound');
+      return createPayment(c, entity, params, { registration: { record, card: cardOfRegistration(c, record) } });
+    },
+  });
+  registerApiRoute(app, ctx, {
+    method: 'GET',
+    url: '/v1/registrations/:id',
+    operation: null,
+    throttle: 'reads',
+    run: async ({ ctx: c, entity, path }) => {
+      const record = await c.store.findRegistration(entity.id, path.id ?? '');
+      if (!record || record.deletedAt !== null) throw new ApiError('notFound');
+      return { status: 200, body: JSON.parse(record.responseJson) as Record<string, unknown> };
+    },
+  });
+  registerApiRoute(app, ctx, {
+    method: 'DELETE',
+    url: '/v1/registrations/:id',
+    operation: null,
+    throttle: 'registrations',
+    run: async ({ ctx: c, entity, path }) => {
+      const id = path.id ?? '';
+      if (!(await c.store.deleteRegistration(entity.id, id, c.clock.now()))) throw new ApiError('notFound');
+      return { status: 200, body: { id, result: resultView('000.000.000') } };
+    },
+  });
+}

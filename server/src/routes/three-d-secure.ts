@@ -1,0 +1,54 @@
+// The simulator's 3-D Secure test page: the shopper picks a returnCode and submits; the payment
+// settles once and the shopper is sent to the result URL bound to the payment (A7). In the widget
+// flow the page runs inside iframe.wpwl-target, so its form targets the whole tab.
+
+import type { FastifyInstance } from 'fastify';
+import type { RelayContext } from '../context.js';
+import { isPaymentId } from '../domain/ids.js';
+import { parseFormBody } from '../params/form-body.js';
+import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
+import { originOf } from '../http/result-url.js';
+import { settleChallenge, type PendingState } from '../payments/three-d-secure.js';
+import { THREE_D_SECURE_RETURN_CODES } from '../simulator/three-d-secure.js';
+import { describeResult } from '../../../spec/result-codes.js';
+
+function pendingOf(json: string | null): PendingState {
+  return JSON.parse(json ?? '{}') as PendingState;
+}
+
+export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): void {
+  app.get(RELAY_PAGE_CSS_PATH, async (_request, reply) => sendRelayCss(reply));
+
+  app.get<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {
+    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
+    if (payment.status !== 'pending') {
+      return sendRelayPage(reply, 200, 'Authentication finished', `<h1>Authentication finished</h1><p>${escapeHtml(describeResult(payment.resultCode))}</p>`);
+    }
+    const pending = pendingOf(payment.pendingJson);
+    const target = pending.checkoutId ? ' target="_top"' : '';
+    const options = THREE_D_SECURE_RETURN_CODES.map((r) => `<option value="${escapeHtml(r.code)}">${escapeHtml(`${r.code} ${r.label}`)}</option>`).join('');
+    const amount = JSON.parse(payment.responseJson) as { amount?: string };
+    const body = `<h1>3-D Secure test authentication</h1>
+<dl><dt>Amount</dt><dd>${escapeHtml(`${amount.amount ?? ''} ${payment.currency}`)}</dd><dt>Brand</dt><dd>${escapeHtml(payment.paymentBrand ?? '')}</dd></dl>
+<form method="post" action="/v1/threeDSecure/${escapeHtml(payment.id)}"${target}>
+<label for="returnCode">Authentication result</label><select id="returnCode" name="returnCode">${options}</select>
+<button type="submit">Submit</button></form>`;
+    const resultOrigin = originOf(pending.resultUrl);
+    return sendRelayPage(reply, 200, '3-D Secure', body, resultOrigin ? [resultOrigin] : []);
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {
+    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
+    const form = request.body instanceof Map ? (request.body as Map<string, string>) : parseFormBody('', { maxParameters: 1 });
+    const returnCode = form.get('returnCode') ?? '';
+    if (!THREE_D_SECURE_RETURN_CODES.some((r) => r.code === returnCode)) {
+      return sendRelayPage(reply, 400, 'Invalid request', '<h1>Choose an authentication result</h1>');
+    }
+    const settled = await settleChallenge(ctx, payment, returnCode);
+    const pending = pendingOf(payment.pendingJson);
+    if (pending.resultUrl) return reply.redirect(pending.resultUrl, 303);
+    return sendRelayPage(reply, 200, 'Authentication finished', `<h1>Authentication finished</h1><p>${escapeHtml(`${settled.payment.resultCode} ${describeResult(settled.payment.resultCode)}`)}</p>`);
+  });
+}

@@ -1,0 +1,225 @@
+// Checkouts through HTTP: prepare, the widget's configuration and submit, status reads, expiry
+// (F9), declines and the lock (L8), one success per checkout under a burst (L1), 3-D Secure.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRelay, testCard, type TestMerchant, type TestRelay } from '../helper.js';
+
+let relay: TestRelay;
+let other: TestMerchant;
+beforeAll(async () => {
+  relay = await startTestRelay({ throttle: { windowMs: 1000, payments: 10_000, followUps: 10_000, registrations: 10_000, checkouts: 10_000, reads: 10_000 } });
+  other = await relay.addMerchant();
+});
+afterAll(async () => relay.close());
+
+const RESULT = 'https://shop.example/result?order=7';
+
+async function prepare(extra: Record<string, string> = {}): Promise<string> {
+  const res = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '49.90', currency: 'EUR', paymentType: 'DB', ...extra });
+  expect(res.statusCode).toBe(200);
+  return res.json().id;
+}
+
+/** The card-number frame's submit, from the relay's own origin. */
+function submit(id: string, form: Record<string, string>, origin = 'http://localhost:80') {
+  return relay.app.inject({
+    method: 'POST',
+    url: `/v1/checkouts/${encodeURIComponent(id)}/payment`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin, host: 'localhost:80', 'sec-fetch-site': origin === 'http://localhost:80' ? 'same-origin' : 'cross-site' },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+const card = (extra: Record<string, string> = {}) => ({ paymentBrand: 'VISA', shopperResultUrl: RESULT, ...testCard(), ...extra });
+const status = (id: string, entityId = relay.merchant.entityId, token?: string) => relay.get(`/v1/checkouts/${encodeURIComponent(id)}/payment?entityId=${entityId}`, token ? { token } : {});
+
+describe('prepare', () => {
+  it('answers 000.200.100 with an id of 32-48 letters, digits, dots and hyphens', async () => {
+    const res = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '49.90', currency: 'EUR', paymentType: 'DB' });
+    expect(res.json().result.code).toBe('000.200.100');
+    expect(res.json().id).toMatch(/^[A-Za-z0-9.-]{32,48}$/);
+    expect(res.json().id).toMatch(/\.uat01-vm-tx04$/);
+  });
+
+  it('refuses invalid parameters', async () => {
+    const res = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '49.9', currency: 'EUR', paymentType: 'DB' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result.parameterErrors[0].name).toBe('amount');
+  });
+
+  it('serves the widget configuration to any origin', async () => {
+    const id = await prepare();
+    const res = await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${id}/widget` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json()).toMatchObject({ id, amount: '49.90', currency: 'EUR', paymentType: 'DB' });
+    const unknown = await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${'0'.repeat(32)}.uat01-vm-tx04/widget` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().result.code).toBe('200.300.404');
+  });
+});
+
+describe('paying and reading the status', () => {
+  it('pays, sends the shopper to the bound result URL, and spends the id on the first successful read', async () => {
+    const id = await prepare();
+    expect((await status(id)).json().result.code).toBe('000.200.000');
+    const res = await submit(id, card());
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().resultUrl);
+    expect(url.origin + url.pathname).toBe('https://shop.example/result');
+    expect(url.searchParams.get('order')).toBe('7');
+    expect(url.searchParams.get('id')).toBe(id);
+    expect(url.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${id}/payment`);
+    relay.clock.advance(60_000);
+    const read = await status(id);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ amount: '49.90', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA' });
+    expect(read.json().result.code).toBe('000.100.110');
+    expect(read.json().card.last4Digits).toBe('0000');
+    const spent = await status(id);
+    expect(spent.json().result.code).toBe('200.300.404');
+    // The payment stays readable by its own id.
+    expect((await relay.get(`/v1/query/${read.json().id}?entityId=${relay.merchant.entityId}`)).statusCode).toBe(200);
+  });
+
+  it('keeps amount, currency and type from the prepare call whatever the browser sends', async () => {
+    const id = await prepare();
+    const res = await submit(id, card({ amount: '0.01', currency: 'USD', paymentType: 'CD' }));
+    expect(res.statusCode).toBe(200);
+    const read = (await status(id)).json();
+    expect(read).toMatchObject({ amount: '49.90', currency: 'EUR', paymentType: 'DB' });
+  });
+
+  it('uses the merchant-added controls and drops unknown ones', async () => {
+    const id = await prepare();
+    const res = await submit(id, card({ createRegistration: 'true', 'customParameters[SHOPPER_note]': 'gift', _token: 'csrf-abc' }));
+    expect(res.statusCode).toBe(200);
+    const read = (await status(id)).json();
+    expect(read.registrationId).toMatch(/^[0-9a-zA-Z]{32}$/);
+    expect(read.customParameters).toEqual({ SHOPPER_note: 'gift' });
+    expect(JSON.stringify(read)).not.toContain('csrf-abc');
+  });
+
+  it('applies overridePaymentType for the chosen brand', async () => {
+    const id = await prepare({ 'overridePaymentType[MASTER]': 'PA' });
+    await submit(id, card({ paymentBrand: 'MASTER', 'card.number': '5454545454545454' }));
+    expect((await status(id)).json().paymentType).toBe('PA');
+  });
+
+  it('allows two status reads per minute per checkout', async () => {
+    const id = await prepare();
+    expect((await status(id)).statusCode).toBe(200);
+    expect((await status(id)).statusCode).toBe(200);
+    expect((await status(id)).json().result.code).toBe('800.120.100');
+    relay.clock.advance(60_000);
+    expect((await status(id)).statusCode).toBe(200);
+  });
+
+  it("reads another entity's checkout as not found (A1)", async () => {
+    const id = await prepare();
+    const res = await status(id, other.entityId, other.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().result.code).toBe('200.300.404');
+  });
+
+  it('refuses a submit from another origin (W2)', async () => {
+    const id = await prepare();
+    const res = await submit(id, card(), 'https://merchant.example');
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('expiry (F9)', () => {
+  it('completes a submit at 29:59 and refuses one after 30:00', async () => {
+    const early = await prepare();
+    relay.clock.advance(30 * 60_000 - 1000);
+    expect((await submit(early, card())).statusCode).toBe(200);
+    const late = await prepare();
+    relay.clock.advance(30 * 60_000);
+    const res = await submit(late, card());
+    expect(res.statusCode).toBe(404);
+    expect(res.json().result.code).toBe('200.300.404');
+    expect(res.json().result.description).toContain('No payment session found');
+    const owner = await status(late);
+    expect(owner.json().result.code).toBe('200.300.404');
+    expect(owner.json().result.description).toContain('expired');
+    const stranger = await status(late, other.entityId, other.token);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().result.description).not.toContain('expired');
+    expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${late}/widget` })).statusCode).toBe(404);
+  });
+});
+
+describe('declines', () => {
+  it('lets the shopper try again after a decline, and reports the success', async () => {
+    const id = await prepare();
+    const declined = await submit(id, card({ 'card.holder': '800.100.152' }));
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().result.code).toBe('800.100.152');
+    expect((await status(id)).json().result.code).toBe('800.100.152');
+    const ok = await submit(id, card());
+    expect(ok.statusCode).toBe(200);
+    relay.clock.advance(60_000);
+    expect((await status(id)).json().result.code).toBe('000.100.110');
+  });
+
+  it('locks the checkout after 5 declines (L8)', async () => {
+    const id = await prepare();
+    for (let i = 0; i < 5; i++) expect((await submit(id, card({ 'card.holder': '800.100.153' }))).statusCode).toBe(400);
+    const locked = await submit(id, card());
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().result.code).toBe('800.120.100');
+  });
+
+  it('refuses a second payment after a success', async () => {
+    const id = await prepare();
+    expect((await submit(id, card())).statusCode).toBe(200);
+    const again = await submit(id, card());
+    expect(again.json().result.code).toBe('200.300.404');
+  });
+});
+
+describe('double submit (L1)', () => {
+  it('50 parallel submits on one checkout make exactly one authorization and one success', async () => {
+    const id = await prepare();
+    const results = await Promise.all(Array.from({ length: 50 }, () => submit(id, card())));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.every((r) => r.statusCode < 500)).toBe(true);
+    const db = new Database(join(relay.dataDir, 'relay.sqlite'), { readonly: true });
+    try {
+      const row = db.prepare('select count(*) as n from payments where checkout_id = ?').get(id) as { n: number };
+      expect(row.n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('3-D Secure through a checkout', () => {
+  it('shows the challenge, then sends the whole tab to the result URL with the checkout path', async () => {
+    const id = await prepare();
+    const res = await submit(id, card({ 'card.number': '4711100000000000' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.code).toBe('000.200.000');
+    const path = new URL(res.json().redirect.url).pathname;
+    const page = await relay.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('target="_top"');
+    expect(page.headers['content-security-policy']).toContain('form-action');
+    expect(page.headers['content-security-policy']).toContain('https://shop.example');
+    const done = await relay.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' });
+    expect(done.statusCode).toBe(303);
+    const location = new URL(done.headers.location as string);
+    expect(location.searchParams.get('id')).toBe(id);
+    expect(location.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${id}/payment`);
+    expect((await status(id)).json().result.code).toMatch(/^000\.(000|100)\./);
+  });
+
+  it('counts a failed authentication as a decline and lets the shopper try again', async () => {
+    const id = await prepare();
+    const res = await submit(id, card({ 'card.number': '4711100000000000' }));
+    const path = new URL(res.json().redirect.url).pathname;
+    await relay.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=100.380.401' });
+    expect((await status(id)).json().result.code).toBe('100.380.401');
+    expect((await submit(id, card())).statusCode).toBe(200);
+  });
+});

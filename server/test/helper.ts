@@ -1,0 +1,92 @@
+// Builds the real relay for a test: a fresh SQLite file in a temp folder, a ManualClock, a
+// merchant with one or more entities, and the app; close() tears everything down.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { createEntity, createMerchant } from '../src/bootstrap.js';
+import { defaultConfig, type Config } from '../src/config.js';
+import type { RelayContext } from '../src/context.js';
+import { ManualClock } from '../src/domain/clock.js';
+import { relayPlugins } from '../src/plugins.js';
+import { createContext } from '../src/relay.js';
+import type { EntitySettings } from '../src/storage/store.js';
+
+export interface TestMerchant {
+  merchantId: string;
+  token: string;
+  entityId: string;
+}
+
+export interface TestRelay {
+  app: FastifyInstance;
+  ctx: RelayContext;
+  clock: ManualClock;
+  dataDir: string;
+  merchant: TestMerchant;
+  /** A further merchant with its own token and entity, or another entity of an existing one. */
+  addMerchant(settings?: EntitySettings): Promise<TestMerchant>;
+  addEntity(merchantId: string, settings?: EntitySettings): Promise<string>;
+  /** POST a form body with the test merchant's token (or the one given). */
+  post(url: string, form: Record<string, string> | string, options?: { token?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  get(url: string, options?: { token?: string | null }): Promise<LightMyRequestResponse>;
+  del(url: string, options?: { token?: string | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A whole form body; a string is sent as-is (for malformed-body tests). */
+export function formBody(form: Record<string, string> | string): string {
+  return typeof form === 'string' ? form : new URLSearchParams(form).toString();
+}
+
+export async function startTestRelay(overrides: Partial<Config> = {}, settings: EntitySettings = {}, logStream?: NodeJS.WritableStream): Promise<TestRelay> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-test-'));
+  const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
+  const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, ...overrides };
+  const ctx = await createContext(config, { clock });
+  const app = await buildApp(ctx, { logger: logStream ? { stream: logStream } : false, plugins: relayPlugins() });
+
+  async function addEntity(merchantId: string, entitySettings: EntitySettings = {}): Promise<string> {
+    return (await createEntity(ctx.store, { merchantId, name: 'Channel', settings: entitySettings }, clock.now())).id;
+  }
+  async function addMerchant(entitySettings: EntitySettings = {}): Promise<TestMerchant> {
+    const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now());
+    return { merchantId: merchant.id, token: accessToken, entityId: await addEntity(merchant.id, entitySettings) };
+  }
+  const merchant = await addMerchant(settings);
+
+  function auth(token: string | null | undefined): Record<string, string> {
+    const t = token === undefined ? merchant.token : token;
+    return t === null ? {} : { authorization: `Bearer ${t}` };
+  }
+  return {
+    app,
+    ctx,
+    clock,
+    dataDir,
+    merchant,
+    addMerchant,
+    addEntity,
+    post: (url, form, options = {}) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...auth(options.token), ...options.headers },
+        payload: formBody(form),
+      }),
+    get: (url, options = {}) => app.inject({ method: 'GET', url, headers: auth(options.token) }),
+    del: (url, options = {}) => app.inject({ method: 'DELETE', url, headers: auth(options.token) }),
+    close: async () => {
+      await app.close();
+      await ctx.store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Card parameters of a test card with a future expiry. */
+export function testCard(number = '4200000000000000', extra: Record<string, string> = {}): Record<string, string> {
+  return { 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', ...extra };
+}

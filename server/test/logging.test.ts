@@ -1,0 +1,49 @@
+// Log redaction (A11): by key and by a Luhn-aware scrubber, checked on the relay's real log output.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scrubText } from '../src/logging.js';
+import { startTestRelay, testCard, type TestRelay } from './helper.js';
+
+describe('scrubText', () => {
+  it('masks Luhn-valid 12-19 digit runs, spaced or not, and leaves other numbers', () => {
+    expect(scrubText('card 4200000000000000 declined')).toBe('card 420000******0000 declined');
+    expect(scrubText('card 4200 0000 0000 0000')).toBe('card 420000******0000');
+    expect(scrubText('order 4200000000000001')).toBe('order 4200000000000001');
+    expect(scrubText('amount 1000')).toBe('amount 1000');
+  });
+
+  it('masks CVV values written as parameters', () => {
+    expect(scrubText('card.cvv=123&x=1')).toBe('card.cvv=***&x=1');
+    expect(scrubText('{"cvv":"4321"}')).toBe('{"cvv":"***"}');
+  });
+});
+
+describe('the relay log', () => {
+  const lines: string[] = [];
+  let relay: TestRelay;
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    relay = await startTestRelay({ logLevel: 'trace' }, {}, stream);
+  });
+  afterAll(async () => relay.close());
+
+  it('holds no card number or CVV after payments, declines and errors', async () => {
+    const cvv = '7391';
+    const form = { entityId: relay.merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'AMEX', ...testCard('377777777777770', { 'card.cvv': cvv }) };
+    await relay.post('/v1/payments', form);
+    await relay.post('/v1/payments', { ...form, 'card.holder': '800.100.152' });
+    await relay.post('/v1/payments', { ...form, amount: 'oops', descriptor: '4200000000000000' });
+    await relay.post(`/v1/payments?card.number=4200000000000000&card.cvv=${cvv}`, form);
+    await relay.post('/v1/registrations', { entityId: relay.merchant.entityId, paymentBrand: 'VISA', ...testCard() });
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const number of ['377777777777770', '4200000000000000']) expect(log).not.toContain(number);
+    expect(log).not.toMatch(new RegExp(`cvv\\W{0,4}${cvv}`, 'i'));
+    expect(log).not.toContain(relay.merchant.token);
+  });
+});
