@@ -1,0 +1,133 @@
+// npm run bench:relay — DB payments with a test card through the real relay (embedded SQLite store,
+// durable commits) against a bare Fastify route that parses the same form body and returns a
+// payment-sized JSON. Both on this machine, 50 connections each, one after the other.
+// Prints req/s, p50 and p99 latency and the ratio relay/bare. Budget: ratio >= 0.5, p99 < 20 ms.
+
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { buildApp } from '../server/src/app.js';
+import { createEntity, createMerchant } from '../server/src/bootstrap.js';
+import { defaultConfig } from '../server/src/config.js';
+import { relayPlugins } from '../server/src/plugins.js';
+import { createContext } from '../server/src/relay.js';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number.parseInt(process.env.BENCH_SECONDS ?? '10', 10);
+const WARMUP_S = 2;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string>, body: string): Promise<Figures> {
+  const options = { url, connections: CONNECTIONS, method: 'POST' as const, headers, body };
+  await autocannon({ ...options, duration: WARMUP_S });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, new URLSearchParams(body as string));
+  });
+  const payment = (form: URLSearchParams) => ({
+    id: '8ac7a4a1' + '0'.repeat(24),
+    paymentType: form.get('paymentType'),
+    paymentBrand: form.get('paymentBrand'),
+    amount: form.get('amount'),
+    currency: form.get('currency'),
+    result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'", cvvResponse: 'M' },
+    resultDetails: { ConnectorTxID1: '0'.repeat(16), AcquirerResponse: '00' },
+    card: { bin: '420000', last4Digits: '0000', holder: form.get('card.holder'), expiryMonth: form.get('card.expiryMonth'), expiryYear: form.get('card.expiryYear') },
+    risk: { score: '0' },
+    buildNumber: 'bare',
+    timestamp: new Date().toISOString(),
+    ndc: '0'.repeat(32),
+  });
+  app.post('/v1/payments', async (request) => payment(request.body as URLSearchParams));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+async function relayServer(): Promise<{ url: string; token: string; entityId: string; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-bench-'));
+  const config = { ...defaultConfig, dataDir, publicUrl: 'http://127.0.0.1', demoPort: 0, logLevel: 'info' };
+  const ctx = await createContext(config);
+  // The production logger, writing to a sink: its cost is part of the figure.
+  const sink = new Writable({ write: (_c, _e, done) => done() });
+  const app = await buildApp(ctx, { logger: { stream: sink }, plugins: relayPlugins() });
+  const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now());
+  const unlimited = 1_000_000;
+  const entity = await createEntity(ctx.store, { merchantId: merchant.id, name: 'Bench', settings: { throttle: { payments: unlimited } } }, Date.now());
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    token: accessToken,
+    entityId: entity.id,
+    close: async () => {
+      await app.close();
+      await ctx.store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function body(entityId: string): string {
+  return new URLSearchParams({
+    entityId,
+    amount: '92.00',
+    currency: 'EUR',
+    paymentBrand: 'VISA',
+    paymentType: 'DB',
+    'card.number': '4200000000000000',
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '05',
+    'card.expiryYear': '2034',
+    'card.cvv': '123',
+    merchantTransactionId: 'order-12345678',
+    'customer.givenName': 'Jane',
+    'customer.surname': 'Jones',
+    'customer.email': 'jane@example.com',
+    'customer.ip': '192.0.2.10',
+    'billing.street1': 'Main Street 1',
+    'billing.city': 'Berlin',
+    'billing.postcode': '10115',
+    'billing.country': 'DE',
+    'shipping.street1': 'Main Street 1',
+    'shipping.city': 'Berlin',
+    'shipping.postcode': '10115',
+    'shipping.country': 'DE',
+    'customParameters[SHOPPER_note]': 'bench',
+    testMode: 'INTERNAL',
+  }).toString();
+}
+
+const headersFor = (token?: string) => ({ 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...(token ? { authorization: `Bearer ${token}` } : {}) });
+
+const relay = await relayServer();
+const bare = await bareServer();
+try {
+  const payload = body(relay.entityId);
+  const bareFigures = await measure('bare Fastify route', `${bare.url}/v1/payments`, headersFor(), payload);
+  const relayFigures = await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload);
+  const rows = [bareFigures, relayFigures];
+  console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters\n`);
+  console.log('| server | req/s | p50 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|');
+  for (const f of rows) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} |`);
+  const ratio = relayFigures.rps / bareFigures.rps;
+  console.log(`\nratio relay/bare: ${ratio.toFixed(2)} (budget >= 0.5); relay p99: ${relayFigures.p99} ms (budget < 20 ms)`);
+} finally {
+  await relay.close();
+  await bare.close();
+}
