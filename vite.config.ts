@@ -1,0 +1,92 @@
+// Builds the widget into dist/widget/ as plain IIFE scripts (no eval, no inline anything: merchant
+// pages may run a strict CSP that allows only the relay host):
+//   static.min.js + static.min.css  the main script and its stylesheet (merchant page)
+//   frame.min.js  + frame.min.css   the card-field page's script and style (relay origin)
+//   paymentWidgets.js               the loader, built last: byte-stable, it embeds the cache version
+//                                    and the sha384 of the main script and stylesheet
+//   manifest.json                   cache version and hashes, read by server/src/routes/widget-assets.ts
+// Vite builds one IIFE entry per build, so `vite build --config vite.config.ts` runs the two asset
+// builds from this config's `config` hook and then builds the loader itself.
+
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+
+const OUT = resolve(import.meta.dirname, 'dist/widget');
+/** wpwl.apiVersion. */
+const API_VERSION = '1';
+/** Syntax level of every output: what merchant pages' shoppers still run. */
+const TARGET = 'es2020';
+
+function iife(entry: string, file: string, cssFile?: string): InlineConfig {
+  return {
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    esbuild: {
+      legalComments: 'none',
+      // Class fields as plain constructor assignments: lowering them with `define` semantics makes
+      // esbuild put helper variables outside the IIFE, i.e. globals on the merchant page.
+      tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
+    },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir: OUT,
+      emptyOutDir: false,
+      target: TARGET,
+      minify: 'esbuild',
+      cssMinify: 'esbuild',
+      sourcemap: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: resolve(import.meta.dirname, entry),
+        // The entries export nothing, so no global is assigned; the name is only required by Vite.
+        name: 'wpwlBuild',
+        formats: ['iife'],
+        fileName: () => file,
+        ...(cssFile ? { cssFileName: cssFile } : {}),
+      },
+    },
+  };
+}
+
+const sha384 = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+
+/** Builds the assets first and hands their versions to the loader build as constants. */
+function assetsFirst(): Plugin {
+  return {
+    name: 'paywidgets-assets-first',
+    apply: 'build',
+    async config() {
+      rmSync(OUT, { recursive: true, force: true });
+      mkdirSync(OUT, { recursive: true });
+      await build(iife('widget/host/main.ts', 'static.min.js', 'static.min'));
+      await build(iife('widget/frame/main.ts', 'frame.min.js', 'frame.min'));
+      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css'];
+      const bytes = Object.fromEntries(files.map((f) => [f, readFileSync(resolve(OUT, f))]));
+      const version = createHash('sha256');
+      for (const f of files) version.update(f).update(bytes[f]!);
+      const cacheVersion = version.digest('hex').slice(0, 16);
+      const manifest = {
+        cacheVersion,
+        apiVersion: API_VERSION,
+        files: Object.fromEntries(files.map((f) => [f, { integrity: sha384(bytes[f]!), bytes: bytes[f]!.length }])),
+      };
+      const integrity = (f: string) => manifest.files[f]!.integrity;
+      writeFileSync(resolve(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      return {
+        define: {
+          __CACHE_VERSION__: JSON.stringify(cacheVersion),
+          __API_VERSION__: JSON.stringify(API_VERSION),
+          __MAIN_INTEGRITY__: JSON.stringify(integrity('static.min.js')),
+          __CSS_INTEGRITY__: JSON.stringify(integrity('static.min.css')),
+        },
+      };
+    },
+  };
+}
+
+const { configFile: _inline, ...loader } = iife('widget/loader/loader.ts', 'paymentWidgets.js');
+
+export default defineConfig({ ...loader, plugins: [assetsFirst()] });

@@ -1,0 +1,111 @@
+// The card form's DOM (widget surface §6), built once. Merchants reshape it in onReady (groups
+// moved, labels rewritten, inputs added, the brand select hidden), so nothing re-renders it:
+// a virtual-DOM diff over moved nodes would fight them, and moving an iframe reloads it. State
+// reaches these elements through bind.ts only. (That is also why there is no Preact here: a
+// render-once tree does not need a reconciler, and it would cost ~4.4 KB of the 25 KB budget.)
+
+import { CARD_BRANDS } from '../protocol/brands.js';
+import { h, type Attrs } from './dom.js';
+import type { Texts } from './texts.js';
+
+export interface CardRefs {
+  form: HTMLFormElement;
+  select: HTMLSelectElement;
+  logo: HTMLDivElement;
+  number: HTMLIFrameElement;
+  cvv: HTMLIFrameElement | null;
+  expiry: HTMLInputElement;
+  holder: HTMLInputElement;
+  month: HTMLInputElement;
+  year: HTMLInputElement;
+  button: HTMLButtonElement;
+}
+
+export interface CardFormProps {
+  /** Unique per form on the page; suffix of element ids. */
+  uid: string;
+  brands: readonly string[];
+  texts: Texts;
+  showLabels: boolean;
+  showPlaceholders: boolean;
+  withCvv: boolean;
+  registration: boolean;
+  numberSrc: string;
+  cvvSrc: string;
+  shopperResultUrl: string;
+}
+
+export function cardForm(p: CardFormProps): CardRefs {
+  const { labels } = p.texts;
+  const labelId = (field: string) => `wpwl-label-${field}-${p.uid}`;
+  /** Controls are named by their visible label when there is one, else by aria-label. */
+  const named = (field: string, text: string): Attrs =>
+    p.showLabels ? { 'aria-labelledby': labelId(field) } : { 'aria-label': text };
+  const placeholder = (text: string) => (p.showPlaceholders ? text : null);
+
+  const group = (field: string, label: string | null, ...content: Node[]) =>
+    h(
+      'div',
+      { class: `wpwl-group wpwl-group-${field} wpwl-clearfix` },
+      label !== null && p.showLabels && h('div', { class: `wpwl-label wpwl-label-${field}`, id: labelId(field) }, label),
+      ...content,
+    );
+  const wrapper = (field: string, control: Element) => h('div', { class: `wpwl-wrapper wpwl-wrapper-${field}` }, control);
+  const frame = (field: string, name: string, title: string, src: string) =>
+    h('iframe', {
+      class: `wpwl-control wpwl-control-iframe wpwl-control-${field}`,
+      name,
+      title,
+      src,
+      scrolling: 'no',
+      frameborder: '0',
+    });
+
+  const select = h(
+    'select',
+    { class: 'wpwl-control wpwl-control-brand', name: 'paymentBrand', ...named('brand', labels.brand) },
+    ...p.brands.map((b) => h('option', { value: b }, CARD_BRANDS[b] ?? b)),
+  );
+  const logo = h('div', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${p.brands[0] ?? ''}` });
+  const number = frame('cardNumber', 'card.number', labels.cardNumber, p.numberSrc);
+  const cvv = p.withCvv ? frame('cvv', 'card.cvv', labels.cvv, p.cvvSrc) : null;
+  const expiry = h('input', {
+    class: 'wpwl-control wpwl-control-expiry',
+    name: 'card.expiry',
+    type: 'tel',
+    inputmode: 'numeric',
+    autocomplete: 'cc-exp',
+    dir: 'ltr',
+    'data-action': 'blur-card-expiry',
+    placeholder: placeholder(labels.mmyy),
+    ...named('expiry', labels.expiryDate),
+  });
+  const holder = h('input', {
+    class: 'wpwl-control wpwl-control-cardHolder',
+    name: 'card.holder',
+    type: 'text',
+    autocomplete: 'cc-name',
+    'data-action': 'blur-card-holder',
+    placeholder: placeholder(labels.cardHolder),
+    ...named('cardHolder', labels.cardHolder),
+  });
+  const hidden = (name: string, value?: string) => h('input', { type: 'hidden', name, value });
+  const month = hidden('card.expiryMonth');
+  const year = hidden('card.expiryYear');
+  const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, p.registration ? labels.register : labels.submit);
+
+  const form = h(
+    'form',
+    { class: 'wpwl-form wpwl-form-card wpwl-form-has-inputs wpwl-clearfix', method: 'post', lang: p.texts.lang, novalidate: true },
+    group('brand', labels.brand, wrapper('brand', select), logo),
+    group('cardNumber', labels.cardNumber, wrapper('cardNumber', number)),
+    group('expiry', labels.expiryDate, wrapper('expiry', expiry)),
+    group('cardHolder', labels.cardHolder, wrapper('cardHolder', holder)),
+    cvv && group('cvv', labels.cvv, wrapper('cvv', cvv)),
+    group('submit', null, wrapper('submit', button)),
+    month,
+    year,
+    hidden('shopperResultUrl', p.shopperResultUrl),
+  );
+  return { form, select, logo, number, cvv, expiry, holder, month, year, button };
+}

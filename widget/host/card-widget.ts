@@ -1,0 +1,554 @@
+// One card form: mounts the DOM next to the merchant's form.paymentWidgets, talks to its two
+// frames, validates what lives on the page (expiry, holder), runs the merchant's veto, asks the
+// card-number frame to pay and follows the outcome. It never holds a card number or CVV.
+
+import { batch } from '@preact/signals-core';
+import { newChannelId, type Incoming } from '../protocol/channel.js';
+import { frameUrl } from '../protocol/frame-url.js';
+import type { Field, FailureMsg, FrameToHost, OutcomeMsg, StateMsg } from '../protocol/messages.js';
+import { bindClass, bindHint, Scope } from './bind.js';
+import { cardForm, type CardRefs } from './card-form.js';
+import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
+import { expiryValid, formatExpiry, parseExpiry } from './expiry.js';
+import { FrameLinks } from './frames.js';
+import { CardFormModel, type FrameFieldModel } from './model.js';
+import { navigate } from './navigate.js';
+import type { Callback, Options } from './options.js';
+import { classify, hintForParameter, resultUrl, safeHttpUrl } from './result.js';
+import type { Texts } from './texts.js';
+import { runVeto } from './veto.js';
+import { wrap } from './wrap.js';
+
+/** How long a submit waits for the card frames to come up, ms. */
+const FRAMES_READY_TIMEOUT_MS = 15_000;
+/** How long the host waits for the outcome of a submitted payment, ms (3-D Secure not included). */
+const OUTCOME_TIMEOUT_MS = 120_000;
+
+export interface WidgetEnv {
+  /** Relay base URL (origin plus any path prefix) and exact origin. */
+  base: string;
+  origin: string;
+  checkoutId: string;
+  registration: boolean;
+  options: Options;
+  texts: Texts;
+  /** 0 for the first card form on the page, 1 for the next… */
+  index: number;
+  /** Calls a merchant callback; an exception there is logged, never breaks the widget. */
+  call(cb: Callback | null, self: unknown, ...args: unknown[]): unknown;
+  error(name: WidgetErrorName, message: string, info?: WidgetErrorInfo): void;
+}
+
+const FIELD_OF = { cardNumber: 'number', cvv: 'cvv' } as const;
+
+export class CardWidget {
+  readonly container: HTMLDivElement;
+  readonly model: CardFormModel;
+  private readonly links: FrameLinks;
+  private refs!: CardRefs;
+  private readonly scope = new Scope();
+  private readyWaiters: Array<() => void> = [];
+  private outcomeTimer: ReturnType<typeof setTimeout> | undefined;
+  private submitting = false;
+  private autofocusDone = false;
+  private readonly hiddenDisplay: string;
+  private readonly shopperResultUrl: string;
+
+  constructor(
+    private readonly env: WidgetEnv,
+    private readonly merchantForm: HTMLFormElement,
+    brands: string[],
+  ) {
+    const { options, index } = env;
+    this.model = new CardFormModel(brands, options.requireCvv);
+    this.links = new FrameLinks(env.origin, newChannelId());
+    // getAttribute: form.action would be an input named "action" if the form had one.
+    this.shopperResultUrl = new URL(merchantForm.getAttribute('action') ?? '', document.baseURI).href;
+    this.hiddenDisplay = merchantForm.style.display;
+
+    const c = document.createElement('div');
+    const nth = index > 0 ? ` wpwl-container-card-${index + 1}` : '';
+    c.className = `wpwl-container wpwl-container-card${nth} wpwl-clearfix wpwl-style-${options.style}`;
+    c.id = index > 0 ? `wpwl-container-card-${index + 1}` : 'wpwl-container-card';
+    if (env.texts.dir === 'rtl') c.dir = 'rtl';
+    this.container = c;
+  }
+
+  /** Renders the form and puts it on the page before the merchant's form, which is hidden. */
+  mount(): void {
+    const { env, links, model } = this;
+    const src = (field: Field) => frameUrl(env.base, env.checkoutId, field, links.channel);
+    const refs = cardForm({
+      uid: `${env.index}-${links.channel.slice(0, 8)}`,
+      brands: model.brands,
+      texts: env.texts,
+      showLabels: env.options.showLabels,
+      showPlaceholders: env.options.showPlaceholders,
+      withCvv: model.withCvv,
+      registration: env.registration,
+      numberSrc: src('cardNumber'),
+      cvvSrc: src('cvv'),
+      shopperResultUrl: this.shopperResultUrl,
+    });
+    this.refs = refs;
+    this.container.append(refs.form);
+    links.attach('cardNumber', refs.number);
+    if (refs.cvv) links.attach('cvv', refs.cvv);
+    this.bind();
+    this.listen();
+    this.merchantForm.before(this.container);
+    this.merchantForm.style.display = 'none';
+    const focus = env.options.autofocus;
+    if (focus === 'card.holder') refs.holder.focus();
+    if (focus === 'card.expiry' || focus === 'card.expiryMonth') refs.expiry.focus();
+  }
+
+  destroy(): void {
+    clearTimeout(this.outcomeTimer);
+    this.readyWaiters = [];
+    this.scope.dispose();
+    this.container.remove();
+    this.merchantForm.style.display = this.hiddenDisplay;
+  }
+
+  /** The checkout cannot be paid any more: say why and keep the pay button disabled. */
+  lock(message: string): void {
+    batch(() => {
+      this.model.locked.value = true;
+      this.model.message.value = message;
+    });
+  }
+
+  /** True if the message was one of this form's frames' (handled or dropped). */
+  handleMessage(e: Incoming): boolean {
+    const got = this.links.receive(e);
+    if (!got) return false;
+    const { field, msg } = got;
+    this.onFrameMessage(field, msg);
+    return true;
+  }
+
+  /** wpwl.executePayment and the pay button: validate, veto, ask the card-number frame to pay. */
+  async submit(): Promise<void> {
+    const { model, env } = this;
+    if (model.busy.peek() || this.submitting) return;
+    this.submitting = true;
+    try {
+      if (!(await this.whenFramesReady())) {
+        model.message.value = env.texts.messages.communication;
+        env.error('PciIframeCommunicationError', 'The card fields did not load');
+        return;
+      }
+      const form = this.formContext();
+      const veto = runVeto(env.options.onBeforeSubmitCard as ((this: HTMLFormElement, e: unknown) => unknown) | null, form);
+      if (!veto.proceed) {
+        if ('error' in veto && veto.error !== undefined) console.error(veto.error);
+        return;
+      }
+      if (!this.validate()) return;
+      const fields = this.fields();
+      batch(() => {
+        model.message.value = null;
+        model.paying.value = true;
+      });
+      const sent = this.links.send('cardNumber', {
+        type: 'pay',
+        action: env.registration ? 'registration' : 'payment',
+        withCvv: model.withCvv,
+        fields,
+      });
+      if (!sent) {
+        model.paying.value = false;
+        env.error('PciIframeSubmitError', 'The form could not be handed to the card fields');
+        return;
+      }
+      clearTimeout(this.outcomeTimer);
+      this.outcomeTimer = setTimeout(() => this.onFailure(null), OUTCOME_TIMEOUT_MS);
+      env.call(env.options.onAfterSubmit, form);
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  // ---- DOM bindings ----------------------------------------------------------------------
+
+  private bind(): void {
+    const { scope, model, refs, env } = this;
+    const errors = env.texts.errors;
+    const hint = (on: () => boolean, text: string) => () => (on() ? text : null);
+
+    bindHint(scope, refs.number, 'wpwl-hint-cardNumberError', hint(() => model.number.error.value, errors.cardNumberError));
+    bindClass(scope, refs.number, 'wpwl-focus', () => model.number.focused.value);
+    if (refs.cvv) {
+      bindHint(scope, refs.cvv, 'wpwl-hint-cvvError', hint(() => model.cvv.error.value, errors.cvvError));
+      bindClass(scope, refs.cvv, 'wpwl-focus', () => model.cvv.focused.value);
+    }
+    bindHint(scope, refs.expiry, 'wpwl-hint-expiryMonthError wpwl-hint-expiryError', hint(() => model.expiryError.value, errors.expiryMonthError));
+    bindHint(scope, refs.holder, 'wpwl-hint-cardHolderError', hint(() => model.holderError.value, errors.cardHolderError));
+
+    // The frames mirror their error state as aria-invalid.
+    for (const field of ['cardNumber', 'cvv'] as const) {
+      const f = this.fieldModel(field);
+      scope.effect(() => {
+        const invalid = f.error.value;
+        if (f.ready.value) this.links.send(field, { type: 'invalid', invalid });
+      });
+    }
+
+    // Brand: select, logo class, and both frames follow model.brand.
+    let shownBrand = model.brand.peek();
+    scope.effect(() => {
+      const brand = model.brand.value;
+      if (brand && refs.select.value !== brand) refs.select.value = brand;
+      const logo = refs.logo;
+      if (shownBrand) logo.classList.remove(`wpwl-brand-${shownBrand}`);
+      if (brand) logo.classList.add(`wpwl-brand-${brand}`);
+      shownBrand = brand;
+      this.links.send('cardNumber', { type: 'brand', brand });
+      this.links.send('cvv', { type: 'brand', brand });
+    });
+
+    scope.effect(() => {
+      refs.button.disabled = model.busy.value;
+    });
+
+    const message = document.createElement('div');
+    message.className = 'wpwl-message wpwl-has-error';
+    message.setAttribute('role', 'alert');
+    scope.effect(() => {
+      const text = model.message.value;
+      if (text === null) return message.remove();
+      message.textContent = text;
+      if (!message.isConnected) this.container.prepend(message);
+    });
+    scope.add(() => message.remove());
+
+    const spinner = document.createElement('div');
+    spinner.className = `wpwl-spinner ${env.options.spinner.className}`.trim();
+    if (env.options.spinner.color) spinner.style.setProperty('color', env.options.spinner.color);
+    scope.effect(() => {
+      if (model.paying.value && !model.threeDUrl.value) this.container.append(spinner);
+      else spinner.remove();
+    });
+    scope.add(() => spinner.remove());
+
+    this.bindThreeD();
+  }
+
+  /** 3-D Secure in iframe.wpwl-target next to the form (when paymentTarget is unset). */
+  private bindThreeD(): void {
+    const { model, env, refs } = this;
+    let iframe: HTMLIFrameElement | null = null;
+    this.scope.effect(() => {
+      const url = model.threeDUrl.value;
+      iframe?.remove();
+      iframe = null;
+      refs.form.style.display = url ? 'none' : '';
+      if (!url) return;
+      const f = document.createElement('iframe');
+      f.className = 'wpwl-target';
+      f.name = `wpwl-target-${env.index + 1}`;
+      f.title = '3-D Secure';
+      const size = env.options.threeDIframeSize;
+      if (size) {
+        f.style.setProperty('width', size.width);
+        f.style.setProperty('height', size.height);
+      }
+      f.addEventListener('load', () => env.call(env.options.onLoadThreeDIframe, this.iframeContext(f)));
+      f.src = url;
+      refs.form.after(f);
+      iframe = f;
+    });
+    this.scope.add(() => iframe?.remove());
+  }
+
+  private listen(): void {
+    const { refs, model, env } = this;
+    const form = refs.form;
+    // A property handler, not only a listener: jQuery's .trigger('submit') calls form.onsubmit and
+    // honours its false, and the native submit must never run (it would post to the page itself).
+    form.onsubmit = (e: SubmitEvent | Event) => {
+      e.preventDefault();
+      void this.submit();
+      return false;
+    };
+    Object.defineProperty(form, 'submit', { configurable: true, value: () => void this.submit() });
+    form.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement;
+      if (e.key === 'Enter' && env.options.disableSubmitOnEnter && t.tagName === 'INPUT') e.preventDefault();
+    });
+    refs.select.addEventListener('change', () => this.setBrand(refs.select.value || null));
+
+    const expiry = refs.expiry;
+    expiry.addEventListener('input', () => {
+      const next = formatExpiry(expiry.value, expiry.selectionStart ?? expiry.value.length);
+      if (expiry.value !== next.value) {
+        expiry.value = next.value;
+        if (document.activeElement === expiry) expiry.setSelectionRange(next.caret, next.caret);
+      }
+      this.syncExpiry();
+      if (model.expiryError.peek() && this.expiryOk()) model.expiryError.value = false;
+    });
+    expiry.addEventListener('blur', () => {
+      const ok = expiry.value.trim() === '' || this.expiryOk();
+      model.expiryError.value = !ok;
+      env.call(env.options.onBlurExpiryDate, this.formContext(), ok);
+    });
+
+    const holder = refs.holder;
+    holder.addEventListener('input', () => {
+      if (model.holderError.peek() && this.holderOk()) model.holderError.value = false;
+    });
+    holder.addEventListener('blur', () => {
+      const ok = this.holderOk();
+      model.holderError.value = !ok;
+      env.call(env.options.onBlurCardHolder, this.formContext(), ok);
+    });
+  }
+
+  // ---- frames ----------------------------------------------------------------------------
+
+  private fieldModel(field: Field): FrameFieldModel {
+    return this.model[FIELD_OF[field]];
+  }
+
+  private onFrameMessage(field: Field, msg: FrameToHost): void {
+    switch (msg.type) {
+      case 'ready':
+        return this.configure(field);
+      case 'state':
+        return this.onState(field, msg);
+      case 'enter':
+        if (!this.env.options.disableSubmitOnEnter) void this.submit();
+        return;
+      case 'outcome':
+        return this.onOutcome(msg);
+      case 'failure':
+        return this.onFailure(msg);
+    }
+  }
+
+  /** A frame (re)loaded: it starts empty, so it gets its configuration again. */
+  private configure(field: Field): void {
+    const { env, model } = this;
+    const { labels } = env.texts;
+    const f = this.fieldModel(field);
+    batch(() => {
+      f.ready.value = false;
+      f.empty.value = true;
+      f.valid.value = false;
+      f.focused.value = false;
+    });
+    const label = field === 'cardNumber' ? labels.cardNumber : labels.cvv;
+    const styles = env.options.iframeStyles[field === 'cardNumber' ? 'card-number-placeholder' : 'cvv-placeholder'] ?? {};
+    this.links.send(field, {
+      type: 'config',
+      field,
+      brands: [...model.brands],
+      brand: model.brand.peek(),
+      detection: env.options.brandDetection,
+      priority: env.options.brandDetectionPriority,
+      label,
+      placeholder: env.options.showPlaceholders ? label : '',
+      lang: env.texts.lang,
+      dir: env.texts.dir,
+      mask: env.options.maskCvv,
+      allowEmpty: env.options.allowEmptyCvv,
+      placeholderStyle: styles,
+    });
+  }
+
+  private onState(field: Field, s: StateMsg): void {
+    const { env, model } = this;
+    const f = this.fieldModel(field);
+    const wasReady = f.ready.peek();
+    const wasFocused = f.focused.peek();
+    batch(() => {
+      f.ready.value = true;
+      f.empty.value = s.empty;
+      f.valid.value = s.valid;
+      f.focused.value = s.focused;
+      if (f.error.peek() && s.valid) f.error.value = false;
+      if (wasFocused && !s.focused) f.error.value = !s.empty && !s.valid;
+    });
+    const iframe = this.links.iframe(field)!;
+    if (!wasReady) {
+      env.call(env.options.onReadyIframeCommunication, this.iframeContext(iframe));
+      if (!this.autofocusDone && env.options.autofocus === (field === 'cardNumber' ? 'card.number' : 'card.cvv')) {
+        this.autofocusDone = true;
+        iframe.focus();
+        this.links.send(field, { type: 'focus' });
+      }
+      if (this.framesReadyNow()) for (const done of this.readyWaiters.splice(0)) done();
+    }
+    if (s.focused && !wasFocused) env.call(env.options.onFocusIframeCommunication, this.iframeContext(iframe));
+    if (!s.focused && wasFocused) {
+      env.call(env.options.onBlurIframeCommunication, this.iframeContext(iframe));
+      const onBlur = field === 'cardNumber' ? env.options.onBlurCardNumber : env.options.onBlurSecurityCode;
+      env.call(onBlur, this.formContext(), s.valid);
+    }
+    if (field !== 'cardNumber') return;
+    if (env.options.brandDetection && s.brand && s.brand !== model.brand.peek() && model.brands.includes(s.brand)) this.setBrand(s.brand);
+    const before = model.detected.peek();
+    if (before.join() !== s.detected.join()) {
+      model.detected.value = s.detected;
+      env.call(env.options.onDetectBrand, this.formContext(), s.detected, model.brand.peek());
+    }
+  }
+
+  private setBrand(brand: string | null): void {
+    if (brand === this.model.brand.peek()) return;
+    this.model.brand.value = brand;
+    this.env.call(this.env.options.onChangeBrand, this.formContext(), brand);
+  }
+
+  private framesReadyNow(): boolean {
+    return this.model.framesReady;
+  }
+
+  private whenFramesReady(): Promise<boolean> {
+    if (this.framesReadyNow()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), FRAMES_READY_TIMEOUT_MS);
+      this.readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  // ---- validation and fields -------------------------------------------------------------
+
+  /** The hidden month/year follow the visible expiry; an empty visible field leaves them alone
+   *  (some merchants fill them from their own selects). */
+  private syncExpiry(): void {
+    const { expiry, month, year } = this.refs;
+    if (expiry.value.trim() === '') return;
+    const e = parseExpiry(expiry.value);
+    month.value = e?.month ?? '';
+    year.value = e?.year ?? '';
+  }
+
+  private expiryOk(): boolean {
+    this.syncExpiry();
+    const e = { month: this.refs.month.value, year: this.refs.year.value };
+    return expiryValid(e, new Date(), !this.env.options.disableCardExpiryDateValidation);
+  }
+
+  /** Optional; when given, 3–128 characters without control characters (card.holder is A128, 3–128). */
+  private holderOk(): boolean {
+    const v = this.refs.holder.value.trim();
+    // eslint-disable-next-line no-control-regex
+    return v === '' || (v.length >= 3 && v.length <= 128 && !/[\u0000-\u001f\u007f]/.test(v));
+  }
+
+  private validate(): boolean {
+    const m = this.model;
+    const numberOk = m.number.valid.peek();
+    const cvvOk = !m.withCvv || m.cvv.valid.peek();
+    const expiryOk = this.expiryOk();
+    const holderOk = this.holderOk();
+    batch(() => {
+      m.number.error.value = !numberOk;
+      m.cvv.error.value = !cvvOk;
+      m.expiryError.value = !expiryOk;
+      m.holderError.value = !holderOk;
+    });
+    return numberOk && cvvOk && expiryOk && holderOk;
+  }
+
+  /** Every named control in the widget form right now, as the browser would submit it. */
+  private fields(): Array<[string, string]> {
+    this.syncExpiry();
+    const out: Array<[string, string]> = [];
+    for (const [name, value] of new FormData(this.refs.form)) {
+      if (typeof value === 'string' && name !== 'card.number' && name !== 'card.cvv') out.push([name, value]);
+    }
+    return out;
+  }
+
+  // ---- outcome ---------------------------------------------------------------------------
+
+  private onOutcome(o: OutcomeMsg): void {
+    clearTimeout(this.outcomeTimer);
+    const { model, env } = this;
+    const { messages } = env.texts;
+    switch (classify(o)) {
+      case 'success':
+      case 'pending': {
+        let url = safeHttpUrl(o.resultUrl);
+        if (!url) {
+          try {
+            url = resultUrl(this.shopperResultUrl, env.checkoutId, env.registration);
+          } catch {
+            model.paying.value = false;
+            model.message.value = o.description || messages.communication;
+            return;
+          }
+        }
+        // The spinner stays while the browser leaves.
+        navigate(url, env.options.shopperResultTarget);
+        return;
+      }
+      case 'redirect': {
+        const url = o.redirectUrl!;
+        if (env.options.paymentTarget) navigate(url, env.options.paymentTarget);
+        else model.threeDUrl.value = url;
+        return;
+      }
+      case 'locked':
+        model.paying.value = false;
+        return this.lock(o.description || messages.locked);
+      case 'gone':
+        batch(() => {
+          model.paying.value = false;
+          model.locked.value = true;
+          model.message.value = messages.invalidCheckout;
+        });
+        return env.error('InvalidCheckoutIdError', o.description || messages.invalidCheckout, { code: o.code });
+      case 'declined':
+        return batch(() => {
+          model.paying.value = false;
+          model.message.value = o.description || messages.declined;
+          for (const p of o.parameterErrors) {
+            const h = hintForParameter(p.name);
+            if (h === 'cardNumber') model.number.error.value = true;
+            if (h === 'cvv') model.cvv.error.value = true;
+            if (h === 'expiry') model.expiryError.value = true;
+            if (h === 'cardHolder') model.holderError.value = true;
+          }
+        });
+    }
+  }
+
+  /** A failure reported by the card-number frame, or (null) no outcome in time. */
+  private onFailure(f: FailureMsg | null): void {
+    if (f?.reason === 'busy') return;
+    clearTimeout(this.outcomeTimer);
+    const { model, env } = this;
+    batch(() => {
+      model.paying.value = false;
+      if (f?.reason === 'invalid') {
+        for (const field of f.fields) this.fieldModel(field).error.value = true;
+      } else {
+        model.message.value = env.texts.messages.communication;
+      }
+    });
+    if (f?.reason !== 'invalid') env.error('PciIframeSubmitError', f?.message ?? 'No answer to the payment');
+  }
+
+  // ---- callback contexts -----------------------------------------------------------------
+
+  /** `this` of form callbacks: the widget's form element, carrying $form (widget surface §4). */
+  formContext(): HTMLFormElement {
+    const form = this.refs.form;
+    Object.defineProperty(form, '$form', { configurable: true, writable: true, value: wrap(form) });
+    return form;
+  }
+
+  private iframeContext(iframe: HTMLIFrameElement): HTMLIFrameElement {
+    Object.defineProperty(iframe, '$iframe', { configurable: true, writable: true, value: wrap(iframe) });
+    Object.defineProperty(iframe, '$form', { configurable: true, writable: true, value: wrap(this.refs.form) });
+    return iframe;
+  }
+}

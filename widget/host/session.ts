@@ -1,0 +1,227 @@
+// One run of the main script on a merchant page: reads wpwlOptions late, fetches the checkout,
+// renders a card widget per form.paymentWidgets, calls onReady once, and tears everything down in
+// wpwl.unload(). The re-mount recipe of single-page apps (unload, delete the script, new form,
+// new loader) runs a new Session each time; an older one still alive is unloaded first.
+
+import { isCardBrand, parseBrandList } from '../protocol/brands.js';
+import { CardWidget, type WidgetEnv } from './card-widget.js';
+import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
+import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
+import { readOptions, type Callback, type Options } from './options.js';
+import { textsFor, type Texts } from './texts.js';
+import { wrap } from './wrap.js';
+
+/** How long rendering waits for static.min.css before going ahead unstyled, ms. */
+const STYLESHEET_TIMEOUT_MS = 3000;
+
+export interface WpwlGlobal {
+  checkout?: Record<string, unknown>;
+  ndc?: string;
+  apiVersion?: string;
+  cacheVersion?: string;
+  unload?: () => void;
+  executePayment?: (containerClass?: string) => void;
+  [key: string]: unknown;
+}
+
+declare global {
+  interface Window {
+    wpwl?: WpwlGlobal;
+    wpwlOptions?: unknown;
+  }
+}
+
+export interface SessionConfig {
+  /** Relay base URL: origin plus any path prefix in front of /v1. */
+  base: string;
+  /** Exact relay origin. */
+  origin: string;
+  /** Checkout id without the /registration suffix. */
+  checkoutId: string;
+  registration: boolean;
+  /** URL of static.min.css next to this script. */
+  stylesheet: string;
+}
+
+function safeCall(cb: Callback | null, self: unknown, ...args: unknown[]): unknown {
+  if (!cb) return undefined;
+  try {
+    return cb.apply(self, args);
+  } catch (e) {
+    console.error(e);
+    return undefined;
+  }
+}
+
+/** Resolves once the widget stylesheet is usable (or failed, or took too long): no unstyled flash. */
+function stylesheetReady(href: string): Promise<void> {
+  let link = Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).find((l) => l.href === href);
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.crossOrigin = 'anonymous';
+    // First in <head>: a merchant's own rules of the same specificity come later and win.
+    document.head.prepend(link);
+  } else if (link.sheet) {
+    return Promise.resolve();
+  }
+  const l = link;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, STYLESHEET_TIMEOUT_MS);
+    l.addEventListener('load', done, { once: true });
+    l.addEventListener('error', done, { once: true });
+  });
+}
+
+function domReady(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
+}
+
+export class Session {
+  private widgets: CardWidget[] = [];
+  private readonly notices: Array<{ box: HTMLElement; form: HTMLElement; display: string }> = [];
+  private readonly abort = new AbortController();
+  private unloaded = false;
+  private options: Options = readOptions(undefined);
+  private texts: Texts = textsFor('en', {}, {});
+  private readonly onMessage = (e: MessageEvent) => {
+    for (const w of this.widgets) if (w.handleMessage(e)) return;
+  };
+
+  constructor(private readonly cfg: SessionConfig) {}
+
+  async start(): Promise<void> {
+    await domReady();
+    if (this.unloaded) return;
+    this.options = readOptions(window.wpwlOptions);
+    this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages);
+    const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
+    const [answer] = await Promise.all([
+      fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal),
+      stylesheetReady(this.cfg.stylesheet),
+    ]);
+    if (this.unloaded) return;
+    if (answer.kind !== 'ok') {
+      const message = answer.kind === 'invalid' ? answer.description : this.texts.messages.communication;
+      for (const form of forms) this.notice(form, answer.kind === 'invalid' ? this.texts.messages.invalidCheckout : message);
+      if (answer.kind === 'invalid') this.error('InvalidCheckoutIdError', message, { code: answer.code });
+      else this.error('WidgetError', answer.message);
+      return;
+    }
+    this.fillCheckout(answer.checkout);
+    window.addEventListener('message', this.onMessage);
+    let index = 0;
+    for (const form of forms) {
+      const brands = this.brandsOf(form, answer.checkout).filter(isCardBrand);
+      if (brands.length === 0) continue;
+      const widget = new CardWidget(this.env(index++), form, brands);
+      this.widgets.push(widget);
+      widget.mount();
+      if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
+    }
+    const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
+    safeCall(this.options.onReady, self);
+  }
+
+  unload(): void {
+    if (this.unloaded) return;
+    this.unloaded = true;
+    this.abort.abort();
+    window.removeEventListener('message', this.onMessage);
+    for (const w of this.widgets.splice(0)) w.destroy();
+    for (const n of this.notices.splice(0)) {
+      n.box.remove();
+      n.form.style.display = n.display;
+    }
+  }
+
+  /** wpwl.executePayment(containerClass): submits the first widget whose container has the class. */
+  executePayment(containerClass?: string): void {
+    const cls = (containerClass ?? 'wpwl-container-card').replace(/^\./, '');
+    const widget = this.widgets.find((w) => w.container.classList.contains(cls));
+    if (widget) void widget.submit();
+    else this.error('WidgetError', `No payment form with class ${cls}`);
+  }
+
+  private env(index: number): WidgetEnv {
+    return {
+      base: this.cfg.base,
+      origin: this.cfg.origin,
+      checkoutId: this.cfg.checkoutId,
+      registration: this.cfg.registration,
+      options: this.options,
+      texts: this.texts,
+      index,
+      call: safeCall,
+      error: (name, message, info) => this.error(name, message, info),
+    };
+  }
+
+  private brandsOf(form: HTMLFormElement, checkout: CheckoutInfo): string[] {
+    const listed = parseBrandList(form.getAttribute('data-brands') ?? form.textContent);
+    return checkout.brands && checkout.brands.length ? listed.filter((b) => checkout.brands!.includes(b)) : listed;
+  }
+
+  private fillCheckout(c: CheckoutInfo): void {
+    const w = (window.wpwl ??= {});
+    const checkout = (w.checkout ??= {});
+    Object.assign(checkout, {
+      id: this.cfg.checkoutId,
+      amount: c.amount,
+      currency: c.currency,
+      paymentType: c.paymentType,
+      config: { brands: c.brands ?? [], registrations: c.registrations },
+    });
+  }
+
+  /** A message in place of the form (unknown or expired checkout, relay unreachable). */
+  private notice(form: HTMLFormElement, text: string): void {
+    const box = document.createElement('div');
+    box.className = 'wpwl-container wpwl-container-card wpwl-clearfix';
+    if (this.texts.dir === 'rtl') box.dir = 'rtl';
+    const message = document.createElement('div');
+    message.className = 'wpwl-message wpwl-has-error';
+    message.setAttribute('role', 'alert');
+    message.textContent = text;
+    box.append(message);
+    this.notices.push({ box, form, display: form.style.display });
+    form.before(box);
+    form.style.display = 'none';
+  }
+
+  private error(name: WidgetErrorName, message: string, info?: WidgetErrorInfo): void {
+    if (this.unloaded) return;
+    safeCall(this.options.onError, undefined, widgetError(name, message, info));
+  }
+}
+
+/** Entry of static.min.js: finds its own script element (only readable now), starts a Session. */
+export function boot(script: HTMLScriptElement | null): void {
+  if (!script?.src) return;
+  const src = script.src;
+  const at = src.indexOf('/v1/static/');
+  if (at < 0) return;
+  const base = src.slice(0, at);
+  const raw = script.getAttribute('data-checkout-id') ?? String(window.wpwl?.checkout?.id ?? '');
+  const registration = /\/registration$/.test(raw);
+  const checkoutId = raw.replace(/\/registration$/, '');
+  if (!checkoutId) return;
+  const w = (window.wpwl ??= {});
+  if (typeof w.unload === 'function') w.unload();
+  const session = new Session({
+    base,
+    origin: new URL(src).origin,
+    checkoutId,
+    registration,
+    stylesheet: src.replace(/\/js\/static\.min\.js(?:[?#].*)?$/, '/css/static.min.css'),
+  });
+  w.unload = () => session.unload();
+  w.executePayment = (containerClass?: string) => session.executePayment(containerClass);
+  void session.start();
+}
