@@ -1,0 +1,206 @@
+// The widget's files as the relay serves them:
+//   GET /v1/paymentWidgets.js                 the loader: the same bytes for every checkout (SRI)
+//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js   (immutable)
+//   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
+//   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv)
+// Files come from `npm run build:widget` (dist/widget/), read once; the integrity handed out for
+// integrity=true checkouts is computed from the very bytes that are served (W8). Everything a
+// merchant page loads is CORS-readable (SRI needs it); the card-field page carries a strict CSP
+// whose frame-ancestors come from the checkout's entity (W5, W6).
+
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface WidgetAssetsOptions {
+  /** Folder written by `npm run build:widget`. */
+  distDir: string;
+  /**
+   * Origins allowed to frame the card fields of a checkout (its entity's setting), or 'unknown'
+   * for a checkout that does not exist (or expired). An empty list, or '*' in it, allows any
+   * origin (the store's convention: absent or empty = any origin).
+   */
+  frameAncestors(checkoutId: string): Promise<string[] | 'unknown'>;
+}
+
+interface Asset {
+  bytes: Buffer;
+  type: string;
+  etag: string;
+  integrity: string;
+}
+
+interface WidgetBuild {
+  cacheVersion: string;
+  loader: Asset;
+  /** By "js/<file>" or "css/<file>". */
+  statics: Map<string, Asset>;
+}
+
+const JS = 'application/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+/** Files under /v1/static/<cacheVersion>/, by URL folder and name. */
+const STATIC_FILES: ReadonlyArray<[folder: 'js' | 'css', file: string, type: string]> = [
+  ['js', 'static.min.js', JS],
+  ['js', 'frame.min.js', JS],
+  ['css', 'static.min.css', CSS],
+  ['css', 'frame.min.css', CSS],
+];
+/** A year: the static URLs change with every build (cacheVersion). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The loader's URL never changes, so browsers revalidate it (ETag) every time. */
+const REVALIDATE = 'no-cache';
+
+const FRAME_FIELDS = { cardNumber: 'Card number', cvv: 'CVV' } as const;
+type FrameField = keyof typeof FRAME_FIELDS;
+/** Checkout ids as the relay makes them (hex + environment suffix), with room to spare. */
+const CHECKOUT_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** A CSP host-source we pass on: scheme://host[:port], optionally with a leading *. label. */
+const ANCESTOR = /^https?:\/\/((\*\.)?[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
+
+function asset(bytes: Buffer, type: string): Asset {
+  return {
+    bytes,
+    type,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+    integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+  };
+}
+
+const builds = new Map<string, WidgetBuild>();
+
+/** Reads a widget build once per folder; throws with a hint if it was not built. */
+function readBuild(distDir: string): WidgetBuild {
+  const cached = builds.get(distDir);
+  if (cached) return cached;
+  let manifest: { cacheVersion?: unknown };
+  try {
+    manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { cacheVersion?: unknown };
+  } catch (error) {
+    throw new Error(`widget assets not found in ${distDir}: run \`npm run build:widget\` (${(error as Error).message})`);
+  }
+  if (typeof manifest.cacheVersion !== 'string' || !/^[0-9a-f]{8,64}$/.test(manifest.cacheVersion)) {
+    throw new Error(`widget manifest in ${distDir} has no valid cacheVersion`);
+  }
+  const build: WidgetBuild = {
+    cacheVersion: manifest.cacheVersion,
+    loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS),
+    statics: new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, asset(readFileSync(join(distDir, file)), type)])),
+  };
+  builds.set(distDir, build);
+  return build;
+}
+
+/** sha384 of the exact loader bytes served from this build, as an SRI value ("sha384-…"). */
+export function loaderIntegrity(distDir: string): string {
+  return readBuild(distDir).loader.integrity;
+}
+
+/** The build's cache version: the <cacheVersion> segment of the static URLs (wpwl.cacheVersion). */
+export function cacheVersion(distDir: string): string {
+  return readBuild(distDir).cacheVersion;
+}
+
+/** frame-ancestors value: the allowed origins that are well-formed, '*' for any, 'none' if none survive. */
+export function frameAncestorsDirective(origins: readonly string[]): string {
+  if (origins.length === 0 || origins.includes('*')) return '*';
+  const valid = origins.map((o) => o.replace(/\/$/, '')).filter((o) => ANCESTOR.test(o));
+  return valid.length ? [...new Set(valid)].join(' ') : "'none'";
+}
+
+export function frameCsp(ancestors: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    `frame-ancestors ${ancestors}`,
+  ].join('; ');
+}
+
+/** The card-field page: no inline script or style; paths are relative so a path prefix works. */
+export function frameHtml(build: WidgetBuild, field: FrameField): string {
+  const dir = `../../static/${build.cacheVersion}`;
+  const js = build.statics.get('js/frame.min.js')!;
+  const css = build.statics.get('css/frame.min.css')!;
+  return (
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${FRAME_FIELDS[field]}</title>` +
+    `<link rel="stylesheet" href="${dir}/css/frame.min.css" integrity="${css.integrity}">` +
+    `<script src="${dir}/js/frame.min.js" integrity="${js.integrity}" defer></script>` +
+    '</head><body></body></html>\n'
+  );
+}
+
+function sendAsset(request: FastifyRequest, reply: FastifyReply, a: Asset, cacheControl: string): FastifyReply {
+  reply
+    .header('Content-Type', a.type)
+    .header('Cache-Control', cacheControl)
+    .header('ETag', a.etag)
+    .header('Access-Control-Allow-Origin', '*')
+    .header('Cross-Origin-Resource-Policy', 'cross-origin')
+    .header('X-Content-Type-Options', 'nosniff');
+  const match = request.headers['if-none-match'];
+  if (typeof match === 'string' && match.split(',').some((t) => t.trim() === a.etag)) return reply.status(304).send();
+  return reply.send(a.bytes);
+}
+
+export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAssetsOptions): Promise<void> {
+  const { distDir } = opts;
+  let build: WidgetBuild | undefined;
+  /** Loaded at startup when present; a relay started before the build picks it up later. */
+  const current = (): WidgetBuild | undefined => {
+    if (!build) {
+      try {
+        build = readBuild(distDir);
+      } catch (error) {
+        app.log.warn({ err: error }, 'widget assets unavailable');
+      }
+    }
+    return build;
+  };
+  current();
+
+  const unavailable = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .header('Cache-Control', 'no-store')
+      .send({ result: { code: '999.999.999', description: 'widget assets are not built (npm run build:widget)' } });
+
+  app.get('/v1/paymentWidgets.js', (request, reply) => {
+    const b = current();
+    return b ? sendAsset(request, reply, b.loader, REVALIDATE) : unavailable(reply);
+  });
+
+  for (const folder of ['js', 'css'] as const) {
+    app.get<{ Params: { cacheVersion: string; file: string } }>(`/v1/static/:cacheVersion/${folder}/:file`, (request, reply) => {
+      const b = current();
+      if (!b) return unavailable(reply);
+      const a = request.params.cacheVersion === b.cacheVersion ? b.statics.get(`${folder}/${request.params.file}`) : undefined;
+      return a ? sendAsset(request, reply, a, IMMUTABLE) : reply.callNotFound();
+    });
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { field?: string } }>('/v1/checkouts/:id/frame', async (request, reply) => {
+    const b = current();
+    if (!b) return unavailable(reply);
+    const field = request.query.field;
+    const id = request.params.id;
+    if ((field !== 'cardNumber' && field !== 'cvv') || !CHECKOUT_ID.test(id)) return reply.callNotFound();
+    const allowed = await opts.frameAncestors(id);
+    if (allowed === 'unknown') return reply.callNotFound();
+    return reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed)))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'no-referrer')
+      .header('Cache-Control', 'no-store')
+      .send(frameHtml(b, field));
+  });
+}

@@ -1,0 +1,173 @@
+// The widget asset routes on a bare Fastify instance with only this plugin, over a throw-away
+// build folder, so the test does not depend on `npm run build:widget` having run.
+
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheVersion, frameAncestorsDirective, loaderIntegrity, widgetAssetsRoutes } from '../src/routes/widget-assets.js';
+
+const VERSION = '0123456789abcdef';
+const FILES: Record<string, string> = {
+  'paymentWidgets.js': '(function(){"use strict";window.wpwl=window.wpwl||{}})();\n',
+  'static.min.js': '(function(){/* main */})();\n',
+  'static.min.css': '.wpwl-container{margin:0}\n',
+  'frame.min.js': '(function(){/* frame */})();\n',
+  'frame.min.css': 'input{border:0}\n',
+};
+const KNOWN = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.uat01-vm-tx04';
+const OPEN = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.uat01-vm-tx04';
+
+let dist: string;
+let app: FastifyInstance;
+const asked: string[] = [];
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'paywidgets-widget-dist-'));
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dist, name), text);
+  writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ cacheVersion: VERSION }));
+  app = Fastify();
+  await app.register(widgetAssetsRoutes, {
+    distDir: dist,
+    frameAncestors: async (id) => {
+      asked.push(id);
+      if (id === KNOWN) return ['https://shop.example', 'https://*.brand.example:8443', 'javascript:alert(1)', "https://x.example; script-src 'unsafe-inline'"];
+      if (id === OPEN) return [];
+      return 'unknown';
+    },
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const sha384 = (text: string) => `sha384-${createHash('sha384').update(Buffer.from(text)).digest('base64')}`;
+
+describe('GET /v1/paymentWidgets.js', () => {
+  it('serves the same loader bytes for every checkout, CORS-readable and revalidated', async () => {
+    const a = await app.inject({ url: '/v1/paymentWidgets.js?checkoutId=one' });
+    const b = await app.inject({ url: '/v1/paymentWidgets.js?checkoutId=two/registration' });
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toBe(FILES['paymentWidgets.js']);
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    expect(a.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(a.headers['access-control-allow-origin']).toBe('*');
+    expect(a.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['cache-control']).toBe('no-cache');
+    expect(a.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ url: '/v1/paymentWidgets.js?checkoutId=x', headers: { 'if-none-match': a.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('loaderIntegrity is the sha384 of exactly the served bytes (W8)', async () => {
+    const res = await app.inject({ url: '/v1/paymentWidgets.js?checkoutId=one' });
+    expect(loaderIntegrity(dist)).toBe(`sha384-${createHash('sha384').update(res.rawPayload).digest('base64')}`);
+    expect(loaderIntegrity(dist)).toBe(sha384(FILES['paymentWidgets.js']!));
+    expect(cacheVersion(dist)).toBe(VERSION);
+  });
+});
+
+describe('GET /v1/static/:cacheVersion/…', () => {
+  it('serves the main script, frame script and stylesheets, immutable and CORS-readable', async () => {
+    for (const [url, file, type] of [
+      [`/v1/static/${VERSION}/js/static.min.js`, 'static.min.js', 'application/javascript; charset=utf-8'],
+      [`/v1/static/${VERSION}/js/frame.min.js`, 'frame.min.js', 'application/javascript; charset=utf-8'],
+      [`/v1/static/${VERSION}/css/static.min.css`, 'static.min.css', 'text/css; charset=utf-8'],
+      [`/v1/static/${VERSION}/css/frame.min.css`, 'frame.min.css', 'text/css; charset=utf-8'],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(FILES[file]);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers 404 for another cache version, another folder or any other file', async () => {
+    for (const url of [
+      '/v1/static/ffffffffffffffff/js/static.min.js',
+      `/v1/static/${VERSION}/css/static.min.js`,
+      `/v1/static/${VERSION}/js/static.min.css`,
+      `/v1/static/${VERSION}/js/manifest.json`,
+      `/v1/static/${VERSION}/js/..%2F..%2Fpackage.json`,
+      `/v1/static/${VERSION}/js/paymentWidgets.js`,
+    ]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('GET /v1/checkouts/:id/frame', () => {
+  it('serves the card-field page with a strict CSP and the entity’s frame-ancestors (W5, W6)', async () => {
+    const res = await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=cardNumber` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors https://shop.example https://*.brand.example:8443",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(asked).toContain(KNOWN);
+  });
+
+  it('references only the frame script and stylesheet, with their integrity, and nothing inline', async () => {
+    const html = (await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=cvv` })).body;
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![1]).toContain(`src="../../static/${VERSION}/js/frame.min.js"`);
+    expect(scripts[0]![1]).toContain(`integrity="${sha384(FILES['frame.min.js']!)}"`);
+    expect(scripts[0]![2]).toBe('');
+    expect(html).toContain(`href="../../static/${VERSION}/css/frame.min.css" integrity="${sha384(FILES['frame.min.css']!)}"`);
+    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
+    // The relative paths resolve to the static route from the frame's own URL.
+    expect(new URL(`../../static/${VERSION}/js/frame.min.js`, `https://relay.example/v1/checkouts/${KNOWN}/frame?field=cvv`).pathname).toBe(
+      `/v1/static/${VERSION}/js/frame.min.js`,
+    );
+  });
+
+  it('an entity without configured origins may be framed anywhere', async () => {
+    const res = await app.inject({ url: `/v1/checkouts/${OPEN}/frame?field=cvv` });
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors \*$/);
+  });
+
+  it('404 for an unknown checkout, an unknown field or a malformed id', async () => {
+    expect((await app.inject({ url: '/v1/checkouts/cccccccccccccccccccccccccccccccc/frame?field=cardNumber' })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=cardHolder` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/v1/checkouts/${KNOWN}/frame` })).statusCode).toBe(404);
+    const before = asked.length;
+    expect((await app.inject({ url: '/v1/checkouts/a%20b%3Bc/frame?field=cvv' })).statusCode).toBe(404);
+    expect(asked.length).toBe(before);
+  });
+});
+
+describe('frameAncestorsDirective', () => {
+  it('passes well-formed origins only; none left means none allowed', () => {
+    expect(frameAncestorsDirective(['https://shop.example/', 'http://localhost:8081', 'http://[::1]:3000'])).toBe(
+      'https://shop.example http://localhost:8081 http://[::1]:3000',
+    );
+    expect(frameAncestorsDirective(['*'])).toBe('*');
+    expect(frameAncestorsDirective(["'self'", 'data:', 'https://x.example/path'])).toBe("'none'");
+  });
+});
+
+describe('without a build', () => {
+  it('answers 503 instead of failing to start', async () => {
+    const bare = Fastify();
+    await bare.register(widgetAssetsRoutes, { distDir: join(dist, 'missing'), frameAncestors: async () => [] });
+    const res = await bare.inject({ url: '/v1/paymentWidgets.js' });
+    expect(res.statusCode).toBe(503);
+    expect(() => loaderIntegrity(join(dist, 'missing'))).toThrow(/build:widget/);
+    await bare.close();
+  });
+});
