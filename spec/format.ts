@@ -157,28 +157,8 @@ function decimalChecker(notation: string, m: RegExpExecArray): Checker {
   return (v) => (re.test(v) ? null : message);
 }
 
-/** The amount grammar N10.N2 (integer amounts accepted: the relay reads `10` as `10.00`). */
-const AMOUNT = /^([0-9]{1,10})(?:\.([0-9]{2}))?$/;
-
-/** Largest amount in minor units: 9999999999.99, well inside Number.MAX_SAFE_INTEGER. */
-export const MAX_AMOUNT_MINOR = 999_999_999_999;
-
-/** Reads an N10.N2 amount into integer minor units; null when it is not in the grammar. */
-export function parseAmount(value: string): number | null {
-  const m = AMOUNT.exec(value);
-  if (!m) return null;
-  const units = Number(m[1]) * 100;
-  return units + (m[2] === undefined ? 0 : Number(m[2]));
-}
-
-/** Writes integer minor units as the canonical N10.N2 amount (always two decimals). */
-export function formatAmount(minor: number): string {
-  if (!Number.isSafeInteger(minor) || minor < 0 || minor > MAX_AMOUNT_MINOR) {
-    throw new RangeError(`amount in minor units out of range: ${minor}`);
-  }
-  const cents = minor % 100;
-  return `${(minor - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
-}
+// The amount reader and writer live in amount.ts; re-exported for the catalogue's users.
+export { formatAmount, MAX_AMOUNT_MINOR, parseAmount } from './amount.js';
 
 // ---------------------------------------------------------------- enums, regexes, lists
 

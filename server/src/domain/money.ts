@@ -1,48 +1,19 @@
-// Amounts as integer minor units. The wire format is N10.N2 (1-10 integer digits, optionally a dot
-// and exactly two decimals); it is parsed character by character into an integer, never through
-// Number()/parseFloat, which accept '1e3', '0x10', ' 10', '' and round large values.
+// Amounts as integer minor units; the grammar's reader and writer are spec/amount.ts.
 //
 // A "minor unit" here is always one hundredth of the amount as sent, whatever the currency: the API
 // sends two decimals for every currency, JPY and other zero-decimal currencies included ('100.00'
 // JPY is 10000 minor units here). currencyExponent() tells how many of those decimals the currency
 // really has, for the places where that matters (display, rejecting a fraction of a yen).
 
-/** Largest amount the grammar allows: 9999999999.99, as minor units (well below 2^53). */
-export const MAX_AMOUNT_MINOR = 999_999_999_999;
+import { formatAmount, MAX_AMOUNT_MINOR, parseAmount as readAmount } from '../../../spec/amount.js';
 
-const ZERO = 48; // '0'
-const NINE = 57; // '9'
-const DOT = 46; // '.'
+export { formatAmount, MAX_AMOUNT_MINOR };
 
-function isDigit(code: number): boolean {
-  return code >= ZERO && code <= NINE;
-}
-
-/** Parses 'N10.N2' into minor units; throws RangeError on anything else (sign, spaces, exponent…). */
+/** Parses 'N10.N2' (or an integer amount) into minor units; throws RangeError on anything else. */
 export function parseAmount(s: string): number {
-  const dot = s.indexOf('.');
-  const integerEnd = dot === -1 ? s.length : dot;
-  if (integerEnd < 1 || integerEnd > 10) throw new RangeError('amount must have 1 to 10 integer digits');
-  if (dot !== -1 && s.length !== dot + 3) throw new RangeError('amount must have exactly 2 decimals after the dot');
-  let minor = 0;
-  for (let i = 0; i < s.length; i++) {
-    if (i === dot) continue;
-    const c = s.charCodeAt(i);
-    // Only ASCII 0-9: fullwidth and other Unicode digits are not digits on this wire.
-    if (!isDigit(c)) throw new RangeError('amount must be digits with a dot decimal separator');
-    minor = minor * 10 + (c - ZERO);
-  }
-  return dot === -1 ? minor * 100 : minor;
-}
-
-/** Formats minor units as 'N10.N2' (e.g. 1000 -> '10.00'); throws on a value the grammar cannot hold. */
-export function formatAmount(minor: number): string {
-  if (!Number.isSafeInteger(minor) || minor < 0 || minor > MAX_AMOUNT_MINOR) {
-    throw new RangeError('amount must be an integer number of minor units from 0 to 999999999999');
-  }
-  const units = Math.floor(minor / 100);
-  const cents = minor % 100;
-  return `${units}.${cents < 10 ? '0' : ''}${cents}`;
+  const minor = readAmount(s);
+  if (minor === null) throw new RangeError('amount must be 1 to 10 digits, optionally a dot and exactly 2 decimals');
+  return minor;
 }
 
 /**
