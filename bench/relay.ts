@@ -118,8 +118,11 @@ const relay = await relayServer();
 const bare = await bareServer();
 try {
   const payload = body(relay.entityId);
-  const bareFigures = await measure('bare Fastify route', `${bare.url}/v1/payments`, headersFor(), payload);
-  const relayFigures = await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload);
+  // BENCH_ONLY=relay or =bare measures one side (for profiling); the ratio needs both.
+  const only = process.env.BENCH_ONLY;
+  const none: Figures = { name: 'not measured', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, non2xx: 0 };
+  const bareFigures = only === 'relay' ? none : await measure('bare Fastify route', `${bare.url}/v1/payments`, headersFor(), payload);
+  const relayFigures = only === 'bare' ? none : await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload);
   const rows = [bareFigures, relayFigures];
   console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters\n`);
   console.log('| server | req/s | p50 ms | p99 ms | errors | non-2xx |');

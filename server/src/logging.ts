@@ -17,26 +17,43 @@ export const REDACT_PATHS = [
 
 const DIGIT_RUN = /(?<!\d)\d(?:[ -]?\d){11,18}(?!\d)/g;
 const CVV_PARAM = /((?:card\.cvv|card%2Ecvv|cvv)["'=:\s]+)\d{3,4}/gi;
+/** Cheap pre-tests: most log strings have neither 12 digits in a row nor the word cvv. */
+const MAYBE_CARD = /\d(?:[ -]?\d){11}/;
+const MAYBE_CVV = /cvv/i;
+/** Keys whose values are card data wherever they appear in a log object. */
+const CARD_KEYS = new Set(['number', 'cvv', 'card.number', 'card.cvv', 'cardnumber']);
 
 /** Masks every 12-19 digit run that passes Luhn (spaces or hyphens between digits allowed). */
 export function scrubText(text: string): string {
-  return text
-    .replace(DIGIT_RUN, (run) => {
+  let out = text;
+  if (MAYBE_CARD.test(out)) {
+    out = out.replace(DIGIT_RUN, (run) => {
       const digits = run.replace(/[ -]/g, '');
       return luhnValid(digits) ? `${digits.slice(0, 6)}******${digits.slice(-4)}` : run;
-    })
-    .replace(CVV_PARAM, '$1***');
+    });
+  }
+  if (MAYBE_CVV.test(out)) out = out.replace(CVV_PARAM, '$1***');
+  return out;
 }
 
-/** Deep scrub of a log object's strings; objects are copied, never mutated. */
+/** Deep scrub of a log object's strings. Returns the same object when nothing needed masking. */
 export function scrubValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1));
   if (value instanceof Error) return { type: value.name, message: scrubText(value.message), stack: value.stack ? scrubText(value.stack) : undefined };
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = /^(card\.)?(number|cvv)$/i.test(k) ? '[Redacted]' : scrubValue(v, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => scrubValue(v, depth + 1));
+    return items.some((v, i) => v !== value[i]) ? items : value;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const clean = CARD_KEYS.has(key.toLowerCase()) && child !== undefined && child !== null ? '[Redacted]' : scrubValue(child, depth + 1);
+    if (clean !== child) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[key] = clean;
+    }
+  }
+  return copy ?? value;
 }
 
 export function loggerOptions(level: string) {
