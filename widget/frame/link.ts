@@ -1,9 +1,9 @@
 // The frame's end of the channel. Before anything else the frame says 'ready' to its parent; the
-// host answers with 'config', and that first accepted config pins the host origin: from then on
-// every message must come from window.parent, from exactly that origin, on this frame's channel,
-// and pass the shape guard. A later 'config' is ignored (a script on the page cannot re-point the
-// frame). Where the browser tells us the parent's origin (location.ancestorOrigins), the config
-// must come from it, and even 'ready' is sent to it instead of "*".
+// host answers with 'config', and that first accepted config pins the host origin and the host's
+// key: from then on every message must come from window.parent, from exactly that origin, on this
+// frame's channel, with that key, and pass the shape guard. A later 'config' is ignored (a script
+// on the page cannot re-point the frame). Where the browser tells us the parent's origin
+// (location.ancestorOrigins), the config must come from it, and even 'ready' goes to it, not "*".
 
 import { accept, isExactOrigin, sendToHost, type Incoming } from '../protocol/channel.js';
 import { isHostToFrame, TAG, type FrameToHostBody, type HostToFrame, type ReadyMsg } from '../protocol/messages.js';
@@ -16,25 +16,31 @@ export interface AdmitContext {
   ancestorOrigin: string | undefined;
 }
 
+/** What the first accepted config pinned. */
+export interface Pinned {
+  origin: string;
+  key: string;
+}
+
 /**
- * Decides whether a message event is for us. Returns the message and the (possibly newly) pinned
- * host origin, or null to drop it.
+ * Decides whether a message event is for us. Returns the message and what is (now) pinned, or
+ * null to drop it.
  */
-export function admit(pinned: string | null, e: Incoming, ctx: AdmitContext): { msg: HostToFrame; origin: string } | null {
+export function admit(pinned: Pinned | null, e: Incoming, ctx: AdmitContext): { msg: HostToFrame; pinned: Pinned } | null {
   if (pinned === null) {
     if (!isExactOrigin(e.origin)) return null;
     if (ctx.ancestorOrigin && ctx.ancestorOrigin !== e.origin) return null;
     const msg = accept(e, { origin: e.origin, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
     if (!msg || msg.type !== 'config' || msg.field !== ctx.identity.field) return null;
-    return { msg, origin: e.origin };
+    return { msg, pinned: { origin: e.origin, key: msg.key } };
   }
-  const msg = accept(e, { origin: pinned, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
-  if (!msg || msg.type === 'config') return null;
-  return { msg, origin: pinned };
+  const msg = accept(e, { origin: pinned.origin, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
+  if (!msg || msg.type === 'config' || msg.key !== pinned.key) return null;
+  return { msg, pinned };
 }
 
 export class HostLink {
-  private origin: string | null = null;
+  private pinned: Pinned | null = null;
   private readonly ctx: AdmitContext;
 
   constructor(
@@ -44,9 +50,9 @@ export class HostLink {
     const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
     this.ctx = { identity, parent: window.parent, ancestorOrigin: ancestors?.[0] ?? undefined };
     window.addEventListener('message', (e) => {
-      const got = admit(this.origin, e, this.ctx);
+      const got = admit(this.pinned, e, this.ctx);
       if (!got) return;
-      this.origin = got.origin;
+      this.pinned = got.pinned;
       this.onMessage(got.msg);
     });
   }
@@ -58,6 +64,6 @@ export class HostLink {
   }
 
   send(body: FrameToHostBody): void {
-    if (this.origin) sendToHost(window.parent, this.origin, this.ctx.identity.channel, body);
+    if (this.pinned) sendToHost(window.parent, this.pinned.origin, this.ctx.identity.channel, body);
   }
 }

@@ -2,11 +2,13 @@
 // so everything it sends targets exactly R; it accepts a message only from R, from the current
 // window of the iframe that message claims to be, on this form's channel, in a known shape.
 
-import { accept, sendToFrame, type Incoming } from '../protocol/channel.js';
+import { accept, newChannelId, sendToFrame, type Incoming } from '../protocol/channel.js';
 import { isFrameToHost, isHostToFrame, TAG, type Field, type FrameToHost, type HostToFrameBody } from '../protocol/messages.js';
 
 export class FrameLinks {
   private readonly iframes: Partial<Record<Field, HTMLIFrameElement>> = {};
+  /** Known to this object and the frames only: never in the DOM (see messages.ts, HostEnvelope). */
+  private readonly key = newChannelId();
 
   constructor(
     /** Exact relay origin. */
@@ -39,7 +41,7 @@ export class FrameLinks {
 
   /** Sends to one frame; false if the frame is not there or the message would not pass its guard. */
   send(field: Field, body: HostToFrameBody): boolean {
-    if (!isHostToFrame({ ...body, tag: TAG, channel: this.channel })) return false;
-    return sendToFrame(this.iframes[field]?.contentWindow, this.origin, this.channel, body);
+    if (!isHostToFrame({ ...body, tag: TAG, channel: this.channel, key: this.key })) return false;
+    return sendToFrame(this.iframes[field]?.contentWindow, this.origin, this.channel, this.key, body);
   }
 }

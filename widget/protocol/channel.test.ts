@@ -5,7 +5,8 @@ import { isHostToFrame, TAG } from './messages.js';
 const relay = 'https://relay.example';
 const peerWindow = { name: 'frame' };
 const channel = newChannelId();
-const focus = { tag: TAG, channel, type: 'focus' };
+const key = newChannelId();
+const focus = { tag: TAG, channel, key, type: 'focus' };
 
 describe('newChannelId', () => {
   it('is 32 hex characters and different every time', () => {
@@ -41,8 +42,8 @@ describe('sending', () => {
   };
   it('targets exactly the given origin and stamps tag and channel', () => {
     const r = recorder();
-    expect(sendToFrame(r.target, relay, channel, { type: 'focus' })).toBe(true);
-    expect(r.sent).toEqual([[{ type: 'focus', tag: TAG, channel }, relay]]);
+    expect(sendToFrame(r.target, relay, channel, key, { type: 'focus' })).toBe(true);
+    expect(r.sent).toEqual([[{ type: 'focus', tag: TAG, channel, key }, relay]]);
   });
   it('refuses "*", "null" and anything that is not a bare origin', () => {
     const r = recorder();

@@ -2,7 +2,8 @@
 // - one random channel id per widget form, in the iframe URL's hash (never reaches a server log);
 // - every send names the exact peer origin as targetOrigin, never "*" (the one exception is the
 //   frame's first 'ready', which carries nothing but its field name: see frame/link.ts);
-// - every receive checks origin, source window, channel id and shape, and drops what fails.
+// - every receive checks origin, source window, channel id and shape, and drops what fails;
+// - host messages carry a key that exists only in the host script's memory (messages.ts).
 // After braintree-web hosted-fields (compose-url / get-frame-name), without framebus's "*".
 
 import {
@@ -72,9 +73,15 @@ function send(target: PostTarget | null | undefined, origin: string, message: un
   return true;
 }
 
-/** Host -> frame, always to the relay origin the loader was served from. */
-export function sendToFrame(target: PostTarget | null | undefined, origin: string, channel: string, body: HostToFrameBody): boolean {
-  return send(target, origin, { ...body, tag: TAG, channel } as HostToFrame);
+/** Host -> frame, always to the relay origin the loader was served from, with the host's key. */
+export function sendToFrame(
+  target: PostTarget | null | undefined,
+  origin: string,
+  channel: string,
+  key: string,
+  body: HostToFrameBody,
+): boolean {
+  return send(target, origin, { ...body, tag: TAG, channel, key } as HostToFrame);
 }
 
 /** Frame -> host, to the host origin pinned by the first accepted 'config'. */

@@ -3,9 +3,10 @@ import { isFrameToHost, isHostToFrame, LIMITS, TAG } from './messages.js';
 
 const channel = '0123456789abcdef0123456789abcdef';
 const env = { tag: TAG, channel };
+const hostEnv = { ...env, key: 'ffeeddccbbaa99887766554433221100' };
 
 const config = {
-  ...env,
+  ...hostEnv,
   type: 'config',
   field: 'cardNumber',
   brands: ['VISA', 'MASTER'],
@@ -24,15 +25,15 @@ const config = {
 describe('isHostToFrame', () => {
   it('accepts every host message in its exact shape', () => {
     expect(isHostToFrame(config)).toBe(true);
-    expect(isHostToFrame({ ...env, type: 'brand', brand: null })).toBe(true);
-    expect(isHostToFrame({ ...env, type: 'focus' })).toBe(true);
-    expect(isHostToFrame({ ...env, type: 'invalid', invalid: true })).toBe(true);
-    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: [['card.holder', 'Jane']] })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'brand', brand: null })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'focus' })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['card.holder', 'Jane']] })).toBe(true);
   });
 
   it('has no message that reads or writes a card value', () => {
     for (const type of ['getValue', 'get', 'value', 'setValue', 'set', 'cvv', 'number']) {
-      expect(isHostToFrame({ ...env, type, field: 'cardNumber', value: '4200000000000000' })).toBe(false);
+      expect(isHostToFrame({ ...hostEnv, type, field: 'cardNumber', value: '4200000000000000' })).toBe(false);
     }
   });
 
@@ -42,15 +43,17 @@ describe('isHostToFrame', () => {
     expect(isHostToFrame({ ...config, tag: 'other' })).toBe(false);
     expect(isHostToFrame({ ...config, channel: 'short' })).toBe(false);
     expect(isHostToFrame({ ...config, channel: channel.toUpperCase() })).toBe(false);
+    expect(isHostToFrame({ ...config, key: undefined })).toBe(false);
+    expect(isHostToFrame({ ...config, key: 'short' })).toBe(false);
     expect(isHostToFrame({ ...config, field: 'card.number' })).toBe(false);
     expect(isHostToFrame({ ...config, dir: 'auto' })).toBe(false);
     expect(isHostToFrame({ ...config, brands: ['visa<script>'] })).toBe(false);
     expect(isHostToFrame({ ...config, placeholderStyle: { color: { nested: 1 } } })).toBe(false);
-    expect(isHostToFrame({ ...env, type: 'pay', action: 'https://evil.example/', withCvv: true, fields: [] })).toBe(false);
-    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: [['a']] })).toBe(false);
-    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: [['a', 'x'.repeat(LIMITS.value + 1)]] })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'https://evil.example/', withCvv: true, fields: [] })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['a']] })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['a', 'x'.repeat(LIMITS.value + 1)]] })).toBe(false);
     const many = Array.from({ length: LIMITS.list + 1 }, (_, i) => [`f${i}`, 'v']);
-    expect(isHostToFrame({ ...env, type: 'pay', action: 'payment', withCvv: true, fields: many })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: many })).toBe(false);
     expect(isHostToFrame([config])).toBe(false);
   });
 
@@ -58,10 +61,11 @@ describe('isHostToFrame', () => {
     class Fake {
       tag = TAG;
       channel = channel;
+      key = hostEnv.key;
       type = 'focus';
     }
     expect(isHostToFrame(new Fake())).toBe(false);
-    expect(isHostToFrame(Object.assign(Object.create(null) as object, { ...env, type: 'focus' }))).toBe(true);
+    expect(isHostToFrame(Object.assign(Object.create(null) as object, { ...hostEnv, type: 'focus' }))).toBe(true);
   });
 });
 

@@ -85,10 +85,20 @@ export type FrameToHost = ReadyMsg | StateMsg | EnterMsg | OutcomeMsg | FailureM
 
 // ---- host -> frame -------------------------------------------------------------------------
 
+/**
+ * Host messages also carry the host's key: 128 random bits that live only in the host script's
+ * memory (never in the DOM, unlike the channel id in the iframe's src). The first config a frame
+ * accepts pins it; later messages without it are dropped, so another script on the merchant page
+ * that reads the channel id off the iframe still cannot make a frame pay.
+ */
+interface HostEnvelope extends Envelope {
+  key: string;
+}
+
 /** Placeholder styles from wpwlOptions.iframeStyles; the frame filters them again (allow-list). */
 export type StyleMap = Record<string, string>;
 
-export interface ConfigMsg extends Envelope {
+export interface ConfigMsg extends HostEnvelope {
   type: 'config';
   field: Field;
   /** Allowed card brands of this form, in the merchant's order. */
@@ -111,23 +121,23 @@ export interface ConfigMsg extends Envelope {
   placeholderStyle: StyleMap;
 }
 
-export interface BrandMsg extends Envelope {
+export interface BrandMsg extends HostEnvelope {
   type: 'brand';
   brand: string | null;
 }
 
-export interface FocusMsg extends Envelope {
+export interface FocusMsg extends HostEnvelope {
   type: 'focus';
 }
 
 /** Mirror of the host's error state, for aria-invalid inside the frame. */
-export interface InvalidMsg extends Envelope {
+export interface InvalidMsg extends HostEnvelope {
   type: 'invalid';
   invalid: boolean;
 }
 
 /** Ask the card-number frame to submit. `fields` are the host form's named controls, in order. */
-export interface PayMsg extends Envelope {
+export interface PayMsg extends HostEnvelope {
   type: 'pay';
   action: PayAction;
   /** Whether the form has a CVV frame whose value goes with the card number. */
@@ -165,7 +175,7 @@ const isList = <T>(x: unknown, item: (v: unknown) => v is T): x is T[] =>
 const isBrandCode = (x: unknown): x is string => typeof x === 'string' && /^[A-Z0-9_]{1,32}$/.test(x);
 const isBrandOrNull = (x: unknown): x is string | null => x === null || isBrandCode(x);
 
-/** 128 random bits as 32 lower-case hex characters (channel.ts makes them). */
+/** 128 random bits as 32 lower-case hex characters (channel.ts makes them; also the host key). */
 export const isChannelId = (x: unknown): x is string => typeof x === 'string' && /^[0-9a-f]{32}$/.test(x);
 
 export const isField = (x: unknown): x is Field => x === 'cardNumber' || x === 'cvv';
@@ -226,7 +236,7 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
 
 /** Shape check of everything the host may send to a frame. */
 export function isHostToFrame(x: unknown): x is HostToFrame {
-  if (!isEnvelope(x)) return false;
+  if (!isEnvelope(x) || !isChannelId(x.key)) return false;
   switch (x.type) {
     case 'config':
       return (
@@ -261,6 +271,6 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
 /** Distributive Omit, so each member of a union keeps its own fields. */
 type DistOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** A message as written by a sender; the channel adds tag and channel id. */
+/** A message as written by a sender; the channel adds tag, channel id (and the host's key). */
 export type FrameToHostBody = DistOmit<FrameToHost, 'tag' | 'channel'>;
-export type HostToFrameBody = DistOmit<HostToFrame, 'tag' | 'channel'>;
+export type HostToFrameBody = DistOmit<HostToFrame, 'tag' | 'channel' | 'key'>;
