@@ -24,7 +24,7 @@ let demo: DemoShop | undefined;
 if (config.demoPort > 0) {
   const credentials = await readTestMerchant(config.dataDir);
   if (credentials) {
-    demo = await startDemoShop({ port: config.demoPort, relayUrl: config.publicUrl, credentials, logger: app.log });
+    demo = await startDemoShop({ port: config.demoPort, host: config.host, relayUrl: config.publicUrl, credentials, logger: app.log });
     process.stdout.write(`Demo shop: ${demo.url}  (pay with 4200000000000000, any future expiry, CVV 123)\n`);
   } else {
     app.log.warn('demo shop not started: no test-merchant.json in the data folder');

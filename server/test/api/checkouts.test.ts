@@ -223,3 +223,36 @@ describe('3-D Secure through a checkout', () => {
     expect((await submit(id, card())).statusCode).toBe(200);
   });
 });
+
+describe('card testing (L8)', () => {
+  it('logs the lock as a security event', async () => {
+    const { Writable } = await import('node:stream');
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { startTestRelay: start } = await import('../helper.js');
+    const logged = await start({ logLevel: 'warn' }, {}, stream);
+    try {
+      const prepared = await logged.post('/v1/checkouts', { entityId: logged.merchant.entityId, amount: '5.00', currency: 'EUR', paymentType: 'DB' });
+      const id = prepared.json().id as string;
+      const attempt = (holder: string) =>
+        logged.app.inject({
+          method: 'POST',
+          url: `/v1/checkouts/${id}/payment`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80', origin: 'http://localhost:80' },
+          payload: new URLSearchParams(card({ 'card.holder': holder })).toString(),
+        });
+      for (let i = 0; i < 5; i++) await attempt('800.100.153');
+      expect((await attempt('Jane Jones')).json().result.code).toBe('800.120.100');
+      const events = lines.map((l) => JSON.parse(l) as { securityEvent?: string; checkoutId?: string }).filter((e) => e.securityEvent === 'checkout-locked');
+      expect(events.length).toBeGreaterThanOrEqual(2);
+      expect(events.every((e) => e.checkoutId === id)).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
+});
