@@ -1,0 +1,112 @@
+// The widget's life on a page: the single-page-app re-mount recipe (widget-surface §4), several
+// forms, the registration widget's id, and no layout shift when the card frames load.
+
+import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+
+test('unload and re-mount any number of times, then pay on the last checkout', async ({ merchantPage, page, relay }) => {
+  const shop = await merchantPage.open('basic', {
+    options: () =>
+      Object.assign(window, {
+        wpwlOptions: { onReady: () => Object.assign(window, { readyCalls: ((window as unknown as { readyCalls?: number }).readyCalls ?? 0) + 1 }) },
+      }),
+  });
+  await shop.cardForm().waitUntilReady();
+  let checkoutId = shop.checkoutId;
+  for (let round = 1; round <= 3; round++) {
+    checkoutId = await relay.prepareCheckout({ amount: `${round}.00` });
+    await page.evaluate(
+      ({ relayUrl, id, resultUrl }) => {
+        const w = window as unknown as { wpwl: { unload(): void }; wpwlOptions: unknown; readyCalls?: number };
+        w.wpwl.unload();
+        document.querySelectorAll('script').forEach((s) => {
+          if (s.src.includes('static.min.js')) s.remove();
+        });
+        document.querySelectorAll('form.paymentWidgets').forEach((f) => f.remove());
+        w.wpwlOptions = { onReady: () => (w.readyCalls = (w.readyCalls ?? 0) + 1) };
+        const form = document.createElement('form');
+        form.className = 'paymentWidgets';
+        form.action = resultUrl;
+        form.setAttribute('data-brands', 'VISA MASTER');
+        document.body.append(form);
+        const loader = document.createElement('script');
+        loader.src = `${relayUrl}/v1/paymentWidgets.js?checkoutId=${id}`;
+        document.body.append(loader);
+      },
+      { relayUrl: relay.url, id: checkoutId, resultUrl: `${shop.merchantOrigin}/result` },
+    );
+    await shop.cardForm().waitUntilReady();
+    await expect(page.locator('.wpwl-container')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { wpwl: { checkout: { id: string } } }).wpwl.checkout.id)).toBe(checkoutId);
+  }
+  expect(await page.evaluate(() => (window as unknown as { readyCalls: number }).readyCalls)).toBe(4);
+  await expect(page.locator('iframe.wpwl-control')).toHaveCount(2);
+  await expect(page.locator('link[href*="static.min.css"]')).toHaveCount(1);
+  await expect(page.locator('script[src*="static.min.js"]')).toHaveCount(1);
+  await expect(page.locator('form.paymentWidgets')).toHaveCount(1);
+
+  const form = shop.cardForm();
+  await form.fill({ number: testCards.visa, expiry: futureExpiry(), cvv: '123' });
+  await form.pay();
+  const { id } = await shop.waitForResult();
+  expect(id).toBe(checkoutId);
+  expect((await relay.paymentStatus(id)).amount).toBe('3.00');
+});
+
+test('wpwl.unload() removes the widget and gives the merchant form back', async ({ merchantPage, page }) => {
+  const shop = await merchantPage.open('basic');
+  await shop.cardForm().waitUntilReady();
+  await expect(page.locator('form.paymentWidgets')).toBeHidden();
+  await page.evaluate(() => (window as unknown as { wpwl: { unload(): void } }).wpwl.unload());
+  await expect(page.locator('.wpwl-container')).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(page.locator('form.paymentWidgets')).not.toHaveCSS('display', 'none');
+});
+
+test('two card forms get their own containers and channels; executePayment picks by class', async ({ merchantPage, relay }) => {
+  const shop = await merchantPage.open('two-forms', { brands: 'VISA', values: { secondBrands: 'MASTER AMEX' } });
+  const first = shop.cardForm({ index: 0 });
+  const second = shop.cardForm({ index: 1 });
+  await first.waitUntilReady();
+  await second.waitUntilReady();
+  await expect(second.container).toHaveClass(/wpwl-container-card-2/);
+  await expect(first.brandSelect.locator('option')).toHaveCount(1);
+  await expect(second.brandSelect).toHaveValue('MASTER');
+  await second.fill({ number: testCards.master, expiry: futureExpiry(), cvv: '123' });
+  await shop.page.evaluate(() => (window as unknown as { wpwl: { executePayment(c: string): void } }).wpwl.executePayment('wpwl-container-card-2'));
+  const { id } = await shop.waitForResult();
+  expect((await relay.paymentStatus(id)).paymentBrand).toBe('MASTER');
+});
+
+test('a form with no card brand gets no card form', async ({ merchantPage }) => {
+  const shop = await merchantPage.open('two-forms', { values: { secondBrands: 'PAYPAL' } });
+  await shop.cardForm().waitUntilReady();
+  await expect(shop.page.locator('div.wpwl-container-card')).toHaveCount(1);
+});
+
+test('checkoutId=ID/registration: the registration widget, wpwl.checkout.id without the suffix', async ({ merchantPage, relay, page }) => {
+  const id = await relay.prepareCheckout();
+  const shop = await merchantPage.open('basic', { checkoutId: `${id}/registration` });
+  await shop.cardForm().waitUntilReady();
+  await expect(shop.cardForm().payButton).toHaveText('Register');
+  expect(await page.evaluate(() => (window as unknown as { wpwl: { checkout: { id: string }; ndc: string } }).wpwl.ndc)).toBe(id);
+});
+
+test('no layout shift when the card frames load: their height is reserved', async ({ merchantPage, page }) => {
+  const shop = await merchantPage.open('basic', {
+    body: '<p id="below">Content below the widget</p>',
+    options: () => {
+      const w = window as unknown as { topWhenInserted?: number };
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector('.wpwl-container-card')) return;
+        w.topWhenInserted = document.getElementById('below')!.getBoundingClientRect().top;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    },
+  });
+  await shop.cardForm().waitUntilReady();
+  const [before, after] = await page.evaluate(() => [
+    (window as unknown as { topWhenInserted: number }).topWhenInserted,
+    document.getElementById('below')!.getBoundingClientRect().top,
+  ]);
+  expect(after).toBe(before);
+});
