@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheVersion, frameAncestorsDirective, loaderIntegrity, widgetAssetsRoutes } from '../src/routes/widget-assets.js';
+import { cacheVersion, frameAncestorsDirective, loaderIntegrity, pickEncoding, widgetAssetsRoutes } from '../src/routes/widget-assets.js';
 
 const VERSION = '0123456789abcdef';
 const FILES: Record<string, string> = {
@@ -104,6 +105,31 @@ describe('GET /v1/static/:cacheVersion/…', () => {
     ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends brotli or gzip when accepted, the same bytes once decoded, with their own ETag', async () => {
+    const url = `/v1/static/${VERSION}/js/static.min.js`;
+    const plain = await app.inject({ url });
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+    const again = await app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('honours q=0', () => {
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('GZIP;q=0.5')).toBe('gzip');
   });
 });
 

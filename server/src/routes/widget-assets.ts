@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface WidgetAssetsOptions {
@@ -29,7 +30,11 @@ interface Asset {
   type: string;
   etag: string;
   integrity: string;
+  /** Compressed once at load: the size budget (25 KB gzip) is what actually goes over the wire. */
+  encoded: { br: Buffer; gzip: Buffer };
 }
+
+type Encoding = 'br' | 'gzip' | 'identity';
 
 interface WidgetBuild {
   cacheVersion: string;
@@ -65,7 +70,24 @@ function asset(bytes: Buffer, type: string): Asset {
     type,
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
     integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+    encoded: {
+      br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      gzip: gzipSync(bytes, { level: 9 }),
+    },
   };
+}
+
+/** The best encoding the client accepts (q=0 refuses one); identity when none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
 }
 
 const builds = new Map<string, WidgetBuild>();
@@ -139,16 +161,21 @@ export function frameHtml(build: WidgetBuild, field: FrameField): string {
 }
 
 function sendAsset(request: FastifyRequest, reply: FastifyReply, a: Asset, cacheControl: string): FastifyReply {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  // One ETag per representation, as HTTP caches expect of differently encoded bodies.
+  const etag = encoding === 'identity' ? a.etag : `${a.etag.slice(0, -1)}-${encoding}"`;
   reply
     .header('Content-Type', a.type)
     .header('Cache-Control', cacheControl)
-    .header('ETag', a.etag)
+    .header('ETag', etag)
+    .header('Vary', 'Accept-Encoding')
     .header('Access-Control-Allow-Origin', '*')
     .header('Cross-Origin-Resource-Policy', 'cross-origin')
     .header('X-Content-Type-Options', 'nosniff');
   const match = request.headers['if-none-match'];
-  if (typeof match === 'string' && match.split(',').some((t) => t.trim() === a.etag)) return reply.status(304).send();
-  return reply.send(a.bytes);
+  if (typeof match === 'string' && match.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
+  if (encoding === 'identity') return reply.send(a.bytes);
+  return reply.header('Content-Encoding', encoding).send(a.encoded[encoding]);
 }
 
 export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAssetsOptions): Promise<void> {
