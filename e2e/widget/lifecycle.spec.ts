@@ -110,3 +110,35 @@ test('no layout shift when the card frames load: their height is reserved', asyn
   ]);
   expect(after).toBe(before);
 });
+
+test('merchants reshape the form in onReady and later (moved groups reload their frames); paying still works', async ({ merchantPage, page, relay }) => {
+  const shop = await merchantPage.open('basic', {
+    options: () =>
+      Object.assign(window, {
+        wpwlOptions: {
+          onReady: () => {
+            const q = (s: string) => document.querySelector(s)!;
+            q('.wpwl-group-cardNumber').after(q('.wpwl-group-brand'));
+            q('.wpwl-wrapper-cardNumber').append(q('.wpwl-brand-card'));
+            q('.wpwl-group-expiry').before(q('.wpwl-group-cvv'));
+            q('.wpwl-group-cardNumber').before(q('.wpwl-group-cardHolder'));
+            q('.wpwl-control-brand').classList.add('merchant-hidden');
+            q('.wpwl-button-pay').classList.add('btn', 'btn-primary');
+            q('.wpwl-button-pay').textContent = 'Place order';
+          },
+        },
+      }),
+  });
+  const form = shop.cardForm();
+  await form.waitUntilReady();
+  await expect(form.payButton).toHaveText('Place order');
+  // Later, after the frames are up: the card-number group moves again, which reloads its frame.
+  await page.evaluate(() => document.querySelector('.wpwl-group-submit')!.before(document.querySelector('.wpwl-group-cardNumber')!));
+  await form.waitUntilReady();
+  await form.fill({ number: testCards.amex, expiry: futureExpiry(), cvv: '1234', holder: 'Jane Doe' });
+  await expect(form.brandSelect).toHaveValue('AMEX');
+  await expect(form.payButton).toHaveClass(/btn-primary/);
+  await form.pay();
+  const { id } = await shop.waitForResult();
+  expect((await relay.paymentStatus(id)).paymentBrand).toBe('AMEX');
+});

@@ -6,16 +6,15 @@ import { batch } from '@preact/signals-core';
 import { newChannelId, type Incoming } from '../protocol/channel.js';
 import { frameUrl } from '../protocol/frame-url.js';
 import type { Field, FailureMsg, FrameToHost, OutcomeMsg, StateMsg } from '../protocol/messages.js';
-import { bindClass, bindHint, Scope } from './bind.js';
+import { Scope } from './bind.js';
+import { collectFields, expiryOk, holderOk, syncExpiry } from './card-fields.js';
 import { cardForm, type CardRefs } from './card-form.js';
-import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
-import { expiryValid, formatExpiry, parseExpiry } from './expiry.js';
-import { FrameLinks } from './frames.js';
+import { bindCardView } from './card-view.js';
+import type { WidgetEnv } from './env.js';
+import { formatExpiry } from './expiry.js';
+import { configFor, FrameLinks } from './frames.js';
 import { CardFormModel, type FrameFieldModel } from './model.js';
-import { navigate } from './navigate.js';
-import type { Callback, Options } from './options.js';
-import { classify, hintForParameter, resultUrl, safeHttpUrl } from './result.js';
-import type { Texts } from './texts.js';
+import { followOutcome } from './outcome.js';
 import { runVeto } from './veto.js';
 import { wrap } from './wrap.js';
 
@@ -23,21 +22,6 @@ import { wrap } from './wrap.js';
 const FRAMES_READY_TIMEOUT_MS = 15_000;
 /** How long the host waits for the outcome of a submitted payment, ms (3-D Secure not included). */
 const OUTCOME_TIMEOUT_MS = 120_000;
-
-export interface WidgetEnv {
-  /** Relay base URL (origin plus any path prefix) and exact origin. */
-  base: string;
-  origin: string;
-  checkoutId: string;
-  registration: boolean;
-  options: Options;
-  texts: Texts;
-  /** 0 for the first card form on the page, 1 for the next… */
-  index: number;
-  /** Calls a merchant callback; an exception there is logged, never breaks the widget. */
-  call(cb: Callback | null, self: unknown, ...args: unknown[]): unknown;
-  error(name: WidgetErrorName, message: string, info?: WidgetErrorInfo): void;
-}
 
 const FIELD_OF = { cardNumber: 'number', cvv: 'cvv' } as const;
 
@@ -94,7 +78,14 @@ export class CardWidget {
     this.container.append(refs.form);
     links.attach('cardNumber', refs.number);
     if (refs.cvv) links.attach('cvv', refs.cvv);
-    this.bind();
+    bindCardView(this.scope, {
+      refs,
+      model,
+      container: this.container,
+      env,
+      send: (field, body) => links.send(field, body),
+      iframeContext: (f) => this.iframeContext(f),
+    });
     this.listen();
     this.merchantForm.before(this.container);
     this.merchantForm.style.display = 'none';
@@ -146,7 +137,8 @@ export class CardWidget {
         return;
       }
       if (!this.validate()) return;
-      const fields = this.fields();
+      syncExpiry(this.refs);
+      const fields = collectFields(this.refs.form);
       batch(() => {
         model.message.value = null;
         model.paying.value = true;
@@ -170,97 +162,7 @@ export class CardWidget {
     }
   }
 
-  // ---- DOM bindings ----------------------------------------------------------------------
-
-  private bind(): void {
-    const { scope, model, refs, env } = this;
-    const errors = env.texts.errors;
-    const hint = (on: () => boolean, text: string) => () => (on() ? text : null);
-
-    bindHint(scope, refs.number, 'wpwl-hint-cardNumberError', hint(() => model.number.error.value, errors.cardNumberError));
-    bindClass(scope, refs.number, 'wpwl-focus', () => model.number.focused.value);
-    if (refs.cvv) {
-      bindHint(scope, refs.cvv, 'wpwl-hint-cvvError', hint(() => model.cvv.error.value, errors.cvvError));
-      bindClass(scope, refs.cvv, 'wpwl-focus', () => model.cvv.focused.value);
-    }
-    bindHint(scope, refs.expiry, 'wpwl-hint-expiryMonthError wpwl-hint-expiryError', hint(() => model.expiryError.value, errors.expiryMonthError));
-    bindHint(scope, refs.holder, 'wpwl-hint-cardHolderError', hint(() => model.holderError.value, errors.cardHolderError));
-
-    // The frames mirror their error state as aria-invalid.
-    for (const field of ['cardNumber', 'cvv'] as const) {
-      const f = this.fieldModel(field);
-      scope.effect(() => {
-        const invalid = f.error.value;
-        if (f.ready.value) this.links.send(field, { type: 'invalid', invalid });
-      });
-    }
-
-    // Brand: select, logo class, and both frames follow model.brand.
-    let shownBrand = model.brand.peek();
-    scope.effect(() => {
-      const brand = model.brand.value;
-      if (brand && refs.select.value !== brand) refs.select.value = brand;
-      const logo = refs.logo;
-      if (shownBrand) logo.classList.remove(`wpwl-brand-${shownBrand}`);
-      if (brand) logo.classList.add(`wpwl-brand-${brand}`);
-      shownBrand = brand;
-      this.links.send('cardNumber', { type: 'brand', brand });
-      this.links.send('cvv', { type: 'brand', brand });
-    });
-
-    scope.effect(() => {
-      refs.button.disabled = model.busy.value;
-    });
-
-    const message = document.createElement('div');
-    message.className = 'wpwl-message wpwl-has-error';
-    message.setAttribute('role', 'alert');
-    scope.effect(() => {
-      const text = model.message.value;
-      if (text === null) return message.remove();
-      message.textContent = text;
-      if (!message.isConnected) this.container.prepend(message);
-    });
-    scope.add(() => message.remove());
-
-    const spinner = document.createElement('div');
-    spinner.className = `wpwl-spinner ${env.options.spinner.className}`.trim();
-    if (env.options.spinner.color) spinner.style.setProperty('color', env.options.spinner.color);
-    scope.effect(() => {
-      if (model.paying.value && !model.threeDUrl.value) this.container.append(spinner);
-      else spinner.remove();
-    });
-    scope.add(() => spinner.remove());
-
-    this.bindThreeD();
-  }
-
-  /** 3-D Secure in iframe.wpwl-target next to the form (when paymentTarget is unset). */
-  private bindThreeD(): void {
-    const { model, env, refs } = this;
-    let iframe: HTMLIFrameElement | null = null;
-    this.scope.effect(() => {
-      const url = model.threeDUrl.value;
-      iframe?.remove();
-      iframe = null;
-      refs.form.style.display = url ? 'none' : '';
-      if (!url) return;
-      const f = document.createElement('iframe');
-      f.className = 'wpwl-target';
-      f.name = `wpwl-target-${env.index + 1}`;
-      f.title = '3-D Secure';
-      const size = env.options.threeDIframeSize;
-      if (size) {
-        f.style.setProperty('width', size.width);
-        f.style.setProperty('height', size.height);
-      }
-      f.addEventListener('load', () => env.call(env.options.onLoadThreeDIframe, this.iframeContext(f)));
-      f.src = url;
-      refs.form.after(f);
-      iframe = f;
-    });
-    this.scope.add(() => iframe?.remove());
-  }
+  // ---- DOM ----------------------------------------------------------------------------
 
   private listen(): void {
     const { refs, model, env } = this;
@@ -286,7 +188,7 @@ export class CardWidget {
         expiry.value = next.value;
         if (document.activeElement === expiry) expiry.setSelectionRange(next.caret, next.caret);
       }
-      this.syncExpiry();
+      syncExpiry(refs);
       if (model.expiryError.peek() && this.expiryOk()) model.expiryError.value = false;
     });
     expiry.addEventListener('blur', () => {
@@ -331,7 +233,6 @@ export class CardWidget {
   /** A frame (re)loaded: it starts empty, so it gets its configuration again. */
   private configure(field: Field): void {
     const { env, model } = this;
-    const { labels } = env.texts;
     const f = this.fieldModel(field);
     batch(() => {
       f.ready.value = false;
@@ -339,23 +240,7 @@ export class CardWidget {
       f.valid.value = false;
       f.focused.value = false;
     });
-    const label = field === 'cardNumber' ? labels.cardNumber : labels.cvv;
-    const styles = env.options.iframeStyles[field === 'cardNumber' ? 'card-number-placeholder' : 'cvv-placeholder'] ?? {};
-    this.links.send(field, {
-      type: 'config',
-      field,
-      brands: [...model.brands],
-      brand: model.brand.peek(),
-      detection: env.options.brandDetection,
-      priority: env.options.brandDetectionPriority,
-      label,
-      placeholder: env.options.showPlaceholders ? label : '',
-      lang: env.texts.lang,
-      dir: env.texts.dir,
-      mask: env.options.maskCvv,
-      allowEmpty: env.options.allowEmptyCvv,
-      placeholderStyle: styles,
-    });
+    this.links.send(field, configFor(field, model, env));
   }
 
   private onState(field: Field, s: StateMsg): void {
@@ -419,27 +304,12 @@ export class CardWidget {
 
   // ---- validation and fields -------------------------------------------------------------
 
-  /** The hidden month/year follow the visible expiry; an empty visible field leaves them alone
-   *  (some merchants fill them from their own selects). */
-  private syncExpiry(): void {
-    const { expiry, month, year } = this.refs;
-    if (expiry.value.trim() === '') return;
-    const e = parseExpiry(expiry.value);
-    month.value = e?.month ?? '';
-    year.value = e?.year ?? '';
-  }
-
   private expiryOk(): boolean {
-    this.syncExpiry();
-    const e = { month: this.refs.month.value, year: this.refs.year.value };
-    return expiryValid(e, new Date(), !this.env.options.disableCardExpiryDateValidation);
+    return expiryOk(this.refs, !this.env.options.disableCardExpiryDateValidation);
   }
 
-  /** Optional; when given, 3–128 characters without control characters (card.holder is A128, 3–128). */
   private holderOk(): boolean {
-    const v = this.refs.holder.value.trim();
-    // eslint-disable-next-line no-control-regex
-    return v === '' || (v.length >= 3 && v.length <= 128 && !/[\u0000-\u001f\u007f]/.test(v));
+    return holderOk(this.refs.holder.value);
   }
 
   private validate(): boolean {
@@ -457,68 +327,11 @@ export class CardWidget {
     return numberOk && cvvOk && expiryOk && holderOk;
   }
 
-  /** Every named control in the widget form right now, as the browser would submit it. */
-  private fields(): Array<[string, string]> {
-    this.syncExpiry();
-    const out: Array<[string, string]> = [];
-    for (const [name, value] of new FormData(this.refs.form)) {
-      if (typeof value === 'string' && name !== 'card.number' && name !== 'card.cvv') out.push([name, value]);
-    }
-    return out;
-  }
-
   // ---- outcome ---------------------------------------------------------------------------
 
   private onOutcome(o: OutcomeMsg): void {
     clearTimeout(this.outcomeTimer);
-    const { model, env } = this;
-    const { messages } = env.texts;
-    switch (classify(o)) {
-      case 'success':
-      case 'pending': {
-        let url = safeHttpUrl(o.resultUrl);
-        if (!url) {
-          try {
-            url = resultUrl(this.shopperResultUrl, env.checkoutId, env.registration);
-          } catch {
-            model.paying.value = false;
-            model.message.value = o.description || messages.communication;
-            return;
-          }
-        }
-        // The spinner stays while the browser leaves.
-        navigate(url, env.options.shopperResultTarget);
-        return;
-      }
-      case 'redirect': {
-        const url = o.redirectUrl!;
-        if (env.options.paymentTarget) navigate(url, env.options.paymentTarget);
-        else model.threeDUrl.value = url;
-        return;
-      }
-      case 'locked':
-        model.paying.value = false;
-        return this.lock(o.description || messages.locked);
-      case 'gone':
-        batch(() => {
-          model.paying.value = false;
-          model.locked.value = true;
-          model.message.value = messages.invalidCheckout;
-        });
-        return env.error('InvalidCheckoutIdError', o.description || messages.invalidCheckout, { code: o.code });
-      case 'declined':
-        return batch(() => {
-          model.paying.value = false;
-          model.message.value = o.description || messages.declined;
-          for (const p of o.parameterErrors) {
-            const h = hintForParameter(p.name);
-            if (h === 'cardNumber') model.number.error.value = true;
-            if (h === 'cvv') model.cvv.error.value = true;
-            if (h === 'expiry') model.expiryError.value = true;
-            if (h === 'cardHolder') model.holderError.value = true;
-          }
-        });
-    }
+    followOutcome(o, this.model, this.env, this.shopperResultUrl);
   }
 
   /** A failure reported by the card-number frame, or (null) no outcome in time. */

@@ -3,7 +3,9 @@
 // window of the iframe that message claims to be, on this form's channel, in a known shape.
 
 import { accept, newChannelId, sendToFrame, type Incoming } from '../protocol/channel.js';
-import { isFrameToHost, isHostToFrame, TAG, type Field, type FrameToHost, type HostToFrameBody } from '../protocol/messages.js';
+import { isFrameToHost, isHostToFrame, TAG, type ConfigMsg, type Field, type FrameToHost, type HostToFrameBody } from '../protocol/messages.js';
+import type { WidgetEnv } from './env.js';
+import type { CardFormModel } from './model.js';
 
 export class FrameLinks {
   private readonly iframes: Partial<Record<Field, HTMLIFrameElement>> = {};
@@ -44,4 +46,26 @@ export class FrameLinks {
     if (!isHostToFrame({ ...body, tag: TAG, channel: this.channel, key: this.key })) return false;
     return sendToFrame(this.iframes[field]?.contentWindow, this.origin, this.channel, this.key, body);
   }
+}
+
+/** What a (re)loaded frame is told: brands, detection, its texts, placeholder styles. */
+export function configFor(field: Field, model: CardFormModel, env: WidgetEnv): Omit<ConfigMsg, 'tag' | 'channel' | 'key'> {
+  const { labels } = env.texts;
+  const label = field === 'cardNumber' ? labels.cardNumber : labels.cvv;
+  const styleKey = field === 'cardNumber' ? 'card-number-placeholder' : 'cvv-placeholder';
+  return {
+    type: 'config',
+    field,
+    brands: [...model.brands],
+    brand: model.brand.peek(),
+    detection: env.options.brandDetection,
+    priority: env.options.brandDetectionPriority,
+    label,
+    placeholder: env.options.showPlaceholders ? label : '',
+    lang: env.texts.lang,
+    dir: env.texts.dir,
+    mask: env.options.maskCvv,
+    allowEmpty: env.options.allowEmptyCvv,
+    placeholderStyle: env.options.iframeStyles[styleKey] ?? {},
+  };
 }

@@ -4,7 +4,8 @@
 // new loader) runs a new Session each time; an older one still alive is unloaded first.
 
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
-import { CardWidget, type WidgetEnv } from './card-widget.js';
+import { CardWidget } from './card-widget.js';
+import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
 import { readOptions, type Callback, type Options } from './options.js';
@@ -114,11 +115,12 @@ export class Session {
       else this.error('WidgetError', answer.message);
       return;
     }
-    this.fillCheckout(answer.checkout);
+    const listed = forms.map((form) => this.brandsOf(form, answer.checkout));
+    this.fillCheckout(answer.checkout, [...new Set(listed.flat())]);
     window.addEventListener('message', this.onMessage);
     let index = 0;
-    for (const form of forms) {
-      const brands = this.brandsOf(form, answer.checkout).filter(isCardBrand);
+    for (const [i, form] of forms.entries()) {
+      const brands = listed[i]!.filter(isCardBrand);
       if (brands.length === 0) continue;
       const widget = new CardWidget(this.env(index++), form, brands);
       this.widgets.push(widget);
@@ -168,7 +170,8 @@ export class Session {
     return checkout.brands && checkout.brands.length ? listed.filter((b) => checkout.brands!.includes(b)) : listed;
   }
 
-  private fillCheckout(c: CheckoutInfo): void {
+  /** wpwl.checkout as merchant pages read it; brands are the checkout's, else the forms' own. */
+  private fillCheckout(c: CheckoutInfo, formBrands: string[]): void {
     const w = (window.wpwl ??= {});
     const checkout = (w.checkout ??= {});
     Object.assign(checkout, {
@@ -176,7 +179,7 @@ export class Session {
       amount: c.amount,
       currency: c.currency,
       paymentType: c.paymentType,
-      config: { brands: c.brands ?? [], registrations: c.registrations },
+      config: { brands: c.brands ?? formBrands, registrations: c.registrations },
     });
   }
 

@@ -1,0 +1,38 @@
+// The card fields that live on the merchant page (expiry, holder) and what the form submits.
+// The card number and CVV are not here: they exist only in the card frames.
+
+import type { CardRefs } from './card-form.js';
+import { expiryValid, parseExpiry } from './expiry.js';
+
+/**
+ * The hidden card.expiryMonth / card.expiryYear follow the visible "MM / YY" field. An empty
+ * visible field leaves them alone: some merchants hide it and fill them from their own selects.
+ */
+export function syncExpiry(refs: Pick<CardRefs, 'expiry' | 'month' | 'year'>): void {
+  if (refs.expiry.value.trim() === '') return;
+  const e = parseExpiry(refs.expiry.value);
+  refs.month.value = e?.month ?? '';
+  refs.year.value = e?.year ?? '';
+}
+
+export function expiryOk(refs: Pick<CardRefs, 'expiry' | 'month' | 'year'>, checkDate: boolean): boolean {
+  syncExpiry(refs);
+  return expiryValid({ month: refs.month.value, year: refs.year.value }, new Date(), checkDate);
+}
+
+/** Optional; when given, 3–128 characters without control characters (card.holder is A128, 3–128). */
+export function holderOk(value: string): boolean {
+  const v = value.trim();
+  // eslint-disable-next-line no-control-regex
+  return v === '' || (v.length >= 3 && v.length <= 128 && !/[\u0000-\u001f\u007f]/.test(v));
+}
+
+/** Every named control in the form right now, as the browser would submit it (widget surface §6). */
+export function collectFields(form: HTMLFormElement): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [name, value] of new FormData(form)) {
+    // Files are not form fields of a payment; card secrets never come from the page.
+    if (typeof value === 'string' && name !== 'card.number' && name !== 'card.cvv') out.push([name, value]);
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+// Following the relay's answer to a payment: on to the result URL, into 3-D Secure, or back to
+// the form with a message (decline), for good (locked or gone checkout).
+
+import { batch } from '@preact/signals-core';
+import type { OutcomeMsg } from '../protocol/messages.js';
+import type { WidgetEnv } from './env.js';
+import type { CardFormModel } from './model.js';
+import { navigate } from './navigate.js';
+import { classify, hintForParameter, resultUrl, safeHttpUrl } from './result.js';
+
+export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEnv, shopperResultUrl: string): void {
+  const { messages } = env.texts;
+  switch (classify(o)) {
+    case 'success':
+    case 'pending': {
+      let url = safeHttpUrl(o.resultUrl);
+      if (!url) {
+        try {
+          url = resultUrl(shopperResultUrl, env.checkoutId, env.registration);
+        } catch {
+          return batch(() => {
+            model.paying.value = false;
+            model.message.value = o.description || messages.communication;
+          });
+        }
+      }
+      // The spinner stays while the browser leaves.
+      return navigate(url, env.options.shopperResultTarget);
+    }
+    case 'redirect': {
+      const url = o.redirectUrl!;
+      if (env.options.paymentTarget) navigate(url, env.options.paymentTarget);
+      else model.threeDUrl.value = url;
+      return;
+    }
+    case 'locked':
+      return batch(() => {
+        model.paying.value = false;
+        model.locked.value = true;
+        model.message.value = o.description || messages.locked;
+      });
+    case 'gone':
+      batch(() => {
+        model.paying.value = false;
+        model.locked.value = true;
+        model.message.value = messages.invalidCheckout;
+      });
+      return env.error('InvalidCheckoutIdError', o.description || messages.invalidCheckout, { code: o.code });
+    case 'declined':
+      return batch(() => {
+        model.paying.value = false;
+        model.message.value = o.description || messages.declined;
+        for (const p of o.parameterErrors) {
+          const h = hintForParameter(p.name);
+          if (h === 'cardNumber') model.number.error.value = true;
+          if (h === 'cvv') model.cvv.error.value = true;
+          if (h === 'expiry') model.expiryError.value = true;
+          if (h === 'cardHolder') model.holderError.value = true;
+        }
+      });
+  }
+}
