@@ -185,3 +185,45 @@ test('a focused card field marks its iframe; Enter in the CVV field submits', as
   const { id } = await shop.waitForResult();
   expect((await relay.paymentStatus(id)).paymentBrand).toBe('MASTER');
 });
+
+test('callbacks get jQuery-like wrappers: this.$form and this.$iframe', async ({ merchantPage, page }) => {
+  type Wrapped = {
+    [0]: Element;
+    length: number;
+    get(i: number): Element;
+    find(s: string): Wrapped;
+    val(v?: string): string | Wrapped;
+    css(p: string, v?: string): string | Wrapped;
+    height(): number;
+    addClass(c: string): Wrapped;
+    removeClass(c: string): Wrapped;
+  };
+  const shop = await merchantPage.open('basic', {
+    options: () =>
+      Object.assign(window, {
+        wpwlOptions: {
+          onReady: function (this: { $form: Wrapped }) {
+            const holder = this.$form.find('.wpwl-control-cardHolder');
+            holder.val('From onReady');
+            holder.addClass('merchant-a merchant-b').removeClass('merchant-b');
+            holder.css('letter-spacing', '2px');
+            document.body.setAttribute(
+              'data-wrapper',
+              [this.$form.length, this.$form[0] === this.$form.get(0), holder.val(), holder.css('letter-spacing'), holder.height() > 0].join('|'),
+            );
+          },
+          onReadyIframeCommunication: function (this: { $iframe: Wrapped }) {
+            this.$iframe.addClass('merchant-ready');
+          },
+        },
+      }),
+  });
+  const form = shop.cardForm();
+  await form.waitUntilReady();
+  await expect(page.locator('body')).toHaveAttribute('data-wrapper', '1|true|From onReady|2px|true');
+  await expect(form.holderInput).toHaveClass(/merchant-a/);
+  await expect(form.holderInput).not.toHaveClass(/merchant-b/);
+  await expect(form.control('cardNumber')).toHaveClass(/merchant-ready/);
+  await expect(form.control('cvv')).toHaveClass(/merchant-ready/);
+  expect(await page.evaluate(() => 'jQuery' in window || '$' in window)).toBe(false);
+});
