@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { CardVault } from './crypto/card-vault.js';
 import type { Clock } from './domain/clock.js';
+import type { LookupCache } from './http/lookup-cache.js';
 import type { Throttle } from './http/throttle.js';
 import type { Store } from './storage/store.js';
 
@@ -11,4 +12,6 @@ export interface RelayContext {
   clock: Clock;
   vault: CardVault;
   throttle: Throttle;
+  /** Merchants and channels found recently (auth on every call). */
+  lookups: LookupCache;
 }

@@ -6,6 +6,7 @@ import type { RelayContext } from './context.js';
 import { CardVault } from './crypto/card-vault.js';
 import { loadCardKey } from './crypto/keys.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { LookupCache } from './http/lookup-cache.js';
 import { Throttle } from './http/throttle.js';
 import { openStore } from './storage/index.js';
 import type { Store } from './storage/store.js';
@@ -20,5 +21,6 @@ export async function createContext(config: Config, options: { clock?: Clock; st
     clock,
     vault: new CardVault(loadCardKey(config)),
     throttle: new Throttle(clock, config.throttle.windowMs),
+    lookups: new LookupCache(store, clock),
   };
 }

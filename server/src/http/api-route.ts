@@ -57,7 +57,7 @@ function bodyParams(request: FastifyRequest): FlatParams {
 export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: ApiRouteSpec): void {
   const options: RouteShorthandOptions = {
     onRequest: async (request) => {
-      request.merchant = await authenticate(ctx.store, request);
+      request.merchant = await authenticate(ctx.lookups, request);
     },
   };
   app.route({
@@ -68,7 +68,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');
       const raw = spec.method === 'POST' ? bodyParams(request) : readParams(request, ctx.config.maxParameters);
-      const entity = await entityOf(ctx.store, merchant, raw.get('entityId'));
+      const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       ctx.throttle.take(entity.id, spec.throttle, limit);
       const path = request.params as Record<string, string>;

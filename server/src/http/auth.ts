@@ -6,12 +6,13 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import { hashToken, tokenMatches } from '../crypto/tokens.js';
-import type { EntityRecord, MerchantRecord, Store } from '../storage/store.js';
+import type { EntityRecord, MerchantRecord } from '../storage/store.js';
+import type { LookupCache } from './lookup-cache.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
 const TOKEN_QUERY_NAMES = ['access_token', 'accessToken', 'authentication.token', 'authentication.password', 'token'];
 
-export async function authenticate(store: Store, request: FastifyRequest): Promise<MerchantRecord> {
+export async function authenticate(lookups: LookupCache, request: FastifyRequest): Promise<MerchantRecord> {
   const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)) : undefined;
   if (query && TOKEN_QUERY_NAMES.some((name) => query.has(name))) throw new ApiError('tokenInQuery');
   const header = request.headers.authorization;
@@ -19,7 +20,7 @@ export async function authenticate(store: Store, request: FastifyRequest): Promi
   const match = BEARER.exec(header);
   if (!match || match[1] === undefined) throw new ApiError('missingAuthorization');
   const hash = hashToken(match[1]);
-  const merchant = await store.findMerchantByTokenHash(hash);
+  const merchant = await lookups.merchantByTokenHash(hash);
   if (!merchant || !tokenMatches(merchant.tokenHash, hash)) throw new ApiError('invalidToken');
   return merchant;
 }
@@ -27,13 +28,13 @@ export async function authenticate(store: Store, request: FastifyRequest): Promi
 const ENTITY_ID = /^[0-9a-f]{32}$/;
 
 /** The channel named by entityId must exist and belong to the authenticated merchant. */
-export async function entityOf(store: Store, merchant: MerchantRecord, entityId: string | undefined): Promise<EntityRecord> {
+export async function entityOf(lookups: LookupCache, merchant: MerchantRecord, entityId: string | undefined): Promise<EntityRecord> {
   if (entityId === undefined || !ENTITY_ID.test(entityId)) {
     throw new ApiError('invalidParameters', [
       { name: 'entityId', value: entityId ?? '', message: 'must be 32 characters of a-f and 0-9' },
     ]);
   }
-  const entity = await store.findEntity(entityId);
+  const entity = await lookups.entity(entityId);
   if (!entity || entity.merchantId !== merchant.id) throw new ApiError('unknownEntity');
   return entity;
 }

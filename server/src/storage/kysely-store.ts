@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { claimCheckout, countCheckoutRead, finishCheckoutAttempt, markCheckoutSpent } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
+import { GroupCommit } from './group-commit.js';
 import { guardedUpdate } from './ledger.js';
 import { migrateToLatest } from './migrate.js';
 import {
@@ -39,11 +40,20 @@ export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
+  /** SQLite only: inserts of one event-loop turn share a commit (PostgreSQL commits in parallel). */
+  readonly #groupCommit: GroupCommit | undefined;
 
   constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schema?: string) {
     this.#db = db;
     this.dialect = dialect;
     this.#schema = schema;
+    this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(db) : undefined;
+  }
+
+  /** An insert, through the group commit where there is one. */
+  #insert(write: (db: Kysely<Database>) => Promise<unknown>): Promise<void> {
+    if (this.#groupCommit) return this.#groupCommit.run(write);
+    return write(this.#db).then(() => undefined);
   }
 
   async migrate(): Promise<void> {
@@ -115,8 +125,9 @@ export class KyselyStore implements Store {
 
   // Payments
 
-  async insertPayment(p: PaymentRecord): Promise<void> {
-    await this.#db.insertInto('payments').values(paymentToRow(p)).execute();
+  insertPayment(p: PaymentRecord): Promise<void> {
+    const row = paymentToRow(p);
+    return this.#insert((db) => db.insertInto('payments').values(row).execute());
   }
 
   async findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined> {
@@ -209,8 +220,9 @@ export class KyselyStore implements Store {
 
   // Checkouts
 
-  async insertCheckout(c: CheckoutRecord): Promise<void> {
-    await this.#db.insertInto('checkouts').values(checkoutToRow(c)).execute();
+  insertCheckout(c: CheckoutRecord): Promise<void> {
+    const row = checkoutToRow(c);
+    return this.#insert((db) => db.insertInto('checkouts').values(row).execute());
   }
 
   async findCheckout(id: string): Promise<CheckoutRecord | undefined> {

@@ -1,0 +1,62 @@
+// Merchants by token hash and channels by id, kept for a few seconds: every API call needs both,
+// and the two lookups were a fifth of a payment's time. Only hits are kept (an unknown token or
+// channel is asked again every time); a revoked token or a changed channel setting takes effect
+// within LOOKUP_TTL_MS, in every relay process.
+
+import type { Clock } from '../domain/clock.js';
+import type { EntityRecord, MerchantRecord, Store } from '../storage/store.js';
+
+/** How long a found merchant or channel is reused, milliseconds (5 seconds). */
+export const LOOKUP_TTL_MS = 5_000;
+/** Entries kept at most per kind; beyond it the oldest go first. */
+const MAX_ENTRIES = 10_000;
+
+class TtlMap<V> {
+  readonly #entries = new Map<string, { value: V; until: number }>();
+
+  get(key: string, now: number): V | undefined {
+    const hit = this.#entries.get(key);
+    if (!hit) return undefined;
+    if (now >= hit.until || now < hit.until - LOOKUP_TTL_MS) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  set(key: string, value: V, now: number): void {
+    if (this.#entries.size >= MAX_ENTRIES) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { value, until: now + LOOKUP_TTL_MS });
+  }
+}
+
+export class LookupCache {
+  readonly #merchants = new TtlMap<MerchantRecord>();
+  readonly #entities = new TtlMap<EntityRecord>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  async merchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined> {
+    const now = this.clock.now();
+    const cached = this.#merchants.get(tokenHash, now);
+    if (cached) return cached;
+    const found = await this.store.findMerchantByTokenHash(tokenHash);
+    if (found) this.#merchants.set(tokenHash, found, now);
+    return found;
+  }
+
+  async entity(id: string): Promise<EntityRecord | undefined> {
+    const now = this.clock.now();
+    const cached = this.#entities.get(id, now);
+    if (cached) return cached;
+    const found = await this.store.findEntity(id);
+    if (found) this.#entities.set(id, found, now);
+    return found;
+  }
+}
