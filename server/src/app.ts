@@ -1,7 +1,7 @@
 // The whole relay as one Fastify instance built from its dependencies. server.ts runs it as a
 // process; tests build it through server/test/helper.ts and talk to it with inject or a real port.
 
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { RelayContext } from './context.js';
 import { ApiError } from './errors.js';
 import { envelope } from './http/envelope.js';
@@ -50,7 +50,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     trustProxy: false,
     return503OnClosing: true,
     // One line per request, written in onResponse below, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorateRequest('merchant', null);
 
