@@ -30,6 +30,23 @@ describe('initial payments', () => {
     expect(JSON.stringify(body)).not.toContain('"123"');
   });
 
+  it('answers the address check in result.avsResponse from the billing fields sent', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ 'billing.street1': 'Main Street 1', 'billing.postcode': '10115' }, 'F'],
+      [{ 'billing.street1': 'Main Street 1' }, 'A'],
+      [{ 'billing.postcode': '10115' }, 'Z'],
+      [{}, 'U'],
+    ];
+    for (const [billing, avs] of cases) {
+      const res = await relay.post('/v1/payments', base(billing));
+      expect(res.json().result.avsResponse, JSON.stringify(billing)).toBe(avs);
+    }
+    const noCvv = base();
+    delete (noCvv as Record<string, string>)['card.cvv'];
+    const maestro = await relay.post('/v1/payments', { ...noCvv, paymentBrand: 'MAESTRO', 'card.number': '6799851000000032' });
+    expect(maestro.json().result.cvvResponse).toBe('P');
+  });
+
   it('answers 000.100.112 in testMode=EXTERNAL', async () => {
     const res = await relay.post('/v1/payments', base({ testMode: 'EXTERNAL' }));
     expect(res.json().result.code).toBe('000.100.112');
