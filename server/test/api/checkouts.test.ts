@@ -41,6 +41,18 @@ describe('prepare', () => {
     expect(res.json().id).toMatch(/\.uat01-vm-tx04$/);
   });
 
+  it('returns the sha384 of the exact loader bytes with integrity=true (W8)', async () => {
+    const res = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '49.90', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+    expect(res.statusCode).toBe(200);
+    const loader = await relay.app.inject({ method: 'GET', url: `/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(res.json().id)}` });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.headers['access-control-allow-origin']).toBe('*');
+    const { createHash } = await import('node:crypto');
+    expect(res.json().integrity).toBe(`sha384-${createHash('sha384').update(loader.rawPayload).digest('base64')}`);
+    const plain = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '49.90', currency: 'EUR', paymentType: 'DB' });
+    expect(plain.json().integrity).toBeUndefined();
+  });
+
   it('refuses invalid parameters', async () => {
     const res = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '49.9', currency: 'EUR', paymentType: 'DB' });
     expect(res.statusCode).toBe(400);
