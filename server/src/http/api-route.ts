@@ -90,7 +90,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
               {
                 entityId: entity.id,
                 key: idempotencyKeyOf(request.headers['idempotency-key']),
-                hash: requestHash(spec.method, request.url.split('?')[0] ?? '', raw),
+                hash: () => requestHash(spec.method, request.url.split('?')[0] ?? '', raw),
                 now: ctx.clock.now(),
               },
               execute,

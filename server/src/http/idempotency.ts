@@ -40,11 +40,12 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
  */
 export async function withIdempotency(
   store: Store,
-  scope: { entityId: string; key: string | undefined; hash: string; now: number },
+  /** hash() is asked only when a key was sent: a digest of every body costs on the hot path. */
+  scope: { entityId: string; key: string | undefined; hash: () => string; now: number },
   execute: () => Promise<Outcome>,
 ): Promise<Outcome & { replayed: boolean }> {
   if (scope.key === undefined) return { ...(await execute()), replayed: false };
-  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash, scope.now);
+  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') {
