@@ -8,6 +8,9 @@ import { ApiError } from '../errors.js';
 import type { Outcome } from '../http/idempotency.js';
 import { resultUrl } from '../http/result-url.js';
 import { createPayment } from '../payments/create-payment.js';
+import { settleChallenge } from '../payments/three-d-secure.js';
+import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';
+import type { CheckoutClaim } from '../storage/store.js';
 import type { FlatParams } from '../params/types.js';
 import { checkoutParams } from './prepare.js';
 
@@ -33,6 +36,23 @@ function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<
   return merged;
 }
 
+/**
+ * Claims the checkout for this attempt. A checkout held by a 3-D Secure challenge the shopper left
+ * (a reload, the back button) is freed by cancelling that challenge first, so the shopper can try
+ * again; the cancel is a conditional settle, so a challenge completed meanwhile wins and the
+ * checkout then reads as paid.
+ */
+async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number, resultUrl: string | null): Promise<CheckoutClaim> {
+  const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines, resultUrl);
+  const first = await claim();
+  if (first !== 'busy') return first;
+  const lastId = (await ctx.store.findCheckout(checkoutId))?.lastPaymentId;
+  const last = lastId ? await ctx.store.findPaymentById(lastId) : undefined;
+  if (!last || last.status !== 'pending' || last.checkoutId !== checkoutId) return first;
+  await settleChallenge(ctx, last, CHALLENGE_TIMEOUT.code);
+  return claim();
+}
+
 export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: FastifyBaseLogger): Promise<Outcome> {
   const now = ctx.clock.now();
   const checkout = await ctx.store.findCheckout(checkoutId);
@@ -40,7 +60,7 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
   const entity = await ctx.store.findEntity(checkout.entityId);
   if (!entity) throw new ApiError('noSession');
 
-  const claim = await ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines, submitted.get('shopperResultUrl') ?? null);
+  const claim = await claimOrAbandon(ctx, checkoutId, now, submitted.get('shopperResultUrl') ?? null);
   switch (claim) {
     case 'claimed':
       break;

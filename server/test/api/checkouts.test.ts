@@ -226,6 +226,23 @@ describe('3-D Secure through a checkout', () => {
     expect((await status(id)).json().result.code).toMatch(/^000\.(000|100)\./);
   });
 
+  it('lets a shopper who left a challenge pay again: the abandoned attempt is cancelled', async () => {
+    const id = await prepare();
+    const first = await submit(id, card({ 'card.number': '4711100000000000' }));
+    expect(first.json().result.code).toBe('000.200.000');
+    const again = await submit(id, card());
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.code).toBe('000.100.110');
+    const abandoned = await relay.get(`/v1/payments/${first.json().id}?entityId=${relay.merchant.entityId}`);
+    expect(abandoned.json().result.code).toBe('100.396.103');
+    // The old challenge page can no longer settle anything.
+    const path = new URL(first.json().redirect.url).pathname;
+    await relay.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' });
+    expect((await relay.get(`/v1/payments/${first.json().id}?entityId=${relay.merchant.entityId}`)).json().result.code).toBe('100.396.103');
+    relay.clock.advance(60_000);
+    expect((await status(id)).json().result.code).toBe('000.100.110');
+  });
+
   it('counts a failed authentication as a decline and lets the shopper try again', async () => {
     const id = await prepare();
     const res = await submit(id, card({ 'card.number': '4711100000000000' }));
