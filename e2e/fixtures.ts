@@ -14,7 +14,8 @@
 //   });
 //
 // Worker fixtures (one per Playwright worker, started on first use):
-//   relay          the real relay as a child process (fresh SQLite data folder, free ports) + API helpers
+//   relay          the real relay as a child process (fresh SQLite data folder, free ports) + API helpers;
+//                  its data folder for support/relay-store.ts
 //   merchantServer the merchant origin (127.0.0.1) serving e2e/pages/*.html
 // Test fixtures:
 //   merchantPage   opens a merchant page with a fresh checkout; attaches the relay log on failure
@@ -43,6 +44,11 @@ export interface Relay {
   credentials: RelayCredentials;
   /** The relay process's output. */
   logFile: string;
+  /**
+   * The relay's DATA_DIR: its SQLite store (relay.sqlite, WAL mode) and test-merchant.json. Tests
+   * reach into it with e2e/support/relay-store.ts (expire a checkout, run the operator CLI).
+   */
+  dataDir: string;
   /** POST /v1/checkouts with amount 49.90, currency EUR, paymentType DB unless given; returns the id. */
   prepareCheckout(params?: CheckoutParams): Promise<string>;
   /** GET /v1/checkouts/{id}/payment?entityId=… (two reads a minute per checkout). */
@@ -126,6 +132,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           demoUrl: child.demoUrl,
           credentials: child.credentials,
           logFile: child.logFile,
+          dataDir: child.dataDir,
           prepareCheckout: (params) => api.prepareCheckout(params),
           paymentStatus: (id) => api.paymentStatus(id),
           request: (method, path, form) => api.request(method, path, form),
