@@ -1,5 +1,6 @@
+import creditCardType from 'credit-card-type';
 import { describe, expect, it } from 'vitest';
-import { checkNumber, cvvLength, cvvValid, luhn, patternStrength } from './card-rules.js';
+import { checkNumber, cvvLength, cvvValid, luhn, NETWORKS, patternStrength } from './card-rules.js';
 
 const ALL = ['VISA', 'MASTER', 'AMEX', 'MADA', 'DINERS', 'DISCOVER', 'JCB', 'MAESTRO', 'VISAELECTRON', 'DANKORT'];
 const detect = (digits: string, brands = ALL, priority: string[] = []) =>
@@ -99,4 +100,13 @@ describe('patterns, Luhn, CVV', () => {
     expect(cvvValid('', 'VISA', false)).toBe(false);
     expect(cvvValid('', 'VISA', true)).toBe(true);
   });
+});
+
+describe('the networks copied from credit-card-type', () => {
+  for (const [type, ours] of Object.entries(NETWORKS)) {
+    it(`${type} matches the package`, () => {
+      const info = creditCardType.getTypeInfo(type);
+      expect(ours).toEqual({ patterns: info.patterns, gaps: info.gaps, lengths: info.lengths, cvv: info.code.size });
+    });
+  }
 });

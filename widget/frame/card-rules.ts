@@ -1,15 +1,14 @@
 // Brand detection and card-number validity inside the card-number frame. Patterns, lengths, digit
-// groups and CVV sizes of the common brands come from credit-card-type, the brand table under
-// card-validator (imported directly: card-validator's entry bundles expiry and postal-code
-// validators the frame does not use, ~2.4 KB gzip of the budget);
-// brands that card-validator does not know (co-badged mada, Dankort, Visa Electron) get a short
+// groups and CVV sizes of the common brands are credit-card-type's (10.3.0, lib/card-types.js, the
+// brand table under card-validator), copied for the brands the widget knows: importing the package
+// puts all of its ~20 card types and its matcher in frame.min.js (~2 KB gzip, parsed in each frame
+// before the frame can answer). card-rules.test.ts checks the copy against the package.
+// Brands that credit-card-type does not know (co-badged mada, Dankort, Visa Electron) get a short
 // BIN table here, marked `specific` so a BIN match outranks the generic range it sits in
 // (4464 04… is both VISA and MADA: MADA wins unless brandDetectionPriority says otherwise).
 
-import creditCardType from 'credit-card-type';
-
 /** A prefix, or an inclusive range of prefixes of equal length (credit-card-type's notation). */
-type Pattern = number | number[];
+export type Pattern = number | number[];
 
 export interface CardRule {
   brand: string;
@@ -21,15 +20,53 @@ export interface CardRule {
   specific: boolean;
 }
 
-const lib = (brand: string, ...types: string[]): CardRule => {
-  const infos = types.map((t) => creditCardType.getTypeInfo(t));
+/** A network as credit-card-type describes it: patterns, lengths, gaps, CVV size. */
+export interface Network {
+  patterns: Pattern[];
+  lengths: number[];
+  gaps: number[];
+  cvv: number;
+}
+
+/** credit-card-type 10.3.0 entries, by its type name (only the ones used below). */
+export const NETWORKS = {
+  visa: { patterns: [4], gaps: [4, 8, 12], lengths: [16, 18, 19], cvv: 3 },
+  mastercard: { patterns: [[51, 55], [2221, 2229], [223, 229], [23, 26], [270, 271], 2720], gaps: [4, 8, 12], lengths: [16], cvv: 3 },
+  'american-express': { patterns: [34, 37], gaps: [4, 10], lengths: [15], cvv: 4 },
+  'diners-club': { patterns: [[300, 305], 36, 38, 39], gaps: [4, 10], lengths: [14, 16, 19], cvv: 3 },
+  discover: { patterns: [6011, [644, 649], 65], gaps: [4, 8, 12], lengths: [16, 19], cvv: 3 },
+  jcb: { patterns: [2131, 1800, [3528, 3589]], gaps: [4, 8, 12], lengths: [16, 17, 18, 19], cvv: 3 },
+  maestro: {
+    patterns: [493698, [500000, 504174], [504176, 506698], [506779, 508999], [56, 59], 63, 67, 6],
+    gaps: [4, 8, 12],
+    lengths: [12, 13, 14, 15, 16, 17, 18, 19],
+    cvv: 3,
+  },
+  elo: {
+    patterns: [
+      401178, 401179, 438935, 457631, 457632, 431274, 451416, 457393, 504175, [506699, 506778], [509000, 509999],
+      627780, 636297, 636368, [650031, 650033], [650035, 650051], [650405, 650439], [650485, 650538],
+      [650541, 650598], [650700, 650718], [650720, 650727], [650901, 650978], [651652, 651679], [655000, 655019],
+      [655021, 655058],
+    ],
+    gaps: [4, 8, 12],
+    lengths: [16],
+    cvv: 3,
+  },
+  hipercard: { patterns: [606282], gaps: [4, 8, 12], lengths: [16], cvv: 3 },
+} satisfies Record<string, Network>;
+
+type NetworkName = keyof typeof NETWORKS;
+
+const lib = (brand: string, ...types: NetworkName[]): CardRule => {
+  const infos: Network[] = types.map((t) => NETWORKS[t]);
   const first = infos[0]!;
   return {
     brand,
     patterns: infos.flatMap((i) => i.patterns),
     lengths: first.lengths,
     gaps: first.gaps,
-    cvv: first.code.size,
+    cvv: first.cvv,
     specific: false,
   };
 };
