@@ -35,6 +35,10 @@ export class CardWidget {
   private outcomeTimer: ReturnType<typeof setTimeout> | undefined;
   private submitting = false;
   private autofocusDone = false;
+  private shown = false;
+  /** Until onReady has run: frames that came up and wait for their callbacks. */
+  private announced = false;
+  private readonly waiting: Field[] = [];
   private readonly hiddenDisplay: string;
   private readonly shopperResultUrl: string;
 
@@ -58,7 +62,10 @@ export class CardWidget {
     this.container = c;
   }
 
-  /** Renders the form and puts it on the page before the merchant's form, which is hidden. */
+  /**
+   * Renders the form and puts it on the page before the merchant's form, hidden until show(): the
+   * card frames start loading at once, while the session still waits for the checkout.
+   */
   mount(): void {
     const { env, links, model } = this;
     const src = (field: Field) => frameUrl(env.base, env.checkoutId, field, links.channel);
@@ -87,11 +94,30 @@ export class CardWidget {
       iframeContext: (f) => this.iframeContext(f),
     });
     this.listen();
+    // An inline style: a merchant's `.wpwl-container { display: … }` must not show it early.
+    this.container.style.display = 'none';
     this.merchantForm.before(this.container);
+  }
+
+  /** Shows the form in place of the merchant's form, both in one go, so the page changes once. */
+  show(): void {
+    if (this.shown) return;
+    this.shown = true;
+    const { env, refs } = this;
+    this.container.style.removeProperty('display');
     this.merchantForm.style.display = 'none';
     const focus = env.options.autofocus;
     if (focus === 'card.holder') refs.holder.focus();
     if (focus === 'card.expiry' || focus === 'card.expiryMonth') refs.expiry.focus();
+  }
+
+  /**
+   * Called once onReady has run. Frames may come up before it (they load while the checkout is
+   * fetched); merchants expect their onReadyIframeCommunication after onReady, so it waits till now.
+   */
+  announce(): void {
+    this.announced = true;
+    for (const field of this.waiting.splice(0)) if (this.fieldModel(field).ready.peek()) this.frameUp(field);
   }
 
   destroy(): void {
@@ -258,12 +284,7 @@ export class CardWidget {
     });
     const iframe = this.links.iframe(field)!;
     if (!wasReady) {
-      env.call(env.options.onReadyIframeCommunication, this.iframeContext(iframe));
-      if (!this.autofocusDone && env.options.autofocus === (field === 'cardNumber' ? 'card.number' : 'card.cvv')) {
-        this.autofocusDone = true;
-        iframe.focus();
-        this.links.send(field, { type: 'focus' });
-      }
+      this.frameUp(field);
       if (this.framesReadyNow()) for (const done of this.readyWaiters.splice(0)) done();
     }
     if (s.focused && !wasFocused) env.call(env.options.onFocusIframeCommunication, this.iframeContext(iframe));
@@ -278,6 +299,22 @@ export class CardWidget {
     if (before.join() !== s.detected.join()) {
       model.detected.value = s.detected;
       env.call(env.options.onDetectBrand, this.formContext(), s.detected, model.brand.peek());
+    }
+  }
+
+  /** A frame's channel is up (again): the merchant hears of it, and autofocus may go there. */
+  private frameUp(field: Field): void {
+    if (!this.announced) {
+      if (!this.waiting.includes(field)) this.waiting.push(field);
+      return;
+    }
+    const { env } = this;
+    const iframe = this.links.iframe(field)!;
+    env.call(env.options.onReadyIframeCommunication, this.iframeContext(iframe));
+    if (!this.autofocusDone && env.options.autofocus === (field === 'cardNumber' ? 'card.number' : 'card.cvv')) {
+      this.autofocusDone = true;
+      iframe.focus();
+      this.links.send(field, { type: 'focus' });
     }
   }
 

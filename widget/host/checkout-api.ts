@@ -1,5 +1,8 @@
 // GET <relay>/v1/checkouts/<id>/widget: what the widget needs to know about the checkout (CORS,
 // no credentials). An unknown or expired checkout answers 404/400 with result.code 200.300.404.
+// The loader usually started the request already (loader/handoff.ts); this reads its answer.
+
+import { requestCheckout } from '../loader/handoff.js';
 
 export interface StoredCard {
   id: string;
@@ -56,16 +59,11 @@ export function parseCheckout(json: unknown): CheckoutInfo | null {
   };
 }
 
-export async function fetchCheckout(base: string, checkoutId: string, signal: AbortSignal): Promise<CheckoutAnswer> {
+/** The checkout's answer; `started` is the loader's request for it, if the loader made one. */
+export async function fetchCheckout(base: string, checkoutId: string, signal: AbortSignal, started?: Promise<Response> | null): Promise<CheckoutAnswer> {
   let res: Response;
   try {
-    res = await fetch(`${base}/v1/checkouts/${encodeURIComponent(checkoutId)}/widget`, {
-      mode: 'cors',
-      credentials: 'omit',
-      cache: 'no-store',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
+    res = await (started ?? requestCheckout(base, checkoutId, signal));
   } catch (e) {
     return { kind: 'error', message: e instanceof Error ? e.message : 'network error' };
   }

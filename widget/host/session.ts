@@ -1,8 +1,13 @@
-// One run of the main script on a merchant page: reads wpwlOptions late, fetches the checkout,
-// renders a card widget per form.paymentWidgets, calls onReady once, and tears everything down in
-// wpwl.unload(). The re-mount recipe of single-page apps (unload, delete the script, new form,
-// new loader) runs a new Session each time; an older one still alive is unloaded first.
+// One run of the main script on a merchant page: reads wpwlOptions late, renders a card widget per
+// form.paymentWidgets, shows them once the checkout and the stylesheet are there, calls onReady
+// once, and tears everything down in wpwl.unload(). The re-mount recipe of single-page apps
+// (unload, delete the script, new form, new loader) runs a new Session each time; an older one
+// still alive is unloaded first.
+// Time to a usable form is mostly the card frames' (a page and a script on the relay's origin,
+// in their own process): they need nothing from the checkout, so the forms are rendered (hidden)
+// and their frames start loading before the checkout's answer is awaited.
 
+import { takeOver } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import type { WidgetEnv } from './env.js';
@@ -42,6 +47,8 @@ export interface SessionConfig {
   registration: boolean;
   /** URL of static.min.css next to this script. */
   stylesheet: string;
+  /** The loader's request for the widget configuration, if it started one. */
+  request: Promise<Response> | null;
 }
 
 function safeCall(cb: Callback | null, self: unknown, ...args: unknown[]): unknown {
@@ -103,12 +110,16 @@ export class Session {
     this.options = readOptions(window.wpwlOptions);
     this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages);
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
-    const [answer] = await Promise.all([
-      fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal),
-      stylesheetReady(this.cfg.stylesheet),
-    ]);
+    const answering = fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal, this.cfg.request);
+    const styled = stylesheetReady(this.cfg.stylesheet);
+    window.addEventListener('message', this.onMessage);
+    // Drawn for the brands the forms list; a checkout that narrows them gets them drawn again below.
+    const early = forms.map((form) => this.brandsOf(form, null));
+    this.mountAll(forms, early);
+    const [answer] = await Promise.all([answering, styled]);
     if (this.unloaded) return;
     if (answer.kind !== 'ok') {
+      this.removeWidgets();
       const message = answer.kind === 'invalid' ? answer.description : this.texts.messages.communication;
       for (const form of forms) this.notice(form, answer.kind === 'invalid' ? this.texts.messages.invalidCheckout : message);
       if (answer.kind === 'invalid') this.error('InvalidCheckoutIdError', message, { code: answer.code });
@@ -117,7 +128,23 @@ export class Session {
     }
     const listed = forms.map((form) => this.brandsOf(form, answer.checkout));
     this.fillCheckout(answer.checkout, [...new Set(listed.flat())]);
-    window.addEventListener('message', this.onMessage);
+    const cards = (brands: string[]) => brands.filter(isCardBrand).join(' ');
+    if (listed.some((brands, i) => cards(brands) !== cards(early[i]!))) {
+      this.removeWidgets();
+      this.mountAll(forms, listed);
+    }
+    for (const widget of this.widgets) {
+      if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
+      widget.show();
+    }
+    const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
+    safeCall(this.options.onReady, self);
+    if (this.unloaded) return;
+    for (const widget of this.widgets) widget.announce();
+  }
+
+  /** A (hidden) card widget for each form that lists at least one card brand. */
+  private mountAll(forms: HTMLFormElement[], listed: string[][]): void {
     let index = 0;
     for (const [i, form] of forms.entries()) {
       const brands = listed[i]!.filter(isCardBrand);
@@ -125,10 +152,11 @@ export class Session {
       const widget = new CardWidget(this.env(index++), form, brands);
       this.widgets.push(widget);
       widget.mount();
-      if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
     }
-    const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
-    safeCall(this.options.onReady, self);
+  }
+
+  private removeWidgets(): void {
+    for (const w of this.widgets.splice(0)) w.destroy();
   }
 
   unload(): void {
@@ -136,7 +164,7 @@ export class Session {
     this.unloaded = true;
     this.abort.abort();
     window.removeEventListener('message', this.onMessage);
-    for (const w of this.widgets.splice(0)) w.destroy();
+    this.removeWidgets();
     for (const n of this.notices.splice(0)) {
       n.box.remove();
       n.form.style.display = n.display;
@@ -165,9 +193,11 @@ export class Session {
     };
   }
 
-  private brandsOf(form: HTMLFormElement, checkout: CheckoutInfo): string[] {
+  /** The form's brands, as far as the checkout (when known) allows them. */
+  private brandsOf(form: HTMLFormElement, checkout: CheckoutInfo | null): string[] {
     const listed = parseBrandList(form.getAttribute('data-brands') ?? form.textContent);
-    return checkout.brands && checkout.brands.length ? listed.filter((b) => checkout.brands!.includes(b)) : listed;
+    const allowed = checkout?.brands;
+    return allowed && allowed.length ? listed.filter((b) => allowed.includes(b)) : listed;
   }
 
   /** wpwl.checkout as merchant pages read it; brands are the checkout's, else the forms' own. */
@@ -223,6 +253,7 @@ export function boot(script: HTMLScriptElement | null): void {
     checkoutId,
     registration,
     stylesheet: src.replace(/\/js\/static\.min\.js(?:[?#].*)?$/, '/css/static.min.css'),
+    request: takeOver(script),
   });
   w.unload = () => session.unload();
   w.executePayment = (containerClass?: string) => session.executePayment(containerClass);

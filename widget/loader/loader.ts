@@ -3,6 +3,10 @@
 // Byte-stable: the same file for every checkout (the id is read from the script's own URL), so a
 // checkout prepared with integrity=true can give its sha384 for SRI. Build-time constants below
 // pin the main script and stylesheet by cache version and by their own sha384.
+// Everything the form needs from the relay starts here at once: the stylesheet, the main script and
+// the widget configuration (handoff.ts), so that none of them waits for another.
+
+import { handOver, requestCheckout } from './handoff.js';
 
 declare const __CACHE_VERSION__: string;
 declare const __API_VERSION__: string;
@@ -54,5 +58,6 @@ interface Wpwl {
   script.integrity = __MAIN_INTEGRITY__;
   script.crossOrigin = 'anonymous';
   script.setAttribute('data-checkout-id', raw);
+  if (id) handOver(script, requestCheckout(base, id));
   head.appendChild(script);
 })();
