@@ -33,6 +33,12 @@ export interface CardFormProps {
   numberSrc: string;
   cvvSrc: string;
   shopperResultUrl: string;
+  /**
+   * Card iframes the loader already started (loader/handoff.ts), used instead of new ones. They are
+   * left where they are: taking them out of the document would reload them, so the caller moves
+   * them into their wrappers (Element.moveBefore) once the form is on the page.
+   */
+  frames?: { cardNumber: HTMLIFrameElement; cvv: HTMLIFrameElement | null } | null;
 }
 
 export function cardForm(p: CardFormProps): CardRefs {
@@ -50,16 +56,20 @@ export function cardForm(p: CardFormProps): CardRefs {
       label !== null && p.showLabels && h('div', { class: `wpwl-label wpwl-label-${field}`, id: labelId(field) }, label),
       ...content,
     );
-  const wrapper = (field: string, control: Element) => h('div', { class: `wpwl-wrapper wpwl-wrapper-${field}` }, control);
-  const frame = (field: string, name: string, title: string, src: string) =>
-    h('iframe', {
-      class: `wpwl-control wpwl-control-iframe wpwl-control-${field}`,
-      name,
-      title,
-      src,
-      scrolling: 'no',
-      frameborder: '0',
-    });
+  const wrapper = (field: string, control: Element) =>
+    h('div', { class: `wpwl-wrapper wpwl-wrapper-${field}` }, control.isConnected ? null : control);
+  const frameAttrs = (field: string, title: string): Attrs => ({
+    class: `wpwl-control wpwl-control-iframe wpwl-control-${field}`,
+    title,
+    scrolling: 'no',
+    frameborder: '0',
+  });
+  const frame = (field: string, name: string, title: string, src: string, made: HTMLIFrameElement | null | undefined) => {
+    if (!made) return h('iframe', { ...frameAttrs(field, title), name, src });
+    for (const [attr, value] of Object.entries(frameAttrs(field, title))) made.setAttribute(attr, String(value));
+    made.style.removeProperty('display');
+    return made;
+  };
 
   const select = h(
     'select',
@@ -67,8 +77,8 @@ export function cardForm(p: CardFormProps): CardRefs {
     ...p.brands.map((b) => h('option', { value: b }, CARD_BRANDS[b] ?? b)),
   );
   const logo = h('div', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${p.brands[0] ?? ''}` });
-  const number = frame('cardNumber', 'card.number', labels.cardNumber, p.numberSrc);
-  const cvv = p.withCvv ? frame('cvv', 'card.cvv', labels.cvv, p.cvvSrc) : null;
+  const number = frame('cardNumber', 'card.number', labels.cardNumber, p.numberSrc, p.frames?.cardNumber);
+  const cvv = p.withCvv ? frame('cvv', 'card.cvv', labels.cvv, p.cvvSrc, p.frames?.cvv) : null;
   const expiry = h('input', {
     class: 'wpwl-control wpwl-control-expiry',
     name: 'card.expiry',

@@ -3,6 +3,7 @@
 // card-number frame to pay and follows the outcome. It never holds a card number or CVV.
 
 import { batch } from '@preact/signals-core';
+import type { EarlyFrames } from '../loader/handoff.js';
 import { newChannelId, type Incoming } from '../protocol/channel.js';
 import { frameUrl } from '../protocol/frame-url.js';
 import type { Field, FailureMsg, FrameToHost, OutcomeMsg, StateMsg } from '../protocol/messages.js';
@@ -46,10 +47,12 @@ export class CardWidget {
     private readonly env: WidgetEnv,
     private readonly merchantForm: HTMLFormElement,
     brands: string[],
+    /** Card iframes the loader started, to use instead of new ones (loader/handoff.ts). */
+    private readonly early: EarlyFrames | null = null,
   ) {
     const { options, index } = env;
     this.model = new CardFormModel(brands, options.requireCvv);
-    this.links = new FrameLinks(env.origin, newChannelId());
+    this.links = new FrameLinks(env.origin, early?.channel ?? newChannelId());
     // getAttribute: form.action would be an input named "action" if the form had one.
     this.shopperResultUrl = new URL(merchantForm.getAttribute('action') ?? '', document.baseURI).href;
     this.hiddenDisplay = merchantForm.style.display;
@@ -80,6 +83,7 @@ export class CardWidget {
       numberSrc: src('cardNumber'),
       cvvSrc: src('cvv'),
       shopperResultUrl: this.shopperResultUrl,
+      frames: this.early && { cardNumber: this.early.frames.cardNumber, cvv: model.withCvv ? this.early.frames.cvv : null },
     });
     this.refs = refs;
     this.container.append(refs.form);
@@ -97,6 +101,11 @@ export class CardWidget {
     // An inline style: a merchant's `.wpwl-container { display: … }` must not show it early.
     this.container.style.display = 'none';
     this.merchantForm.before(this.container);
+    // The loader's iframes move in without reloading (both ends are in the document now).
+    for (const [field, iframe] of [['cardNumber', refs.number], ['cvv', refs.cvv]] as const) {
+      const wrapper = refs.form.querySelector(`.wpwl-wrapper-${field}`);
+      if (iframe && wrapper && iframe.parentNode !== wrapper) wrapper.moveBefore?.(iframe, null);
+    }
   }
 
   /** Shows the form in place of the merchant's form, both in one go, so the page changes once. */

@@ -7,7 +7,7 @@
 // in their own process): they need nothing from the checkout, so the forms are rendered (hidden)
 // and their frames start loading before the checkout's answer is awaited.
 
-import { takeOver } from '../loader/handoff.js';
+import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import type { WidgetEnv } from './env.js';
@@ -47,8 +47,8 @@ export interface SessionConfig {
   registration: boolean;
   /** URL of static.min.css next to this script. */
   stylesheet: string;
-  /** The loader's request for the widget configuration, if it started one. */
-  request: Promise<Response> | null;
+  /** What the loader started: the configuration request, the card iframes. */
+  handoff: Handoff;
 }
 
 function safeCall(cb: Callback | null, self: unknown, ...args: unknown[]): unknown {
@@ -97,12 +97,16 @@ export class Session {
   private readonly abort = new AbortController();
   private unloaded = false;
   private options: Options = readOptions(undefined);
+  /** The loader's card iframes until a card form takes them (loader/handoff.ts). */
+  private earlyFrames: EarlyFrames | null;
   private texts: Texts = textsFor('en', {}, {});
   private readonly onMessage = (e: MessageEvent) => {
     for (const w of this.widgets) if (w.handleMessage(e)) return;
   };
 
-  constructor(private readonly cfg: SessionConfig) {}
+  constructor(private readonly cfg: SessionConfig) {
+    this.earlyFrames = cfg.handoff.frames;
+  }
 
   async start(): Promise<void> {
     await domReady();
@@ -110,12 +114,13 @@ export class Session {
     this.options = readOptions(window.wpwlOptions);
     this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages);
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
-    const answering = fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal, this.cfg.request);
+    const answering = fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal, this.cfg.handoff.request);
     const styled = stylesheetReady(this.cfg.stylesheet);
     window.addEventListener('message', this.onMessage);
     // Drawn for the brands the forms list; a checkout that narrows them gets them drawn again below.
     const early = forms.map((form) => this.brandsOf(form, null));
     this.mountAll(forms, early);
+    this.settleEarlyFrames();
     const [answer] = await Promise.all([answering, styled]);
     if (this.unloaded) return;
     if (answer.kind !== 'ok') {
@@ -149,10 +154,25 @@ export class Session {
     for (const [i, form] of forms.entries()) {
       const brands = listed[i]!.filter(isCardBrand);
       if (brands.length === 0) continue;
-      const widget = new CardWidget(this.env(index++), form, brands);
+      // The loader's iframes go to the first card form; used once, they are gone with it.
+      const widget = new CardWidget(this.env(index++), form, brands, this.earlyFrames);
+      this.earlyFrames = null;
       this.widgets.push(widget);
       widget.mount();
     }
+  }
+
+  /**
+   * The loader's iframes that no card form took are removed; what their frames said before the
+   * main script ran is handled now, with the same checks as any message.
+   */
+  private settleEarlyFrames(): void {
+    const handed = this.cfg.handoff.frames;
+    if (!handed) return;
+    this.earlyFrames = null;
+    const kept = handed.take();
+    for (const iframe of Object.values(handed.frames)) if (!iframe.closest('.wpwl-container')) iframe.remove();
+    if (!this.unloaded) for (const e of kept) this.onMessage(e);
   }
 
   private removeWidgets(): void {
@@ -164,6 +184,7 @@ export class Session {
     this.unloaded = true;
     this.abort.abort();
     window.removeEventListener('message', this.onMessage);
+    this.settleEarlyFrames();
     this.removeWidgets();
     for (const n of this.notices.splice(0)) {
       n.box.remove();
@@ -253,7 +274,7 @@ export function boot(script: HTMLScriptElement | null): void {
     checkoutId,
     registration,
     stylesheet: src.replace(/\/js\/static\.min\.js(?:[?#].*)?$/, '/css/static.min.css'),
-    request: takeOver(script),
+    handoff: takeOver(script),
   });
   w.unload = () => session.unload();
   w.executePayment = (containerClass?: string) => session.executePayment(containerClass);

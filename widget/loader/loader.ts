@@ -3,10 +3,11 @@
 // Byte-stable: the same file for every checkout (the id is read from the script's own URL), so a
 // checkout prepared with integrity=true can give its sha384 for SRI. Build-time constants below
 // pin the main script and stylesheet by cache version and by their own sha384.
-// Everything the form needs from the relay starts here at once: the stylesheet, the main script and
-// the widget configuration (handoff.ts), so that none of them waits for another.
+// Everything the form needs from the relay starts here at once: the stylesheet, the main script, the
+// widget configuration and (where the main script can adopt them) the card iframes (handoff.ts), so
+// that none of them waits for another.
 
-import { handOver, requestCheckout } from './handoff.js';
+import { handOver, requestCheckout, startFrames } from './handoff.js';
 
 declare const __CACHE_VERSION__: string;
 declare const __API_VERSION__: string;
@@ -58,6 +59,9 @@ interface Wpwl {
   script.integrity = __MAIN_INTEGRITY__;
   script.crossOrigin = 'anonymous';
   script.setAttribute('data-checkout-id', raw);
-  if (id) handOver(script, requestCheckout(base, id));
+  const request = id ? requestCheckout(base, id) : null;
   head.appendChild(script);
+  // After the main script's request: creating an iframe costs the page several milliseconds.
+  // The main script cannot run before this task ends, so it finds the hand-over in place.
+  if (id) handOver(script, { request, frames: startFrames(base, new URL(src).origin, id) });
 })();
