@@ -265,7 +265,13 @@ export class CardWidget {
     }
   }
 
-  /** A frame (re)loaded: it starts empty, so it gets its configuration again. */
+  /**
+   * A frame (re)loaded and said 'ready' (its origin, window, channel and shape checked): it starts
+   * empty and gets its configuration. From then on its channel is up both ways: the frame listens,
+   * and messages to a window arrive in the order they were sent, so the configuration (which pins
+   * our origin and key in the frame) is there before anything else we send. Waiting for the frame's
+   * first state report on top would cost the shopper one more round trip between two processes.
+   */
   private configure(field: Field): void {
     const { env, model } = this;
     const f = this.fieldModel(field);
@@ -275,16 +281,17 @@ export class CardWidget {
       f.valid.value = false;
       f.focused.value = false;
     });
-    this.links.send(field, configFor(field, model, env));
+    if (!this.links.send(field, configFor(field, model, env))) return;
+    f.ready.value = true;
+    this.frameUp(field);
+    if (this.framesReadyNow()) for (const done of this.readyWaiters.splice(0)) done();
   }
 
   private onState(field: Field, s: StateMsg): void {
     const { env, model } = this;
     const f = this.fieldModel(field);
-    const wasReady = f.ready.peek();
     const wasFocused = f.focused.peek();
     batch(() => {
-      f.ready.value = true;
       f.empty.value = s.empty;
       f.valid.value = s.valid;
       f.focused.value = s.focused;
@@ -292,10 +299,6 @@ export class CardWidget {
       if (wasFocused && !s.focused) f.error.value = !s.empty && !s.valid;
     });
     const iframe = this.links.iframe(field)!;
-    if (!wasReady) {
-      this.frameUp(field);
-      if (this.framesReadyNow()) for (const done of this.readyWaiters.splice(0)) done();
-    }
     if (s.focused && !wasFocused) env.call(env.options.onFocusIframeCommunication, this.iframeContext(iframe));
     if (!s.focused && wasFocused) {
       env.call(env.options.onBlurIframeCommunication, this.iframeContext(iframe));

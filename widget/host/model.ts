@@ -5,7 +5,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 
 /** One card iframe as the host sees it: the frame's reported state, never its value. */
 export interface FrameFieldModel {
-  /** The frame answered our config at least once since it (re)loaded. */
+  /** The frame announced itself and has its configuration since it (re)loaded: its channel is up. */
   ready: Signal<boolean>;
   empty: Signal<boolean>;
   valid: Signal<boolean>;
