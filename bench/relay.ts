@@ -26,13 +26,18 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time of this process (server and load generator) per request, µs: steadier than req/s on a busy machine. */
+  cpuUs: number;
 }
 
 async function measure(name: string, url: string, headers: Record<string, string>, body: string): Promise<Figures> {
   const options = { url, connections: CONNECTIONS, method: 'POST' as const, headers, body };
   await autocannon({ ...options, duration: WARMUP_S });
+  const before = process.cpuUsage();
   const result = await autocannon({ ...options, duration: DURATION_S });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  const cpu = process.cpuUsage(before);
+  const cpuUs = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, cpuUs };
 }
 
 async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -120,14 +125,14 @@ try {
   const payload = body(relay.entityId);
   // BENCH_ONLY=relay or =bare measures one side (for profiling); the ratio needs both.
   const only = process.env.BENCH_ONLY;
-  const none: Figures = { name: 'not measured', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, non2xx: 0 };
+  const none: Figures = { name: 'not measured', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, non2xx: 0, cpuUs: Number.NaN };
   const bareFigures = only === 'relay' ? none : await measure('bare Fastify route', `${bare.url}/v1/payments`, headersFor(), payload);
   const relayFigures = only === 'bare' ? none : await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload);
   const rows = [bareFigures, relayFigures];
   console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters\n`);
-  console.log('| server | req/s | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('|---|---|---|---|---|---|');
-  for (const f of rows) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} |`);
+  console.log('| server | req/s | p50 ms | p99 ms | CPU µs/req | errors | non-2xx |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const f of rows) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.cpuUs.toFixed(0)} | ${f.errors} | ${f.non2xx} |`);
   const ratio = relayFigures.rps / bareFigures.rps;
   console.log(`\nratio relay/bare: ${ratio.toFixed(2)} (budget >= 0.5); relay p99: ${relayFigures.p99} ms (budget < 20 ms)`);
 } finally {

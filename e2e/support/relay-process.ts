@@ -28,6 +28,8 @@ export interface RelayProcess {
   /** The relay's stdout and stderr. */
   logFile: string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or a power cut would stop it (the data folder is kept). */
+  kill(): Promise<void>;
 }
 
 /** The repository root (this file is e2e/support/relay-process.ts). */
@@ -44,9 +46,11 @@ const RELAY_STOP_TIMEOUT_MS = 10_000;
  */
 const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/server.ts';
 
-export async function startRelay(options: { logDir: string; name: string }): Promise<RelayProcess> {
+/** `dataDir` restarts on an existing data folder, which then outlives the process. */
+export async function startRelay(options: { logDir: string; name: string; dataDir?: string }): Promise<RelayProcess> {
   const [port, demoPort] = [await freePort(), await freePort()];
-  const dataDir = await mkdtemp(join(tmpdir(), 'paywidgets-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'paywidgets-e2e-')));
+  const ownsData = options.dataDir === undefined;
   await mkdir(options.logDir, { recursive: true });
   const logFile = join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile);
@@ -81,7 +85,16 @@ export async function startRelay(options: { logDir: string; name: string }): Pro
     process.off('exit', killOnExit);
     await stopChild(child);
     log.end();
-    if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+    if (ownsData && !process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+  };
+  const kill = async (): Promise<void> => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exit = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exit;
+    }
+    log.end();
   };
 
   try {
@@ -91,7 +104,7 @@ export async function startRelay(options: { logDir: string; name: string }): Pro
       timeoutMs: RELAY_START_TIMEOUT_MS,
       abort: () => exited,
     });
-    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop };
+    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop, kill };
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- ${logFile} (last lines) ---\n${await logTail(logFile)}`);

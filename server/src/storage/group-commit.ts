@@ -1,7 +1,8 @@
-// Group commit for the embedded store. With synchronous=FULL every SQLite commit waits for the disk
-// (about 0.2 ms here), and better-sqlite3 waits on the event loop's thread. Inserts that arrive in
-// the same turn of the event loop are therefore written in one transaction and share one sync;
-// each caller's promise settles only after that commit, so an acknowledged write is still durable.
+// Group commit for the embedded store. Each SQLite commit appends a commit frame to the WAL and costs
+// a write system call on the event loop's thread (better-sqlite3 is synchronous). Inserts that
+// arrive in the same turn of the event loop are therefore written in one transaction and share one
+// commit and one WAL sync (wal-sync.ts); each caller's promise settles only after both, so an
+// acknowledged write is still durable.
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.js';

@@ -18,29 +18,66 @@ import {
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase,
-  type SqliteStatement,
 } from 'kysely';
 import type { Database } from './schema.js';
+import { WalSync, type Durability } from './wal-sync.js';
 
 /** How long a writer waits for another process's write lock, milliseconds. */
 const BUSY_TIMEOUT_MS = 5_000;
 /** Distinct query texts kept prepared; our queries have far fewer shapes than this. */
 const STATEMENT_CACHE_SIZE = 256;
 
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+/** Set by the statement cache when a statement that writes runs; read once the connection is free. */
+class WriteMark {
+  #wrote = false;
+  set(): void {
+    this.#wrote = true;
+  }
+  take(): boolean {
+    const wrote = this.#wrote;
+    this.#wrote = false;
+    return wrote;
   }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #database: SqliteDatabase;
-  constructor(database: SqliteDatabase) {
+class DurableSqliteDriver extends SqliteDriver {
+  readonly #wal: Durability;
+  readonly #writes: WriteMark;
+
+  constructor(database: SqliteDatabase, wal: Durability, writes: WriteMark) {
     super({ database });
-    this.#database = database;
+    this.#wal = wal;
+    this.#writes = writes;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * The connection goes back first, so other queries run while the WAL is synced; the caller (a
+   * single statement or a whole transaction) gets its result only once its writes are durable.
+   */
+  override async releaseConnection(): Promise<void> {
+    const wrote = this.#writes.take();
+    await super.releaseConnection();
+    if (wrote) await this.#wal.sync();
+  }
+
+  override async destroy(): Promise<void> {
+    await this.#wal.close();
+    await super.destroy();
+  }
+}
+
+class DurableSqliteDialect extends SqliteDialect {
+  readonly #create: () => Driver;
+  constructor(database: SqliteDatabase, wal: Durability, writes: WriteMark) {
+    super({ database });
+    this.#create = () => new DurableSqliteDriver(database, wal, writes);
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return this.#create();
   }
 }
 
@@ -48,17 +85,23 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * Kysely's SQLite connection calls prepare() for every query; this cache hands back the statement
  * prepared the first time a query text was seen, so the hot paths skip SQLite's parser.
  */
-function withStatementCache(db: BetterSqlite3.Database): SqliteDatabase {
-  const cache = new Map<string, SqliteStatement>();
+function withStatementCache(db: BetterSqlite3.Database, writes: WriteMark): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => {
       cache.clear();
       db.close();
     },
     prepare: (text: string) => {
+      // Kysely prepares right before it runs, so this is where a write is seen. BEGIN, COMMIT and
+      // ROLLBACK count as read-only; the statements between them mark the transaction.
       const cached = cache.get(text);
-      if (cached) return cached;
+      if (cached) {
+        if (!cached.readonly) writes.set();
+        return cached;
+      }
       const statement = db.prepare(text);
+      if (!statement.readonly) writes.set();
       if (cache.size >= STATEMENT_CACHE_SIZE) {
         const oldest = cache.keys().next().value;
         if (oldest !== undefined) cache.delete(oldest);
@@ -69,13 +112,16 @@ function withStatementCache(db: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
-export function openSqliteDb(file: string): Kysely<Database> {
+/** `durability` replaces the WAL sync in tests that watch when writes are acknowledged. */
+export function openSqliteDb(file: string, durability: Durability = new WalSync(file)): Kysely<Database> {
   const db = new BetterSqlite3(file);
-  // WAL: readers never block the writer. synchronous=FULL: a commit reaches the disk before it
-  // is acknowledged, so a 2xx survives a power cut (F2), not only a crash of the process.
+  // WAL: readers never block the writer. synchronous=NORMAL: SQLite does not sync on commit;
+  // WalSync does, off the event loop, before the write is acknowledged (see wal-sync.ts), so a 2xx
+  // still survives a power cut (F2), not only a crash of the process.
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect(withStatementCache(db)) });
+  const writes = new WriteMark();
+  return new Kysely<Database>({ dialect: new DurableSqliteDialect(withStatementCache(db, writes), durability, writes) });
 }

@@ -1,0 +1,133 @@
+// When the embedded store acknowledges a write: only after a WAL sync that started after the write,
+// with the connection free for other queries meanwhile (wal-sync.ts, sqlite.ts).
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMerchant } from '../../src/bootstrap.js';
+import { KyselyStore } from '../../src/storage/kysely-store.js';
+import { openSqliteDb } from '../../src/storage/sqlite.js';
+import { WalSync, type Durability } from '../../src/storage/wal-sync.js';
+
+/** A gate that holds every sync until released, and counts them. */
+class Gate {
+  started = 0;
+  /** While false, syncs pass at once (still counted). */
+  holding = true;
+  readonly #open: (() => void)[] = [];
+  wait = (): Promise<void> => {
+    this.started += 1;
+    if (!this.holding) return Promise.resolve();
+    return new Promise((resolve) => this.#open.push(resolve));
+  };
+  release(): void {
+    for (const open of this.#open.splice(0)) open();
+  }
+}
+
+/** Whether a promise has settled by the time the event loop has run everything pending. */
+async function settled(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void p.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return done;
+}
+
+const dirs: string[] = [];
+function freshFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-wal-'));
+  dirs.push(dir);
+  return join(dir, 'relay.sqlite');
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('WalSync', () => {
+  it('makes callers that came during a sync wait for the next one, which they share', async () => {
+    const file = freshFile();
+    const db = openSqliteDb(file); // creates the WAL file
+    await db.schema.createTable('t').addColumn('x', 'integer').execute();
+    const gate = new Gate();
+    const wal = new WalSync(file, gate.wait);
+
+    const first = wal.sync();
+    await settled(first);
+    expect(gate.started).toBe(1);
+    const second = wal.sync();
+    const third = wal.sync();
+    expect(await settled(second)).toBe(false);
+    expect(gate.started).toBe(1);
+
+    gate.release();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(gate.started).toBe(2);
+    expect(await settled(third)).toBe(false);
+    gate.release();
+    await Promise.all([second, third]);
+    expect(gate.started).toBe(2);
+    await wal.close();
+    await db.destroy();
+  });
+
+  it('rejects the waiters of a failed sync, and the next sync runs again', async () => {
+    const file = freshFile();
+    const db = openSqliteDb(file);
+    await db.schema.createTable('t').addColumn('x', 'integer').execute();
+    let fail = true;
+    const wal = new WalSync(file, async (handle) => {
+      if (fail) throw new Error('EIO');
+      await handle.sync();
+    });
+    await expect(wal.sync()).rejects.toThrow('EIO');
+    fail = false;
+    await expect(wal.sync()).resolves.toBeUndefined();
+    await wal.close();
+    await db.destroy();
+  });
+
+  it('syncs the real WAL file of a store', async () => {
+    const file = freshFile();
+    const db = openSqliteDb(file);
+    await db.schema.createTable('t').addColumn('x', 'integer').execute();
+    let synced = 0;
+    const wal = new WalSync(file, async (handle) => {
+      synced += 1;
+      expect((await handle.stat()).size).toBeGreaterThan(0);
+      await handle.sync();
+    });
+    await wal.sync();
+    expect(synced).toBe(1);
+    await wal.close();
+    await db.destroy();
+  });
+});
+
+describe('the embedded store with a WAL sync', () => {
+  it('acknowledges a write only after a sync, while other queries go on', async () => {
+    const gate = new Gate();
+    const durability: Durability = { sync: gate.wait, close: async () => undefined };
+    const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
+    gate.holding = false;
+    await store.migrate();
+    const syncsAfterMigrating = gate.started;
+    expect(syncsAfterMigrating).toBeGreaterThan(0);
+
+    gate.holding = true;
+    const write = createMerchant(store, { name: 'Shop' }, 0);
+    expect(await settled(write)).toBe(false);
+    expect(gate.started).toBe(syncsAfterMigrating + 1);
+    // The connection is free while the write waits for the disk.
+    expect(await store.countMerchants()).toBe(1);
+    expect(gate.started).toBe(syncsAfterMigrating + 1); // reads do not sync
+
+    gate.release();
+    await write;
+    await store.close();
+  });
+});
