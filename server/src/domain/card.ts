@@ -61,6 +61,28 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** card-validator's longest brand pattern, in digits (a test holds the library to it). */
+export const NETWORK_PREFIX_DIGITS = 8;
+const MAX_REMEMBERED_PREFIXES = 10_000;
+const networkByPrefix = new Map<string, string | undefined>();
+
+/**
+ * The network brand card-validator sees in the number. It depends on the leading
+ * NETWORK_PREFIX_DIGITS digits alone once the number is that long, so it is remembered per prefix:
+ * card-validator's matcher copies its whole brand table on every call.
+ */
+function networkBrand(number: string): string | undefined {
+  const prefix = number.length >= NETWORK_PREFIX_DIGITS ? number.slice(0, NETWORK_PREFIX_DIGITS) : undefined;
+  if (prefix !== undefined && networkByPrefix.has(prefix)) return networkByPrefix.get(prefix);
+  const type = cardNumber(number, { skipLuhnValidation: true }).card?.type;
+  const network = type === undefined ? undefined : CARD_BRANDS.find((b) => b.cardValidatorType === type)?.code;
+  if (prefix !== undefined) {
+    if (networkByPrefix.size >= MAX_REMEMBERED_PREFIXES) networkByPrefix.clear();
+    networkByPrefix.set(prefix, network);
+  }
+  return network;
+}
+
 /**
  * Brand codes the number (digits only, full or partial) belongs to, most specific first: local
  * brands recognised by BIN (mada, Visa Electron, Dankort) before the network card-validator
@@ -69,8 +91,7 @@ export function luhnValid(digits: string): boolean {
 export function detectBrands(number: string): string[] {
   if (!DIGITS.test(number)) return [];
   const local = LOCAL_BINS.find((row) => row.prefixes.some((p) => number.startsWith(p)));
-  const type = cardNumber(number, { skipLuhnValidation: true }).card?.type;
-  const network = type === undefined ? undefined : CARD_BRANDS.find((b) => b.cardValidatorType === type)?.code;
+  const network = networkBrand(number);
   const brands: string[] = [];
   if (local) brands.push(local.brand);
   if (network && !local?.exclusive && !brands.includes(network)) brands.push(network);
