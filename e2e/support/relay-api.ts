@@ -1,5 +1,6 @@
 // The relay's REST API as a merchant backend calls it, for tests: Bearer token, form bodies, JSON.
 
+import type { PaymentStatus as ShownStatus } from '../../server/src/demo/relay-client.js';
 import type { RelayCredentials } from './relay-process.js';
 
 /** Parameters of POST /v1/checkouts besides entityId; defaults fill amount, currency, paymentType. */
@@ -7,15 +8,9 @@ export type CheckoutParams = Readonly<Record<string, string>>;
 
 export const defaultCheckout = { amount: '49.90', currency: 'EUR', paymentType: 'DB' } as const;
 
-/** The relay's payment status JSON (GET /v1/checkouts/{id}/payment), the fields tests read. */
-export interface PaymentStatus {
-  id?: string;
-  paymentType?: string;
-  paymentBrand?: string;
-  amount?: string;
-  currency?: string;
-  result: { code: string; description?: string; parameterErrors?: Array<{ name: string; value?: string; message: string }> };
-  card?: { bin?: string; last4Digits?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
+/** The relay's payment status JSON (GET /v1/checkouts/{id}/payment): what the demo shop reads, and more. */
+export interface PaymentStatus extends ShownStatus {
+  result: ShownStatus['result'] & { parameterErrors?: Array<{ name: string; value?: string; message: string }> };
   [field: string]: unknown;
 }
 

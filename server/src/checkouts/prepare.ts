@@ -7,7 +7,7 @@ import { parseAmount } from '../domain/money.js';
 import type { Outcome } from '../http/idempotency.js';
 import { resultView } from '../payments/response.js';
 import type { FlatParams } from '../params/types.js';
-import type { EntityRecord } from '../storage/store.js';
+import { NEW_CHECKOUT_STATE, type EntityRecord } from '../storage/store.js';
 
 /** Parameters that steer the prepare call itself and are not payment parameters. */
 const PREPARE_ONLY = new Set(['integrity', 'entityId']);
@@ -26,13 +26,7 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
     shopperResultUrl: params.get('shopperResultUrl') ?? null,
     createdAt: now,
     expiresAt: now + ctx.config.checkoutTtlMs,
-    successPaymentId: null,
-    lastPaymentId: null,
-    busyUntil: null,
-    declineCount: 0,
-    spentAt: null,
-    readWindowStart: 0,
-    readCount: 0,
+    ...NEW_CHECKOUT_STATE,
   });
   const body: Record<string, unknown> = { result: resultView('000.200.100'), id };
   if (params.get('integrity') === 'true') body.integrity = loaderIntegrity();

@@ -116,6 +116,17 @@ export interface CheckoutRecord {
   readCount: number;
 }
 
+/** Where a newly prepared checkout starts: no attempt yet, nothing spent, no reads counted. */
+export const NEW_CHECKOUT_STATE = {
+  successPaymentId: null,
+  lastPaymentId: null,
+  busyUntil: null,
+  declineCount: 0,
+  spentAt: null,
+  readWindowStart: 0,
+  readCount: 0,
+} as const satisfies Partial<CheckoutRecord>;
+
 export type CheckoutClaim = 'claimed' | 'missing' | 'expired' | 'paid' | 'busy' | 'locked';
 
 export type IdempotencyClaim =

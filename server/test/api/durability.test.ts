@@ -5,25 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RelayApi } from '../../../e2e/support/relay-api.js';
 import { startRelay, type RelayProcess } from '../../../e2e/support/relay-process.js';
+import { testCard } from '../helper.js';
 
 const ACKNOWLEDGED_BEFORE_KILL = 60;
 const IN_FLIGHT = 24;
-
-function paymentBody(entityId: string, n: number): string {
-  return new URLSearchParams({
-    entityId,
-    amount: `${10 + n}.00`,
-    currency: 'EUR',
-    paymentBrand: 'VISA',
-    paymentType: 'DB',
-    'card.number': '4200000000000000',
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
-    'card.cvv': '123',
-  }).toString();
-}
 
 const started: RelayProcess[] = [];
 let dataDir = '';
@@ -38,25 +25,23 @@ describe('a relay killed with payments in flight (F2)', () => {
     const logDir = join(dataDir, 'logs');
     const first = await startRelay({ logDir, name: 'before-kill', dataDir });
     started.push(first);
-    const { entityId, accessToken } = first.credentials;
-    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/x-www-form-urlencoded' };
+    const api = new RelayApi(first.url, first.credentials);
+    const { entityId } = first.credentials;
 
     const acknowledged = new Map<string, string>();
     let n = 0;
     let killing: Promise<void> | undefined;
     const worker = async (): Promise<void> => {
       while (!killing) {
-        const amount = `${10 + n}.00`;
-        const body = paymentBody(entityId, n++);
-        let res: Response;
+        const amount = `${10 + n++}.00`;
+        let answer: Awaited<ReturnType<RelayApi['request']>>;
         try {
-          res = await fetch(`${first.url}/v1/payments`, { method: 'POST', headers, body });
+          answer = await api.request('POST', '/v1/payments', { entityId, amount, currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB', ...testCard() });
         } catch {
           return; // the relay is gone
         }
-        if (res.status !== 200) continue;
-        const json = (await res.json()) as { id: string };
-        acknowledged.set(json.id, amount);
+        if (answer.status !== 200) continue;
+        acknowledged.set(answer.json.id as string, amount);
         if (acknowledged.size >= ACKNOWLEDGED_BEFORE_KILL) killing ??= first.kill();
       }
     };
@@ -66,10 +51,11 @@ describe('a relay killed with payments in flight (F2)', () => {
 
     const second = await startRelay({ logDir, name: 'after-kill', dataDir });
     started.push(second);
+    const after = new RelayApi(second.url, second.credentials);
     for (const [id, amount] of acknowledged) {
-      const res = await fetch(`${second.url}/v1/payments/${id}?entityId=${entityId}`, { headers: { authorization: `Bearer ${accessToken}` } });
-      expect(res.status, `payment ${id}`).toBe(200);
-      expect(((await res.json()) as { amount: string }).amount).toBe(amount);
+      const answer = await after.request('GET', `/v1/payments/${id}`, { entityId });
+      expect(answer.status, `payment ${id}`).toBe(200);
+      expect(answer.json.amount).toBe(amount);
     }
   });
 });

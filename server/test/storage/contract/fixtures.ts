@@ -2,7 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { planFollowUp, type FollowUpType } from '../../../src/domain/lifecycle.js';
-import type { CheckoutRecord, FollowUpWrite, PaymentRecord, RegistrationRecord, Store } from '../../../src/storage/store.js';
+import { NEW_CHECKOUT_STATE, type CheckoutRecord, type FollowUpWrite, type PaymentRecord, type RegistrationRecord, type Store } from '../../../src/storage/store.js';
 
 /** What a dialect's test file provides: a database that can be opened more than once. */
 export interface StoreHarness {
@@ -99,13 +99,7 @@ export function checkoutRecord(entityId: string, over: Partial<CheckoutRecord> =
     shopperResultUrl: null,
     createdAt: T0,
     expiresAt: T0 + 30 * 60 * 1000,
-    successPaymentId: null,
-    lastPaymentId: null,
-    busyUntil: null,
-    declineCount: 0,
-    spentAt: null,
-    readWindowStart: 0,
-    readCount: 0,
+    ...NEW_CHECKOUT_STATE,
     ...over,
   };
 }
