@@ -26,7 +26,7 @@ export interface Config {
   maxParameters: number;
   /** Reversal cut-off after the referenced payment, milliseconds (72 hours). */
   reversalCutoffMs: number;
-  /** Idempotency keys are kept at least this long, milliseconds (24 hours). */
+  /** An Idempotency-Key is kept, and replays its answer, this long; then it is unused again, ms (24 hours). */
   idempotencyTtlMs: number;
   /** Per-entity throttling: operations allowed per window. */
   throttle: { windowMs: number; payments: number; followUps: number; registrations: number; checkouts: number; reads: number };
@@ -83,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment,
     logLevel: env.LOG_LEVEL ?? defaultConfig.logLevel,
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
+    idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
   };
 }

@@ -4,6 +4,7 @@
 import { buildApp } from './app.js';
 import { ensureTestMerchant } from './bootstrap.js';
 import { loadConfig } from './config.js';
+import { startHousekeeping } from './housekeeping.js';
 import { startDemoShop, type DemoShop } from './demo/index.js';
 import { relayPlugins } from './plugins.js';
 import { createContext } from './relay.js';
@@ -19,6 +20,7 @@ if (merchant.created && merchant.credentials) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+const housekeeping = startHousekeeping(ctx, app.log);
 
 let demo: DemoShop | undefined;
 if (config.demoPort > 0) {
@@ -47,6 +49,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal} received, closing`);
   await demo?.close();
   await app.close();
+  await housekeeping.stop();
   await ctx.store.close();
   process.exit(0);
 }

@@ -3,7 +3,7 @@
 // never decrypt and the encryption key is never used for anything else. A plain hash of a card
 // number would be no protection at all (the space of valid numbers is small enough to enumerate).
 
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, type Hmac } from 'node:crypto';
 
 const MASTER_KEY_BYTES = 32;
 /** 96-bit IV, the size GCM is specified for; random per seal (2^-32 collision bound is far off). */
@@ -11,6 +11,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const ENCRYPTION_LABEL = 'paywidgets card-vault encryption v1';
 const FINGERPRINT_LABEL = 'paywidgets card-vault fingerprint v1';
+const REQUEST_DIGEST_LABEL = 'paywidgets card-vault request digest v1';
 
 function derive(master: Buffer, label: string): Buffer {
   return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
@@ -19,6 +20,7 @@ function derive(master: Buffer, label: string): Buffer {
 export class CardVault {
   readonly #encryptionKey: Buffer;
   readonly #fingerprintKey: Buffer;
+  readonly #requestDigestKey: Buffer;
 
   constructor(masterKey: Buffer) {
     if (masterKey.length !== MASTER_KEY_BYTES) {
@@ -26,6 +28,7 @@ export class CardVault {
     }
     this.#encryptionKey = derive(masterKey, ENCRYPTION_LABEL);
     this.#fingerprintKey = derive(masterKey, FINGERPRINT_LABEL);
+    this.#requestDigestKey = derive(masterKey, REQUEST_DIGEST_LABEL);
   }
 
   /** base64 of iv | tag | ciphertext. */
@@ -47,6 +50,14 @@ export class CardVault {
     } catch (err) {
       throw new Error('sealed card data failed authentication', { cause: err });
     }
+  }
+
+  /**
+   * A keyed hash to digest a whole request that may carry card data (the idempotency check keeps
+   * one per key): without the key, the stored digest cannot be searched for the number or CVV.
+   */
+  requestDigest(): Hmac {
+    return createHmac('sha256', this.#requestDigestKey);
   }
 
   /** Keyed hash (hex) for finding the same card again; stable for one master key. */

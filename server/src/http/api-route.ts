@@ -90,8 +90,9 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
               {
                 entityId: entity.id,
                 key: idempotencyKeyOf(request.headers['idempotency-key']),
-                hash: () => requestHash(spec.method, request.url.split('?')[0] ?? '', raw),
+                hash: () => requestHash(ctx.vault.requestDigest(), spec.method, request.url.split('?')[0] ?? '', raw),
                 now: ctx.clock.now(),
+                ttlMs: ctx.config.idempotencyTtlMs,
               },
               execute,
             );

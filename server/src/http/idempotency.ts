@@ -2,7 +2,7 @@
 // L1, L4): the first request executes; a concurrent duplicate gets 409; a later duplicate gets the
 // stored status and body again; the same key with different parameters is rejected.
 
-import { createHash } from 'node:crypto';
+import type { Hmac } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { FlatParams } from '../params/types.js';
 import type { Store } from '../storage/store.js';
@@ -14,9 +14,14 @@ export interface Outcome {
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** A digest of what the request asks for: method, path and the parameters in a canonical order. */
-export function requestHash(method: string, path: string, params: FlatParams): string {
-  const hash = createHash('sha256').update(`${method} ${path}\n`);
+/**
+ * A digest of what the request asks for: method, path and the parameters in a canonical order.
+ * Keyed (`digest` from the card vault), because the parameters include card numbers and CVVs: a
+ * plain hash kept next to the BIN and last four of the stored answer could be searched for the
+ * missing digits.
+ */
+export function requestHash(digest: Hmac, method: string, path: string, params: FlatParams): string {
+  const hash = digest.update(`${method} ${path}\n`);
   for (const [name, value] of [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(`${name.length}:${name}=${value.length}:${value}\n`);
   }
@@ -41,11 +46,11 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 export async function withIdempotency(
   store: Store,
   /** hash() is asked only when a key was sent: a digest of every body costs on the hot path. */
-  scope: { entityId: string; key: string | undefined; hash: () => string; now: number },
+  scope: { entityId: string; key: string | undefined; hash: () => string; now: number; ttlMs: number },
   execute: () => Promise<Outcome>,
 ): Promise<Outcome & { replayed: boolean }> {
   if (scope.key === undefined) return { ...(await execute()), replayed: false };
-  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now);
+  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') {

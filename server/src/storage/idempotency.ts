@@ -1,6 +1,11 @@
 // Idempotency keys, scoped to (entity, key). The claim is one INSERT … ON CONFLICT DO NOTHING: the
 // primary key decides which of many concurrent requests runs, on both dialects, with no lock held
 // across the request. The losers read the row to learn what to answer.
+//
+// A key lives for the configured time (IDEMPOTENCY_TTL) and is then unused again, whatever it held:
+// an answer nobody asked for again, or a claim whose request never finished (the process died).
+// Such a claim answers 409 until then rather than running the request a second time, because the
+// first run may have paid.
 
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
@@ -18,6 +23,8 @@ export async function claimKey(
   key: string,
   requestHash: string,
   now: EpochMs,
+  /** Keys created before this are expired: claimed as if unused. */
+  expiredBefore: EpochMs,
 ): Promise<IdempotencyClaim> {
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const inserted = await db
@@ -29,11 +36,21 @@ export async function claimKey(
 
     const row = await db
       .selectFrom('idempotency_keys')
-      .select(['request_hash', 'state', 'status_code', 'body'])
+      .select(['request_hash', 'state', 'status_code', 'body', 'created_at'])
       .where('entity_id', '=', entityId)
       .where('key', '=', key)
       .executeTakeFirst();
     if (!row) continue;
+    if (Number(row.created_at) < expiredBefore) {
+      // Only that expired row: a concurrent claimer that already replaced it keeps its claim.
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('entity_id', '=', entityId)
+        .where('key', '=', key)
+        .where('created_at', '=', row.created_at)
+        .execute();
+      continue;
+    }
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.state === 'done' && row.status_code !== null && row.body !== null) {
       return { kind: 'done', statusCode: row.status_code, body: row.body };

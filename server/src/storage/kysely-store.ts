@@ -253,8 +253,8 @@ export class KyselyStore implements Store {
 
   // Idempotency
 
-  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs): Promise<IdempotencyClaim> {
-    return claimKey(this.#db, entityId, key, requestHash, now);
+  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs): Promise<IdempotencyClaim> {
+    return claimKey(this.#db, entityId, key, requestHash, now, expiredBefore);
   }
 
   completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void> {

@@ -199,8 +199,11 @@ export interface Store {
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean>;
   markCheckoutSpent(id: string, now: EpochMs): Promise<void>;
 
-  /** Idempotency, scoped to (entityId, key). requestHash distinguishes different parameters. */
-  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs): Promise<IdempotencyClaim>;
+  /**
+   * Idempotency, scoped to (entityId, key). requestHash distinguishes different parameters; a key
+   * created before `expiredBefore` is claimed as if it were unused.
+   */
+  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs): Promise<IdempotencyClaim>;
   completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void>;
   /** Drops an in-progress claim (the request failed before any effect) so a retry may run. */
   releaseIdempotencyKey(entityId: string, key: string): Promise<void>;

@@ -1,5 +1,11 @@
 // Ledger invariants and idempotency under concurrency, through HTTP (L2, L3, L4).
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_FILE } from '../../src/storage/index.js';
+import { CardVault } from '../../src/crypto/card-vault.js';
+import { requestHash } from '../../src/http/idempotency.js';
+import { randomBytes } from 'node:crypto';
 import { startTestRelay, testCard, type TestMerchant, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;
@@ -90,6 +96,19 @@ describe('Idempotency-Key (L4)', () => {
     const second = await relay.post('/v1/payments', pay({ 'card.holder': '800.100.152' }), { headers: { 'idempotency-key': key } });
     expect(first.statusCode).toBe(400);
     expect(second.json().id).toBe(first.json().id);
+  });
+
+  it('keeps only a digest keyed with the card key, which a copy of the database cannot search for card data', async () => {
+    const key = 'digest-of-card-data';
+    const form = pay();
+    await relay.post('/v1/payments', form, { headers: { 'idempotency-key': key } });
+    const db = new BetterSqlite3(join(relay.dataDir, SQLITE_FILE), { readonly: true });
+    const stored = (db.prepare('select request_hash from idempotency_keys where key = ?').get(key) as { request_hash: string }).request_hash;
+    db.close();
+    const params = new Map(Object.entries(form));
+    expect(stored).toBe(requestHash(relay.ctx.vault.requestDigest(), 'POST', '/v1/payments', params));
+    // Whoever lacks the card key cannot reproduce it, so cannot test guesses of the hidden digits.
+    expect(stored).not.toBe(requestHash(new CardVault(randomBytes(32)).requestDigest(), 'POST', '/v1/payments', params));
   });
 
   it('refuses a malformed key', async () => {

@@ -20,8 +20,10 @@ interface ModelPayment {
 
 interface Model {
   payments: ModelPayment[];
-  /** The last mutating request, replayable with its key. */
-  last: { key: string; url: string; form: Record<string, string>; status: number; body: string } | null;
+  /** The last mutating request, replayable with its key until the key expires. */
+  last: { key: string; url: string; form: Record<string, string>; status: number; body: string; sentAt: number } | null;
+  /** Model time: the hours advanced so far, in ms. */
+  now: number;
 }
 
 interface Real {
@@ -43,7 +45,7 @@ const entity = () => relay.merchant.entityId;
 async function send(r: Real, m: Model, url: string, form: Record<string, string>) {
   const key = `model-${(keyCounter += 1)}`;
   const res = await r.relay.post(url, form, { headers: { 'idempotency-key': key } });
-  m.last = { key, url, form, status: res.statusCode, body: res.body };
+  m.last = { key, url, form, status: res.statusCode, body: res.body, sentAt: m.now };
   return res;
 }
 
@@ -130,7 +132,8 @@ class Burst implements fc.AsyncCommand<Model, Real> {
 }
 
 class Retry implements fc.AsyncCommand<Model, Real> {
-  check = (m: Readonly<Model>) => m.last !== null;
+  // A key is unused again once IDEMPOTENCY_TTL has passed (tested in housekeeping.test.ts).
+  check = (m: Readonly<Model>) => m.last !== null && m.now - m.last.sentAt < relay.ctx.config.idempotencyTtlMs;
   async run(m: Model, r: Real) {
     const last = m.last;
     if (!last) return;
@@ -160,7 +163,8 @@ class Read implements fc.AsyncCommand<Model, Real> {
 class Advance implements fc.AsyncCommand<Model, Real> {
   constructor(readonly hours: number) {}
   check = () => true;
-  async run(_m: Model, r: Real) {
+  async run(m: Model, r: Real) {
+    m.now += this.hours * 3600_000;
     r.relay.clock.advance(this.hours * 3600_000);
   }
   toString = () => `Advance(${this.hours}h)`;
@@ -183,7 +187,7 @@ describe('model-based (L5)', () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const real: Real = { relay };
-        await fc.asyncModelRun(() => ({ model: { payments: [], last: null } as Model, real }), cmds);
+        await fc.asyncModelRun(() => ({ model: { payments: [], last: null, now: 0 } as Model, real }), cmds);
       }),
       { numRuns: 50, seed, verbose: 1 },
     );
