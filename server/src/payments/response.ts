@@ -8,6 +8,11 @@ import { describeResult } from '../../../spec/result-codes.js';
 
 /** Top-level structures echoed as sent. card, bankAccount and wallet data are handled apart. */
 const ECHOED = ['customer', 'billing', 'shipping', 'cart', 'customParameters', 'merchant', 'airline', 'risk', 'recurring', 'threeDSecure', 'giftCard', 'virtualAccount'];
+/**
+ * Parameters inside echoed structures that are never echoed (nor stored with the response): a 3-D
+ * Secure requestor password, and the cardholder authentication value an external MPI produced.
+ */
+const NEVER_ECHOED = /(^|\.)password$|^threeDSecure\.verificationId$/i;
 /** Plain fields echoed as sent. */
 const ECHOED_FIELDS = ['descriptor', 'merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'transactionCategory', 'recurringType', 'taxAmount', 'shopperResultUrl'];
 
@@ -70,8 +75,18 @@ export interface PaymentViewInput {
   resultDetails?: Record<string, string> | undefined;
 }
 
+function echoable(params: FlatParams): FlatParams {
+  let kept: Map<string, string> | undefined;
+  for (const name of params.keys()) {
+    if (!NEVER_ECHOED.test(name)) continue;
+    kept ??= new Map(params);
+    kept.delete(name);
+  }
+  return kept ?? params;
+}
+
 export function paymentView(input: PaymentViewInput): Record<string, unknown> {
-  const nested: Nested = nest(input.params);
+  const nested: Nested = nest(echoable(input.params));
   const body: Record<string, unknown> = {
     id: input.id,
     paymentType: input.paymentType,
