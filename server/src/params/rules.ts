@@ -2,7 +2,9 @@
 // or iban", "not together with dayOfMonth") as one table, and the few functions that read it.
 // The validator calls droppedNames() before it checks formats and ruleErrors() after.
 
+import { parseAmount as readAmount } from '../../../spec/amount.js';
 import { matchesPattern } from '../../../spec/endpoints.js';
+import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
 import type { Operation } from './types.js';
 
@@ -36,7 +38,9 @@ export type Rule =
   /** The names are ignored: removed before any check, absent from the validated parameters. */
   | (Scope & { readonly kind: 'drop'; readonly names: readonly string[] })
   /** The sent values of these names, joined, must not be digits only (reported under the first sent). */
-  | (Scope & { readonly kind: 'notDigitsOnly'; readonly names: readonly string[] });
+  | (Scope & { readonly kind: 'notDigitsOnly'; readonly names: readonly string[] })
+  /** The amount (names[0]) is a whole number of the currency's (names[1]) real minor units. */
+  | (Scope & { readonly kind: 'amountInCurrency'; readonly names: readonly [string, string] });
 
 /**
  * Device and network data, not the shopper's identity: the widget and 3-D Secure v2 send them on
@@ -172,6 +176,14 @@ export const RULES: readonly Rule[] = [
     when: { noneOf: ['card.number', 'registrationId'] },
     message: 'required unless the brand is detected from card.number or a stored registration',
   },
+  {
+    // The wire format always carries two decimals; a zero-decimal currency (JPY, KRW, …) takes
+    // '100.00' but has no hundredths to charge.
+    kind: 'amountInCurrency',
+    names: ['amount', 'currency'],
+    when: { anyOf: ['amount'] },
+    message: 'the currency has no decimals: the amount must end in .00',
+  },
 ];
 
 /** One rule's finding; the validator adds the value it may echo. */
@@ -233,6 +245,14 @@ export function ruleErrors(op: Operation, sent: ReadonlyMap<string, string>): Ru
         const joined = rule.names.map((n) => sent.get(n) ?? '').join('');
         const first = rule.names.find((n) => sent.has(n));
         if (first !== undefined && /^[0-9\s]*$/.test(joined)) findings.push({ name: first, message: rule.message });
+        break;
+      }
+      case 'amountInCurrency': {
+        const [amountName, currencyName] = rule.names;
+        const minor = readAmount(sent.get(amountName) ?? '');
+        const currency = sent.get(currencyName);
+        // A malformed amount or currency has its own format error.
+        if (minor !== null && currency !== undefined && !representableIn(minor, currency)) findings.push({ name: amountName, message: rule.message });
         break;
       }
       case 'drop':

@@ -115,6 +115,21 @@ describe('parameter errors', () => {
     expect(JSON.stringify(body)).not.toContain('42000000000000001234567');
   });
 
+  it('refuses a fraction of a zero-decimal currency, on payments, follow-ups and checkouts', async () => {
+    expect((await relay.post('/v1/payments', base({ amount: '100.00', currency: 'JPY' }))).statusCode).toBe(200);
+    const fraction = await relay.post('/v1/payments', base({ amount: '100.50', currency: 'JPY' }));
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json().result.code).toBe('200.300.404');
+    expect(fraction.json().result.parameterErrors).toEqual([{ name: 'amount', value: '100.50', message: 'the currency has no decimals: the amount must end in .00' }]);
+    const pa = await relay.post('/v1/payments', base({ amount: '100.00', currency: 'KRW', paymentType: 'PA' }));
+    const cp = await relay.post(`/v1/payments/${pa.json().id}`, { entityId: relay.merchant.entityId, paymentType: 'CP', amount: '10.01', currency: 'KRW' });
+    expect(cp.statusCode).toBe(400);
+    expect(cp.json().result.parameterErrors[0].name).toBe('amount');
+    const checkout = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '5.10', currency: 'JPY', paymentType: 'DB' });
+    expect(checkout.statusCode).toBe(400);
+    expect((await relay.post('/v1/payments', base({ amount: '100.50', currency: 'BHD' }))).statusCode).toBe(200);
+  });
+
   it('accepts the amount grammar and refuses everything else (B1)', async () => {
     for (const amount of ['10.00', '10']) expect((await relay.post('/v1/payments', base({ amount }))).statusCode, amount).toBe(200);
     for (const amount of ['10.0', '10.001', '-1.00', '1e3', '0x10', ' 10.00', '10,00', '１０.００', 'NaN', '', '12345678901.00']) {

@@ -158,6 +158,13 @@ const CASES: Case[] = [
     kept: [{ paymentType: 'RF' }, { paymentType: 'RV', amount: null, currency: null }],
   },
   {
+    rule: 'the currency has no decimals: the amount must end in .00',
+    op: 'payment',
+    broken: { amount: '100.50', currency: 'JPY' },
+    name: 'amount',
+    kept: [{ amount: '100.00', currency: 'JPY' }, { amount: '100', currency: 'KRW' }, { amount: '100.50', currency: 'EUR' }, { amount: '100.55', currency: 'KWD' }],
+  },
+  {
     rule: 'required for a capture or a refund',
     op: 'followUp',
     broken: { paymentType: 'CP', currency: null },
