@@ -1,7 +1,7 @@
 // Log redaction: by key (pino's redact paths) and by content (a Luhn-aware scrubber), so no full
 // card number or CVV reaches a log line whatever path it took (security case A11).
 
-import { luhnValid } from './domain/card.js';
+import { last4, luhnValid, maskBin } from './domain/card.js';
 
 /**
  * Exact paths only: pino's wildcard paths cost a walk of every line, and card keys at any depth
@@ -23,7 +23,7 @@ export function scrubText(text: string): string {
   if (MAYBE_CARD.test(out)) {
     out = out.replace(DIGIT_RUN, (run) => {
       const digits = run.replace(/[ -]/g, '');
-      return luhnValid(digits) ? `${digits.slice(0, 6)}******${digits.slice(-4)}` : run;
+      return luhnValid(digits) ? `${maskBin(digits)}******${last4(digits)}` : run;
     });
   }
   if (MAYBE_CVV.test(out)) out = out.replace(CVV_PARAM, '$1***');

@@ -5,6 +5,7 @@ import { formatAmount } from '../domain/money.js';
 import { nest } from '../params/nest.js';
 import type { FlatParams, Nested } from '../params/types.js';
 import { describeResult } from '../../../spec/result-codes.js';
+import { last4, maskBin } from '../domain/card.js';
 
 /** Top-level structures echoed as sent. card, bankAccount and wallet data are handled apart. */
 const ECHOED = ['customer', 'billing', 'shipping', 'cart', 'customParameters', 'merchant', 'airline', 'risk', 'recurring', 'threeDSecure', 'giftCard', 'virtualAccount'];
@@ -25,7 +26,7 @@ export interface CardView {
 }
 
 export function cardView(card: { number: string; holder?: string | undefined; expiryMonth: string; expiryYear: string }): CardView {
-  const view: CardView = { bin: card.number.slice(0, 6), last4Digits: card.number.slice(-4), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
+  const view: CardView = { bin: maskBin(card.number), last4Digits: last4(card.number), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear };
   if (card.holder) view.holder = card.holder;
   return view;
 }
