@@ -42,8 +42,8 @@ function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<
  * again; the cancel is a conditional settle, so a challenge completed meanwhile wins and the
  * checkout then reads as paid.
  */
-async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number, resultUrl: string | null): Promise<CheckoutClaim> {
-  const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines, resultUrl);
+async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number): Promise<CheckoutClaim> {
+  const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines);
   const first = await claim();
   if (first !== 'busy') return first;
   const lastId = (await ctx.store.findCheckout(checkoutId))?.lastPaymentId;
@@ -60,7 +60,7 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
   const entity = await ctx.store.findEntity(checkout.entityId);
   if (!entity) throw new ApiError('noSession');
 
-  const claim = await claimOrAbandon(ctx, checkoutId, now, submitted.get('shopperResultUrl') ?? null);
+  const claim = await claimOrAbandon(ctx, checkoutId, now);
   switch (claim) {
     case 'claimed':
       break;
@@ -75,8 +75,10 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
       throw new ApiError('checkoutLocked');
   }
 
-  const bound = (await ctx.store.findCheckout(checkoutId))?.shopperResultUrl ?? null;
-  const url = bound ? resultUrl(bound, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
+  // A URL bound by an earlier attempt stays; otherwise this submit's, bound only if it pays or
+  // goes on to 3-D Secure (A7).
+  const shopperResultUrl = (await ctx.store.findCheckout(checkoutId))?.shopperResultUrl ?? submitted.get('shopperResultUrl') ?? null;
+  const url = shopperResultUrl ? resultUrl(shopperResultUrl, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
   let payment;
   try {
     payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkoutId, ...(url ? { resultUrl: url } : {}) });
@@ -85,7 +87,7 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
     await ctx.store.finishCheckoutAttempt(checkoutId, null, 'released', 0);
     throw error;
   }
-  await ctx.store.finishCheckoutAttempt(checkoutId, payment.paymentId, payment.kind, now + CHALLENGE_LEASE_MS);
+  await ctx.store.finishCheckoutAttempt(checkoutId, payment.paymentId, payment.kind, now + CHALLENGE_LEASE_MS, shopperResultUrl);
   if (payment.kind === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {
     log.warn({ securityEvent: 'checkout-locked', checkoutId, entityId: entity.id }, 'checkout locked after repeated declines');
   }

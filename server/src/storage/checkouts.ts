@@ -14,15 +14,10 @@ export async function claimCheckout(
   now: EpochMs,
   leaseUntil: EpochMs,
   maxDeclines: number,
-  shopperResultUrl: string | null,
 ): Promise<CheckoutClaim> {
   const result = await db
     .updateTable('checkouts')
-    .set((eb) => ({
-      busy_until: leaseUntil,
-      // The first submit may bind the result URL; a later one never replaces it.
-      shopper_result_url: eb.fn.coalesce('shopper_result_url', eb.val(shopperResultUrl)),
-    }))
+    .set({ busy_until: leaseUntil })
     .where('id', '=', id)
     .where('expires_at', '>', big(now))
     .where('success_payment_id', 'is', null)
@@ -50,12 +45,17 @@ export async function finishCheckoutAttempt(
   paymentId: string | null,
   outcome: 'success' | 'declined' | 'pending' | 'released',
   pendingLeaseUntil: EpochMs,
+  shopperResultUrl: string | null,
 ): Promise<void> {
+  // Only an attempt that paid or went on to 3-D Secure sends the shopper anywhere, so only such an
+  // attempt may bind the result URL, and only the first: a failed submit leaves nothing behind.
+  const binds = (outcome === 'success' || outcome === 'pending') && shopperResultUrl !== null;
   await db
     .updateTable('checkouts')
     .set((eb) => ({
       busy_until: outcome === 'pending' ? pendingLeaseUntil : null,
       last_payment_id: paymentId ?? eb.ref('last_payment_id'),
+      ...(binds ? { shopper_result_url: eb.fn.coalesce('shopper_result_url', eb.val(shopperResultUrl)) } : {}),
       // Only the first success is kept: the unique column is what makes it "the" payment.
       ...(outcome === 'success' && paymentId !== null
         ? { success_payment_id: eb.fn.coalesce('success_payment_id', eb.val(paymentId)) }

@@ -230,8 +230,8 @@ export class KyselyStore implements Store {
     return row && checkoutFromRow(row);
   }
 
-  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number, shopperResultUrl: string | null): Promise<CheckoutClaim> {
-    return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines, shopperResultUrl);
+  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim> {
+    return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines);
   }
 
   finishCheckoutAttempt(
@@ -239,8 +239,9 @@ export class KyselyStore implements Store {
     paymentId: string | null,
     outcome: 'success' | 'declined' | 'pending' | 'released',
     pendingLeaseUntil: EpochMs,
+    shopperResultUrl: string | null = null,
   ): Promise<void> {
-    return finishCheckoutAttempt(this.#db, id, paymentId, outcome, pendingLeaseUntil);
+    return finishCheckoutAttempt(this.#db, id, paymentId, outcome, pendingLeaseUntil, shopperResultUrl);
   }
 
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean> {

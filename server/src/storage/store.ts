@@ -186,15 +186,22 @@ export interface Store {
   findCheckout(id: string): Promise<CheckoutRecord | undefined>;
   /**
    * Takes the checkout for one payment attempt, atomically: not expired, no success yet, fewer
-   * than maxDeclines declines, no unexpired lease. Binds shopperResultUrl when none is bound yet.
+   * than maxDeclines declines, no unexpired lease.
    */
-  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number, shopperResultUrl: string | null): Promise<CheckoutClaim>;
+  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim>;
   /**
    * Ends an attempt: success sets successPaymentId (only if none), declined counts one decline,
    * pending keeps the lease until pendingLeaseUntil, released (nothing was authorized) only frees
-   * the lease. lastPaymentId is set unless paymentId is null.
+   * the lease. lastPaymentId is set unless paymentId is null. Success and pending bind
+   * shopperResultUrl when none is bound yet; declined and released never bind it.
    */
-  finishCheckoutAttempt(id: string, paymentId: string | null, outcome: 'success' | 'declined' | 'pending' | 'released', pendingLeaseUntil: EpochMs): Promise<void>;
+  finishCheckoutAttempt(
+    id: string,
+    paymentId: string | null,
+    outcome: 'success' | 'declined' | 'pending' | 'released',
+    pendingLeaseUntil: EpochMs,
+    shopperResultUrl?: string | null,
+  ): Promise<void>;
   /** Counts a status read; false when `max` reads already happened in the current window. */
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean>;
   markCheckoutSpent(id: string, now: EpochMs): Promise<void>;

@@ -134,6 +134,22 @@ describe('paying and reading the status', () => {
     expect(res.json().result.code).toBe('200.300.404');
   });
 
+  it('binds no result URL from a submit that fails, so the next submit redirects where it says (A7)', async () => {
+    const id = await prepare();
+    // Refused after the checkout was claimed: no brand can be detected from this number.
+    const invalid = await submit(id, { ...testCard('1234567890123'), shopperResultUrl: 'https://evil.example/x' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().result.parameterErrors[0].name).toBe('paymentBrand');
+    const declined = await submit(id, card({ 'card.holder': '800.100.152', shopperResultUrl: 'https://evil.example/y' }));
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().resultUrl).toBeUndefined();
+    const ok = await submit(id, card());
+    expect(ok.statusCode).toBe(200);
+    const url = new URL(ok.json().resultUrl);
+    expect(url.origin + url.pathname).toBe('https://shop.example/result');
+    expect(url.searchParams.get('id')).toBe(id);
+  });
+
   it('refuses a submit from another origin (W2)', async () => {
     const id = await prepare();
     const res = await submit(id, card(), 'https://merchant.example');

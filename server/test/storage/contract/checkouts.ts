@@ -42,7 +42,7 @@ export function checkoutsContract(ctx: () => ContractContext): void {
     it('of 50 parallel claims exactly one wins; the others find it busy (L1)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
-      const results = await all(Array.from({ length: 50 }, () => () => store.claimCheckout(c.id, T0 + 1, T0 + 1 + LEASE, MAX_DECLINES, null)));
+      const results = await all(Array.from({ length: 50 }, () => () => store.claimCheckout(c.id, T0 + 1, T0 + 1 + LEASE, MAX_DECLINES)));
       expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
       expect(results.filter((r) => r === 'busy')).toHaveLength(49);
       expect((await read(store, c.id)).busyUntil).toBe(T0 + 1 + LEASE);
@@ -52,55 +52,63 @@ export function checkoutsContract(ctx: () => ContractContext): void {
       const { store } = ctx();
       const c = await freshCheckout(store);
       const [p1, p2] = [id(), id()];
-      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES, null)).toBe('claimed');
+      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
       await store.finishCheckoutAttempt(c.id, p1, 'success', 0);
       await store.finishCheckoutAttempt(c.id, p2, 'success', 0);
       expect(await read(store, c.id)).toMatchObject({ successPaymentId: p1, lastPaymentId: p2, busyUntil: null });
-      expect(await store.claimCheckout(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES, null)).toBe('paid');
+      expect(await store.claimCheckout(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES)).toBe('paid');
     });
 
     it('locks after the maximum number of declines (L8)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
       for (let i = 0; i < MAX_DECLINES; i++) {
-        expect(await store.claimCheckout(c.id, T0 + i, T0 + i + LEASE, MAX_DECLINES, null)).toBe('claimed');
+        expect(await store.claimCheckout(c.id, T0 + i, T0 + i + LEASE, MAX_DECLINES)).toBe('claimed');
         await store.finishCheckoutAttempt(c.id, id(), 'declined', 0);
       }
       expect((await read(store, c.id)).declineCount).toBe(MAX_DECLINES);
-      expect(await store.claimCheckout(c.id, T0 + 10, T0 + LEASE, MAX_DECLINES, null)).toBe('locked');
+      expect(await store.claimCheckout(c.id, T0 + 10, T0 + LEASE, MAX_DECLINES)).toBe('locked');
     });
 
     it('holds a pending attempt until its lease ends; a released attempt frees it at once', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
       const pending = id();
-      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES, null)).toBe('claimed');
+      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
       await store.finishCheckoutAttempt(c.id, pending, 'pending', T0 + 5 * LEASE);
       expect(await read(store, c.id)).toMatchObject({ lastPaymentId: pending, busyUntil: T0 + 5 * LEASE, declineCount: 0 });
-      expect(await store.claimCheckout(c.id, T0 + LEASE, T0 + 2 * LEASE, MAX_DECLINES, null)).toBe('busy');
+      expect(await store.claimCheckout(c.id, T0 + LEASE, T0 + 2 * LEASE, MAX_DECLINES)).toBe('busy');
       // The lease expired: a relay that died mid-attempt does not block the checkout forever.
-      expect(await store.claimCheckout(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES, null)).toBe('claimed');
+      expect(await store.claimCheckout(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES)).toBe('claimed');
       await store.finishCheckoutAttempt(c.id, null, 'released', 0);
       expect(await read(store, c.id)).toMatchObject({ lastPaymentId: pending, busyUntil: null, declineCount: 0 });
-      expect(await store.claimCheckout(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES, null)).toBe('claimed');
+      expect(await store.claimCheckout(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES)).toBe('claimed');
     });
 
     it('answers expired from expiresAt on, and missing for an unknown id (F9)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
-      expect(await store.claimCheckout(id(), c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES, null)).toBe('missing');
-      expect(await store.claimCheckout(c.id, c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES, null)).toBe('expired');
-      expect(await store.claimCheckout(c.id, c.expiresAt - 1, c.expiresAt + LEASE, MAX_DECLINES, null)).toBe('claimed');
+      expect(await store.claimCheckout(id(), c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('missing');
+      expect(await store.claimCheckout(c.id, c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('expired');
+      expect(await store.claimCheckout(c.id, c.expiresAt - 1, c.expiresAt + LEASE, MAX_DECLINES)).toBe('claimed');
     });
 
-    it('binds the first result URL and never replaces a bound one', async () => {
+    it('binds the result URL of the first attempt that pays or goes pending, never of a failed one (A7)', async () => {
       const { store } = ctx();
       const open = await freshCheckout(store);
-      await store.claimCheckout(open.id, T0, T0 + 1, MAX_DECLINES, 'https://first.example/r');
-      await store.claimCheckout(open.id, T0 + 2, T0 + 3, MAX_DECLINES, 'https://second.example/r');
+      await store.claimCheckout(open.id, T0, T0 + 1, MAX_DECLINES);
+      await store.finishCheckoutAttempt(open.id, id(), 'declined', 0, 'https://declined.example/r');
+      await store.claimCheckout(open.id, T0 + 2, T0 + 3, MAX_DECLINES);
+      await store.finishCheckoutAttempt(open.id, null, 'released', 0, 'https://released.example/r');
+      expect((await read(store, open.id)).shopperResultUrl).toBeNull();
+      await store.claimCheckout(open.id, T0 + 4, T0 + 5, MAX_DECLINES);
+      await store.finishCheckoutAttempt(open.id, id(), 'pending', T0 + LEASE, 'https://first.example/r');
+      await store.claimCheckout(open.id, T0 + LEASE, T0 + 2 * LEASE, MAX_DECLINES);
+      await store.finishCheckoutAttempt(open.id, id(), 'success', 0, 'https://second.example/r');
       expect((await read(store, open.id)).shopperResultUrl).toBe('https://first.example/r');
       const bound = await freshCheckout(store, { shopperResultUrl: 'https://prepared.example/r' });
-      await store.claimCheckout(bound.id, T0, T0 + 1, MAX_DECLINES, 'https://other.example/r');
+      await store.claimCheckout(bound.id, T0, T0 + 1, MAX_DECLINES);
+      await store.finishCheckoutAttempt(bound.id, id(), 'success', 0, 'https://other.example/r');
       expect((await read(store, bound.id)).shopperResultUrl).toBe('https://prepared.example/r');
     });
 
