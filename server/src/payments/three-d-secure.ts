@@ -3,6 +3,7 @@
 
 import type { Config } from '../config.js';
 import type { RelayContext } from '../context.js';
+import { planSettle } from '../domain/lifecycle.js';
 import { completeChallenge, type PendingChallenge } from '../simulator/three-d-secure.js';
 import type { PaymentRecord } from '../storage/store.js';
 import { storeRegistration } from './registrations.js';
@@ -31,10 +32,11 @@ export type SettleResult =
 /** Applies the shopper's answer on the test page to a pending payment, once. */
 export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord, returnCode: string): Promise<SettleResult> {
   const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
-  if (payment.status !== 'pending') return { kind: 'already-settled', payment, pending };
-  const now = ctx.clock.now();
   const outcome = completeChallenge(pending, returnCode);
   const approved = outcome.kind === 'approved';
+  const plan = planSettle(payment, approved ? 'success' : 'declined');
+  if (!plan.ok) return { kind: 'already-settled', payment, pending };
+  const now = ctx.clock.now();
   const body = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete body.redirect;
   body.result = resultView(outcome.resultCode, { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse });
@@ -52,7 +54,14 @@ export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord,
   }
   // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.
   const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
-  const settled = await ctx.store.settlePending(payment.id, approved ? 'success' : 'declined', outcome.resultCode, JSON.stringify(body), JSON.stringify(kept), now);
+  const settled = await ctx.store.settlePayment({
+    paymentId: payment.id,
+    change: plan.change,
+    resultCode: outcome.resultCode,
+    responseJson: JSON.stringify(body),
+    pendingJson: JSON.stringify(kept),
+    now,
+  });
   const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
   if (!settled) {
     // A concurrent submit settled it first; the registration made here is not referenced.

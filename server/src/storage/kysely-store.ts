@@ -2,6 +2,7 @@
 // (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
 
 import { sql, type Kysely } from 'kysely';
+import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, finishCheckoutAttempt, markCheckoutSpent } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
 import { GroupCommit } from './group-commit.js';
@@ -30,8 +31,8 @@ import type {
   IdempotencyClaim,
   MerchantRecord,
   PaymentRecord,
-  PaymentStatus,
   RegistrationRecord,
+  SettleWrite,
   Store,
 } from './store.js';
 
@@ -168,19 +169,14 @@ export class KyselyStore implements Store {
     }
   }
 
-  async settlePending(
-    id: string,
-    to: Exclude<PaymentStatus, 'pending'>,
-    resultCode: string,
-    responseJson: string,
-    pendingJson: string | null,
-    now: EpochMs,
-  ): Promise<boolean> {
+  async settlePayment(w: SettleWrite): Promise<boolean> {
+    // Only a row of the status table applies; its `from` is the guard, checked by the database.
+    if (!canSettle(w.change.from, w.change.to)) return false;
     const result = await this.#db
       .updateTable('payments')
-      .set({ status: to, result_code: resultCode, response_json: responseJson, pending_json: pendingJson, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
+      .set({ status: w.change.to, result_code: w.resultCode, response_json: w.responseJson, pending_json: w.pendingJson, updated_at: w.now })
+      .where('id', '=', w.paymentId)
+      .where('status', '=', w.change.from)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }

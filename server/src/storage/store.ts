@@ -5,7 +5,7 @@
 // applyFollowUp() performs the lifecycle table's conditional update and the insert of the new
 // record in one transaction, and reports whether the guard held.
 
-import type { LedgerChange } from '../domain/lifecycle.js';
+import type { LedgerChange, StatusChange } from '../domain/lifecycle.js';
 
 /** Time is passed in explicitly as epoch milliseconds; the store never reads a clock. */
 export type EpochMs = number;
@@ -148,6 +148,18 @@ export interface FollowUpWrite {
   now: EpochMs;
 }
 
+/** The settlement of a payment, planned from the status table (lifecycle.ts planSettle). */
+export interface SettleWrite {
+  paymentId: string;
+  change: StatusChange;
+  resultCode: string;
+  /** The public response with the outcome. */
+  responseJson: string;
+  /** Replaces the pending state; the caller strips what must not outlive the challenge. */
+  pendingJson: string | null;
+  now: EpochMs;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -170,10 +182,11 @@ export interface Store {
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
   applyFollowUp(w: FollowUpWrite): Promise<boolean>;
   /**
-   * pending -> success/declined, only if still pending; pendingJson replaces the pending state (the
-   * caller strips what must not outlive the challenge). False = already settled, nothing written.
+   * Applies a change of the status table, only if the payment's status is still change.from.
+   * False = refused, nothing written: the change is not in the table, or the payment is not (or no
+   * longer) in the `from` status.
    */
-  settlePending(id: string, to: Exclude<PaymentStatus, 'pending'>, resultCode: string, responseJson: string, pendingJson: string | null, now: EpochMs): Promise<boolean>;
+  settlePayment(w: SettleWrite): Promise<boolean>;
 
   insertRegistration(r: RegistrationRecord): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;

@@ -1,7 +1,9 @@
 // CRUD of every record, entity scoping (A1), registrations (A9), settlement, durability.
 
 import { describe, expect, it } from 'vitest';
-import { all, count, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0, type ContractContext } from './fixtures.js';
+import { planSettle } from '../../../src/domain/lifecycle.js';
+import type { PaymentStatus } from '../../../src/storage/store.js';
+import { all, count, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0, type ContractContext } from './fixtures.js';
 
 export function recordsContract(ctx: () => ContractContext): void {
   describe('merchants and entities', () => {
@@ -91,17 +93,32 @@ export function recordsContract(ctx: () => ContractContext): void {
       const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
       const results = await all(
         Array.from({ length: 10 }, (_, i) => () =>
-          store.settlePending(p.id, i % 2 ? 'declined' : 'success', `code-${i}`, `{"i":${i}}`, null, T0 + 10),
+          store.settlePayment(settlement(p, i % 2 ? 'declined' : 'success', { resultCode: `code-${i}`, responseJson: `{"i":${i}}` })),
         ),
       );
       expect(count(results)).toBe(1);
       const winner = results.indexOf(true);
       const settled = await store.findPayment(entityId, p.id);
       expect(settled).toMatchObject({ status: winner % 2 ? 'declined' : 'success', resultCode: `code-${winner}`, responseJson: `{"i":${winner}}`, updatedAt: T0 + 10 });
-      expect(await store.settlePending(p.id, 'success', 'again', '{}', null, T0 + 20)).toBe(false);
+      // Planned from the stale pending snapshot: the guard (status = pending) no longer holds.
+      expect(await store.settlePayment(settlement(p, 'success', { resultCode: 'again', now: T0 + 20 }))).toBe(false);
+      expect(await store.settlePayment(settlement({ ...p, id: id() }, 'success'))).toBe(false);
+      expect(await store.findPayment(entityId, p.id)).toEqual(settled);
+    });
+
+    it('refuses a settle the status table does not allow, even where the row matches its guard', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
       const done = await insertPayment(store, entityId);
-      expect(await store.settlePending(done.id, 'declined', 'x', '{}', null, T0)).toBe(false);
-      expect(await store.settlePending(id(), 'success', 'x', '{}', null, T0)).toBe(false);
+      const pending = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
+      const write = (p: typeof done, from: PaymentStatus, to: PaymentStatus) =>
+        store.settlePayment({ paymentId: p.id, change: { from, to }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
+      expect(planSettle(done, 'declined')).toEqual({ ok: false });
+      expect(await write(done, 'success', 'declined')).toBe(false);
+      expect(await write(done, 'success', 'pending')).toBe(false);
+      expect(await write(pending, 'pending', 'pending')).toBe(false);
+      expect(await store.findPayment(entityId, done.id)).toEqual(done);
+      expect(await store.findPayment(entityId, pending.id)).toEqual(pending);
     });
   });
 
