@@ -14,7 +14,7 @@ import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../storage/store.js';
 import type { RelayContext } from '../context.js';
 import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure } from './account.js';
-import { storeRegistration } from './registrations.js';
+import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { resultUrl } from '../http/result-url.js';
@@ -137,8 +137,10 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     };
   }
 
+  let registration: RegistrationRecord | undefined;
   if (status === 'success' && wantsRegistration && account.kind === 'card') {
-    registrationId = await storeRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL');
+    registration = newRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL');
+    registrationId = registration.id;
   }
 
   const body = paymentView({
@@ -174,6 +176,6 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingJson: pending ? JSON.stringify(pending) : null,
     createdAt: now,
     updatedAt: now,
-  });
+  }, registration ? { registration } : {});
   return { status: httpStatus, body, paymentId: id, kind: status === 'declined' ? 'declined' : status };
 }

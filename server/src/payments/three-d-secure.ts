@@ -5,8 +5,8 @@ import type { Config } from '../config.js';
 import type { RelayContext } from '../context.js';
 import { planSettle } from '../domain/lifecycle.js';
 import { completeChallenge, type PendingChallenge } from '../simulator/three-d-secure.js';
-import type { PaymentRecord } from '../storage/store.js';
-import { storeRegistration } from './registrations.js';
+import type { PaymentRecord, RegistrationRecord } from '../storage/store.js';
+import { newRegistration } from './registrations.js';
 import { resultView } from './response.js';
 
 /** What a pending payment keeps until the shopper returns; never card data in clear. */
@@ -40,17 +40,11 @@ export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord,
   const body = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete body.redirect;
   body.result = resultView(outcome.resultCode, { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse });
-  let registrationId: string | undefined;
+  let registration: RegistrationRecord | undefined;
   if (approved && pending.sealedCard && payment.paymentBrand) {
-    registrationId = await storeRegistration(
-      ctx,
-      payment.entityId,
-      payment.paymentBrand,
-      { number: ctx.vault.open(pending.sealedCard), holder: pending.holder ?? undefined, expiryMonth: pending.expiryMonth ?? '', expiryYear: pending.expiryYear ?? '' },
-      now,
-      true,
-    );
-    body.registrationId = registrationId;
+    const card = { number: ctx.vault.open(pending.sealedCard), holder: pending.holder ?? undefined, expiryMonth: pending.expiryMonth ?? '', expiryYear: pending.expiryYear ?? '' };
+    registration = newRegistration(ctx, payment.entityId, payment.paymentBrand, card, now, true);
+    body.registrationId = registration.id;
   }
   // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.
   const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
@@ -61,13 +55,11 @@ export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord,
     responseJson: JSON.stringify(body),
     pendingJson: JSON.stringify(kept),
     now,
+    ...(registration ? { registration } : {}),
   });
   const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
-  if (!settled) {
-    // A concurrent submit settled it first; the registration made here is not referenced.
-    if (registrationId) await ctx.store.deleteRegistration(payment.entityId, registrationId, now);
-    return { kind: 'already-settled', payment: fresh, pending };
-  }
+  // A concurrent submit settled it first; the registration made here was not written.
+  if (!settled) return { kind: 'already-settled', payment: fresh, pending };
   if (pending.checkoutId) await ctx.store.finishCheckoutAttempt(pending.checkoutId, payment.id, approved ? 'success' : 'declined', 0);
   return { kind: 'settled', payment: fresh, pending };
 }

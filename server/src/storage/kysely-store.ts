@@ -1,7 +1,7 @@
 // The Store on Kysely: one set of queries for SQLite and PostgreSQL. The dialect-specific parts
 // (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
 
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, finishCheckoutAttempt, markCheckoutSpent } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
@@ -30,6 +30,7 @@ import type {
   FollowUpWrite,
   IdempotencyClaim,
   MerchantRecord,
+  NewPaymentParts,
   PaymentRecord,
   RegistrationRecord,
   SettleWrite,
@@ -55,6 +56,26 @@ export class KyselyStore implements Store {
   #insert(write: (db: Kysely<Database>) => Promise<unknown>): Promise<void> {
     if (this.#groupCommit) return this.#groupCommit.run(write);
     return write(this.#db).then(() => undefined);
+  }
+
+  /**
+   * Runs `work` in one transaction, committed when it answers true (a guard held) and rolled back
+   * when it answers false or throws: either everything it wrote is there, or nothing.
+   */
+  async #atomically(work: (trx: Transaction<Database>) => Promise<boolean>): Promise<boolean> {
+    const trx = await this.#db.startTransaction().execute();
+    try {
+      if (!(await work(trx))) {
+        await trx.rollback().execute();
+        return false;
+      }
+      await trx.commit().execute();
+      return true;
+    } catch (err) {
+      // Kysely releases the connection even when the rollback fails; the first error is the news.
+      if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
+      throw err;
+    }
   }
 
   async migrate(): Promise<void> {
@@ -126,9 +147,15 @@ export class KyselyStore implements Store {
 
   // Payments
 
-  insertPayment(p: PaymentRecord): Promise<void> {
+  insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<void> {
     const row = paymentToRow(p);
-    return this.#insert((db) => db.insertInto('payments').values(row).execute());
+    const registration = parts.registration;
+    if (!registration) return this.#insert((db) => db.insertInto('payments').values(row).execute());
+    return this.#atomically(async (trx) => {
+      await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+      await trx.insertInto('payments').values(row).execute();
+      return true;
+    }).then(() => undefined);
   }
 
   async findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined> {
@@ -151,34 +178,37 @@ export class KyselyStore implements Store {
     if (w.record.entityId !== w.entityId || w.record.referencedId !== w.referencedId) {
       throw new Error('follow-up record must belong to the entity and reference the payment it changes');
     }
-    const trx = await this.#db.startTransaction().execute();
-    try {
+    return this.#atomically(async (trx) => {
       const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
       const result = update && (await update.executeTakeFirst());
-      if (result?.numUpdatedRows !== 1n) {
-        await trx.rollback().execute();
-        return false;
-      }
+      if (result?.numUpdatedRows !== 1n) return false;
       await trx.insertInto('payments').values(paymentToRow(w.record)).execute();
-      await trx.commit().execute();
       return true;
-    } catch (err) {
-      // Kysely releases the connection even when the rollback fails; the first error is the news.
-      if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
-      throw err;
-    }
+    });
   }
 
   async settlePayment(w: SettleWrite): Promise<boolean> {
     // Only a row of the status table applies; its `from` is the guard, checked by the database.
     if (!canSettle(w.change.from, w.change.to)) return false;
-    const result = await this.#db
-      .updateTable('payments')
-      .set({ status: w.change.to, result_code: w.resultCode, response_json: w.responseJson, pending_json: w.pendingJson, updated_at: w.now })
-      .where('id', '=', w.paymentId)
-      .where('status', '=', w.change.from)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const registration = w.registration;
+    return this.#atomically(async (trx) => {
+      const result = await trx
+        .updateTable('payments')
+        .set({
+          status: w.change.to,
+          result_code: w.resultCode,
+          response_json: w.responseJson,
+          pending_json: w.pendingJson,
+          updated_at: w.now,
+          ...(registration ? { registration_id: registration.id } : {}),
+        })
+        .where('id', '=', w.paymentId)
+        .where('status', '=', w.change.from)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+      return true;
+    });
   }
 
   // Registrations

@@ -158,6 +158,14 @@ export interface SettleWrite {
   /** Replaces the pending state; the caller strips what must not outlive the challenge. */
   pendingJson: string | null;
   now: EpochMs;
+  /** createRegistration on a 3-D Secure payment: written only if the settlement is. */
+  registration?: RegistrationRecord;
+}
+
+/** What a new payment brings along, written in the payment's own transaction. */
+export interface NewPaymentParts {
+  /** createRegistration: the card stored for the payment (its registrationId). */
+  registration?: RegistrationRecord;
 }
 
 export interface Store {
@@ -174,7 +182,8 @@ export interface Store {
   listEntities(merchantId: string): Promise<EntityRecord[]>;
   updateEntitySettings(id: string, settings: EntitySettings): Promise<void>;
 
-  insertPayment(p: PaymentRecord): Promise<void>;
+  /** A new payment and its parts, in one transaction: if the payment cannot be written, neither are they. */
+  insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<void>;
   /** Scoped by entity: another entity's payment is undefined. */
   findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
@@ -182,9 +191,9 @@ export interface Store {
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
   applyFollowUp(w: FollowUpWrite): Promise<boolean>;
   /**
-   * Applies a change of the status table, only if the payment's status is still change.from.
-   * False = refused, nothing written: the change is not in the table, or the payment is not (or no
-   * longer) in the `from` status.
+   * Applies a change of the status table, only if the payment's status is still change.from, and
+   * writes the registration with it. False = refused, nothing written: the change is not in the
+   * table, or the payment is not (or no longer) in the `from` status.
    */
   settlePayment(w: SettleWrite): Promise<boolean>;
 

@@ -122,6 +122,38 @@ export function recordsContract(ctx: () => ContractContext): void {
     });
   });
 
+  describe('payments with a registration (createRegistration)', () => {
+    it('writes the registration only together with its payment', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const r = registrationRecord(entityId);
+      const p = paymentRecord(entityId, { registrationId: r.id });
+      await store.insertPayment(p, { registration: r });
+      expect(await store.findPayment(entityId, p.id)).toEqual(p);
+      expect(await store.findRegistration(entityId, r.id)).toEqual(r);
+      // The payment write fails (its id is taken): the registration must not be left behind.
+      const orphan = registrationRecord(entityId);
+      await expect(store.insertPayment({ ...p, registrationId: orphan.id }, { registration: orphan })).rejects.toThrow();
+      expect(await store.findRegistration(entityId, orphan.id)).toBeUndefined();
+      expect(await store.findPayment(entityId, p.id)).toEqual(p);
+    });
+
+    it("writes a settlement's registration only if the settlement applies", async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
+      const r = registrationRecord(entityId);
+      expect(await store.settlePayment(settlement(p, 'success', { registration: r }))).toBe(true);
+      expect(await store.findRegistration(entityId, r.id)).toEqual(r);
+      expect(await store.findPayment(entityId, p.id)).toMatchObject({ status: 'success', registrationId: r.id });
+      // A second settlement from the stale snapshot is refused, and so is its registration.
+      const late = registrationRecord(entityId);
+      expect(await store.settlePayment(settlement(p, 'success', { registration: late }))).toBe(false);
+      expect(await store.findRegistration(entityId, late.id)).toBeUndefined();
+      expect((await store.findPayment(entityId, p.id))?.registrationId).toBe(r.id);
+    });
+  });
+
   describe('registrations', () => {
     it("round-trips, is scoped by entity and never found through another entity (A9)", async () => {
       const { store } = ctx();
