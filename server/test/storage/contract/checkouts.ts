@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/storage/store.js';
-import { all, checkoutRecord, count, id, newEntity, T0, type ContractContext } from './fixtures.js';
+import { all, checkoutRecord, count, id, insertPayment, newEntity, paymentRecord, T0, type ContractContext } from './fixtures.js';
 
 const LEASE = 60_000;
 const MAX_DECLINES = 3;
@@ -57,6 +57,19 @@ export function checkoutsContract(ctx: () => ContractContext): void {
       await store.finishCheckoutAttempt(c.id, p2, 'success', 0);
       expect(await read(store, c.id)).toMatchObject({ successPaymentId: p1, lastPaymentId: p2, busyUntil: null });
       expect(await store.claimCheckout(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES)).toBe('paid');
+    });
+
+    it('refuses a second successful payment of one checkout (L1)', async () => {
+      const { store } = ctx();
+      const c = await freshCheckout(store);
+      await insertPayment(store, c.entityId, { checkoutId: c.id });
+      await expect(store.insertPayment(paymentRecord(c.entityId, { checkoutId: c.id }))).rejects.toThrow();
+      // Failed and pending attempts of a checkout are many, and so are successes outside checkouts.
+      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'declined' });
+      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'declined' });
+      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'pending' });
+      await insertPayment(store, c.entityId);
+      await insertPayment(store, c.entityId);
     });
 
     it('locks after the maximum number of declines (L8)', async () => {
