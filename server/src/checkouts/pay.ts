@@ -18,7 +18,10 @@ import { checkoutParams } from './prepare.js';
 const FIXED_AT_PREPARE = new Set(['amount', 'currency', 'paymentType', 'entityId', 'shopperResultUrl']);
 /** An attempt holds the checkout at most this long (ms) if the relay dies mid-attempt. */
 const ATTEMPT_LEASE_MS = 60_000;
-/** A 3-D Secure attempt holds it while the shopper authenticates (ms). */
+/**
+ * The lease a 3-D Secure attempt leaves while the shopper authenticates (ms). The pending payment
+ * holds the checkout beyond it, until settled: a later submit settles it as abandoned first.
+ */
 const CHALLENGE_LEASE_MS = 15 * 60_000;
 
 export function checkoutResourcePath(checkoutId: string): string {
@@ -38,9 +41,10 @@ function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<
 
 /**
  * Claims the checkout for this attempt. A checkout held by a 3-D Secure challenge the shopper left
- * (a reload, the back button) is freed by cancelling that challenge first, so the shopper can try
- * again; the cancel is a conditional settle, so a challenge completed meanwhile wins and the
- * checkout then reads as paid.
+ * (a reload, the back button), however long ago, is freed by cancelling that challenge first, so
+ * the shopper can try again and the challenge can never succeed beside this attempt (L1); the
+ * cancel is a conditional settle, so a challenge completed meanwhile wins and the checkout then
+ * reads as paid.
  */
 async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number): Promise<CheckoutClaim> {
   const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines);
@@ -81,13 +85,15 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
   const url = shopperResultUrl ? resultUrl(shopperResultUrl, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
   let payment;
   try {
-    payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkoutId, ...(url ? { resultUrl: url } : {}) });
+    // The payment's write ends the attempt: the checkout's success (or decline, or 3-D Secure lease)
+    // is written with it, so no crash leaves a payment the checkout does not know (L1).
+    const attempt = { id: checkoutId, pendingLeaseUntil: now + CHALLENGE_LEASE_MS, shopperResultUrl };
+    payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkout: attempt, ...(url ? { resultUrl: url } : {}) });
   } catch (error) {
-    // Nothing was authorized: the attempt ends without counting as a decline.
-    await ctx.store.finishCheckoutAttempt(checkoutId, null, 'released', 0);
+    // Nothing was written: the attempt ends without counting as a decline.
+    await ctx.store.releaseCheckout(checkoutId);
     throw error;
   }
-  await ctx.store.finishCheckoutAttempt(checkoutId, payment.paymentId, payment.kind, now + CHALLENGE_LEASE_MS, shopperResultUrl);
   if (payment.kind === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {
     log.warn({ securityEvent: 'checkout-locked', checkoutId, entityId: entity.id }, 'checkout locked after repeated declines');
   }

@@ -4,8 +4,8 @@
 import type { Config } from '../config.js';
 import type { RelayContext } from '../context.js';
 import { planSettle } from '../domain/lifecycle.js';
-import { completeChallenge, type PendingChallenge } from '../simulator/three-d-secure.js';
-import type { PaymentRecord, RegistrationRecord } from '../storage/store.js';
+import { CHALLENGE_TIMEOUT, completeChallenge, type PendingChallenge, type SettledOutcome } from '../simulator/three-d-secure.js';
+import type { PaymentRecord, RegistrationRecord, SettleOutcome } from '../storage/store.js';
 import { newRegistration } from './registrations.js';
 import { resultView } from './response.js';
 
@@ -29,13 +29,11 @@ export type SettleResult =
   | { kind: 'settled'; payment: PaymentRecord; pending: PendingState }
   | { kind: 'already-settled'; payment: PaymentRecord; pending: PendingState };
 
-/** Applies the shopper's answer on the test page to a pending payment, once. */
-export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord, returnCode: string): Promise<SettleResult> {
-  const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
-  const outcome = completeChallenge(pending, returnCode);
+/** Writes the outcome of a challenge, planned from the status table; nothing unless 'settled'. */
+async function settle(ctx: RelayContext, payment: PaymentRecord, pending: PendingState, outcome: SettledOutcome): Promise<SettleOutcome> {
   const approved = outcome.kind === 'approved';
   const plan = planSettle(payment, approved ? 'success' : 'declined');
-  if (!plan.ok) return { kind: 'already-settled', payment, pending };
+  if (!plan.ok) return 'refused';
   const now = ctx.clock.now();
   const body = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete body.redirect;
@@ -48,7 +46,7 @@ export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord,
   }
   // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.
   const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
-  const settled = await ctx.store.settlePayment({
+  return ctx.store.settlePayment({
     paymentId: payment.id,
     change: plan.change,
     resultCode: outcome.resultCode,
@@ -57,9 +55,18 @@ export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord,
     now,
     ...(registration ? { registration } : {}),
   });
+}
+
+/**
+ * Applies the shopper's answer on the test page to a pending payment, once. A payment whose
+ * checkout has meanwhile been paid, or has gone on to another attempt, cannot succeed any more
+ * (L1): it ends as an abandoned attempt, as when a new submit cancels it.
+ */
+export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord, returnCode: string): Promise<SettleResult> {
+  const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
+  let written = await settle(ctx, payment, pending, completeChallenge(pending, returnCode));
+  if (written === 'checkout-closed') written = await settle(ctx, payment, pending, completeChallenge(pending, CHALLENGE_TIMEOUT.code));
   const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
-  // A concurrent submit settled it first; the registration made here was not written.
-  if (!settled) return { kind: 'already-settled', payment: fresh, pending };
-  if (pending.checkoutId) await ctx.store.finishCheckoutAttempt(pending.checkoutId, payment.id, approved ? 'success' : 'declined', 0);
-  return { kind: 'settled', payment: fresh, pending };
+  // Otherwise a concurrent submit settled it first, and nothing (no registration either) was written here.
+  return { kind: written === 'settled' ? 'settled' : 'already-settled', payment: fresh, pending };
 }

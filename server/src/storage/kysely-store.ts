@@ -3,7 +3,7 @@
 
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
-import { claimCheckout, countCheckoutRead, finishCheckoutAttempt, markCheckoutSpent } from './checkouts.js';
+import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, settleAttempt } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
 import { GroupCommit } from './group-commit.js';
 import { guardedUpdate } from './ledger.js';
@@ -33,6 +33,7 @@ import type {
   NewPaymentParts,
   PaymentRecord,
   RegistrationRecord,
+  SettleOutcome,
   SettleWrite,
   Store,
 } from './store.js';
@@ -147,15 +148,21 @@ export class KyselyStore implements Store {
 
   // Payments
 
-  insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<void> {
+  insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
     const row = paymentToRow(p);
-    const registration = parts.registration;
-    if (!registration) return this.#insert((db) => db.insertInto('payments').values(row).execute());
+    const { registration, attempt } = parts;
+    if (!registration && !attempt) return this.#insert((db) => db.insertInto('payments').values(row).execute()).then(() => true);
+    const checkoutId = p.checkoutId;
+    if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx) => {
-      await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+      // The checkout row first, as in settlePayment: one lock order, so PostgreSQL never deadlocks.
+      if (attempt && checkoutId !== null) {
+        if (!(await endAttempt(trx, checkoutId, p.id, p.status, attempt.pendingLeaseUntil, attempt.shopperResultUrl))) return false;
+      }
+      if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
       await trx.insertInto('payments').values(row).execute();
       return true;
-    }).then(() => undefined);
+    });
   }
 
   async findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined> {
@@ -187,15 +194,25 @@ export class KyselyStore implements Store {
     });
   }
 
-  async settlePayment(w: SettleWrite): Promise<boolean> {
+  async settlePayment(w: SettleWrite): Promise<SettleOutcome> {
     // Only a row of the status table applies; its `from` is the guard, checked by the database.
-    if (!canSettle(w.change.from, w.change.to)) return false;
+    if (!canSettle(w.change.from, w.change.to)) return 'refused';
+    const to = w.change.to;
+    if (to === 'pending') return 'refused'; // never a row of the table; narrows the type
     const registration = w.registration;
-    return this.#atomically(async (trx) => {
+    let refusal: SettleOutcome = 'refused';
+    const settled = await this.#atomically(async (trx) => {
+      const payment = await trx.selectFrom('payments').select('checkout_id').where('id', '=', w.paymentId).executeTakeFirst();
+      if (!payment) return false;
+      // The checkout row first: its success and the payment's are written together, or neither.
+      if (payment.checkout_id !== null && !(await settleAttempt(trx, payment.checkout_id, w.paymentId, to)) && to === 'success') {
+        refusal = 'checkout-closed';
+        return false;
+      }
       const result = await trx
         .updateTable('payments')
         .set({
-          status: w.change.to,
+          status: to,
           result_code: w.resultCode,
           response_json: w.responseJson,
           pending_json: w.pendingJson,
@@ -209,6 +226,7 @@ export class KyselyStore implements Store {
       if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
       return true;
     });
+    return settled ? 'settled' : refusal;
   }
 
   // Registrations
@@ -260,14 +278,8 @@ export class KyselyStore implements Store {
     return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines);
   }
 
-  finishCheckoutAttempt(
-    id: string,
-    paymentId: string | null,
-    outcome: 'success' | 'declined' | 'pending' | 'released',
-    pendingLeaseUntil: EpochMs,
-    shopperResultUrl: string | null = null,
-  ): Promise<void> {
-    return finishCheckoutAttempt(this.#db, id, paymentId, outcome, pendingLeaseUntil, shopperResultUrl);
+  releaseCheckout(id: string): Promise<void> {
+    return releaseCheckout(this.#db, id);
   }
 
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean> {

@@ -162,10 +162,24 @@ export interface SettleWrite {
   registration?: RegistrationRecord;
 }
 
+/**
+ * How a settlement ended; nothing is written unless it is 'settled'. 'refused': the change is not
+ * in the status table, or the payment is no longer in its `from` status. 'checkout-closed': a
+ * success refused because the payment's checkout has a success already or went on to another
+ * attempt; the payment is still pending and can only end as not successful.
+ */
+export type SettleOutcome = 'settled' | 'refused' | 'checkout-closed';
+
 /** What a new payment brings along, written in the payment's own transaction. */
 export interface NewPaymentParts {
   /** createRegistration: the card stored for the payment (its registrationId). */
   registration?: RegistrationRecord;
+  /**
+   * Widget flow: the payment ends the attempt on its checkout (payment.checkoutId) that claimed it.
+   * A success becomes the checkout's one success; declined counts a decline; pending holds the
+   * checkout until pendingLeaseUntil. Success and pending bind shopperResultUrl if none is bound.
+   */
+  attempt?: { pendingLeaseUntil: EpochMs; shopperResultUrl: string | null };
 }
 
 export interface Store {
@@ -182,8 +196,11 @@ export interface Store {
   listEntities(merchantId: string): Promise<EntityRecord[]>;
   updateEntitySettings(id: string, settings: EntitySettings): Promise<void>;
 
-  /** A new payment and its parts, in one transaction: if the payment cannot be written, neither are they. */
-  insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<void>;
+  /**
+   * A new payment and its parts, in one transaction: if the payment cannot be written, neither are
+   * they. False = a success refused because its checkout has one already; nothing written.
+   */
+  insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<boolean>;
   /** Scoped by entity: another entity's payment is undefined. */
   findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
@@ -192,10 +209,10 @@ export interface Store {
   applyFollowUp(w: FollowUpWrite): Promise<boolean>;
   /**
    * Applies a change of the status table, only if the payment's status is still change.from, and
-   * writes the registration with it. False = refused, nothing written: the change is not in the
-   * table, or the payment is not (or no longer) in the `from` status.
+   * writes the registration with it. A payment of a checkout ends that checkout's attempt in the
+   * same transaction, while the checkout is still on it (see SettleOutcome).
    */
-  settlePayment(w: SettleWrite): Promise<boolean>;
+  settlePayment(w: SettleWrite): Promise<SettleOutcome>;
 
   insertRegistration(r: RegistrationRecord): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
@@ -208,22 +225,13 @@ export interface Store {
   findCheckout(id: string): Promise<CheckoutRecord | undefined>;
   /**
    * Takes the checkout for one payment attempt, atomically: not expired, no success yet, fewer
-   * than maxDeclines declines, no unexpired lease.
+   * than maxDeclines declines, no unexpired lease, and no pending last payment whatever its lease
+   * (it must be settled first: it could still succeed). An attempt ends with the write of its
+   * payment (insertPayment with `attempt`), its settlement, or releaseCheckout.
    */
   claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim>;
-  /**
-   * Ends an attempt: success sets successPaymentId (only if none), declined counts one decline,
-   * pending keeps the lease until pendingLeaseUntil, released (nothing was authorized) only frees
-   * the lease. lastPaymentId is set unless paymentId is null. Success and pending bind
-   * shopperResultUrl when none is bound yet; declined and released never bind it.
-   */
-  finishCheckoutAttempt(
-    id: string,
-    paymentId: string | null,
-    outcome: 'success' | 'declined' | 'pending' | 'released',
-    pendingLeaseUntil: EpochMs,
-    shopperResultUrl?: string | null,
-  ): Promise<void>;
+  /** Ends an attempt that authorized nothing: only frees the lease. */
+  releaseCheckout(id: string): Promise<void>;
   /** Counts a status read; false when `max` reads already happened in the current window. */
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean>;
   markCheckoutSpent(id: string, now: EpochMs): Promise<void>;

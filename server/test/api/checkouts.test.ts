@@ -259,6 +259,31 @@ describe('3-D Secure through a checkout', () => {
     expect((await status(id)).json().result.code).toBe('000.100.110');
   });
 
+  it('never lets a challenge finished after its lease lapsed succeed beside a later attempt (L1)', async () => {
+    const id = await prepare();
+    const first = await submit(id, card({ 'card.number': '4711100000000000' }));
+    expect(first.json().result.code).toBe('000.200.000');
+    relay.clock.advance(15 * 60_000 + 1);
+    const again = await submit(id, card({ 'card.number': '4200000000000000' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.code).toBe('000.100.110');
+    // The shopper still completes the first challenge, in the tab left open.
+    const path = new URL(first.json().redirect.url).pathname;
+    const done = await relay.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' });
+    expect(done.statusCode).toBe(303);
+    const abandoned = await relay.get(`/v1/payments/${first.json().id}?entityId=${relay.merchant.entityId}`);
+    expect(abandoned.json().result.code).toBe('100.396.103');
+    const read = await status(id);
+    expect(read.json()).toMatchObject({ id: again.json().id, result: { code: '000.100.110' } });
+    const db = new Database(join(relay.dataDir, 'relay.sqlite'), { readonly: true });
+    try {
+      const row = db.prepare("select count(*) as n from payments where checkout_id = ? and status = 'success'").get(id) as { n: number };
+      expect(row.n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
   it('counts a failed authentication as a decline and lets the shopper try again', async () => {
     const id = await prepare();
     const res = await submit(id, card({ 'card.number': '4711100000000000' }));

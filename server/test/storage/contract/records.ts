@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSettle } from '../../../src/domain/lifecycle.js';
 import type { PaymentStatus } from '../../../src/storage/store.js';
-import { all, count, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0, type ContractContext } from './fixtures.js';
+import { all, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0, type ContractContext } from './fixtures.js';
 
 export function recordsContract(ctx: () => ContractContext): void {
   describe('merchants and entities', () => {
@@ -96,13 +96,13 @@ export function recordsContract(ctx: () => ContractContext): void {
           store.settlePayment(settlement(p, i % 2 ? 'declined' : 'success', { resultCode: `code-${i}`, responseJson: `{"i":${i}}` })),
         ),
       );
-      expect(count(results)).toBe(1);
-      const winner = results.indexOf(true);
+      expect(results.filter((r) => r === 'settled')).toHaveLength(1);
+      const winner = results.indexOf('settled');
       const settled = await store.findPayment(entityId, p.id);
       expect(settled).toMatchObject({ status: winner % 2 ? 'declined' : 'success', resultCode: `code-${winner}`, responseJson: `{"i":${winner}}`, updatedAt: T0 + 10 });
       // Planned from the stale pending snapshot: the guard (status = pending) no longer holds.
-      expect(await store.settlePayment(settlement(p, 'success', { resultCode: 'again', now: T0 + 20 }))).toBe(false);
-      expect(await store.settlePayment(settlement({ ...p, id: id() }, 'success'))).toBe(false);
+      expect(await store.settlePayment(settlement(p, 'success', { resultCode: 'again', now: T0 + 20 }))).toBe('refused');
+      expect(await store.settlePayment(settlement({ ...p, id: id() }, 'success'))).toBe('refused');
       expect(await store.findPayment(entityId, p.id)).toEqual(settled);
     });
 
@@ -114,9 +114,9 @@ export function recordsContract(ctx: () => ContractContext): void {
       const write = (p: typeof done, from: PaymentStatus, to: PaymentStatus) =>
         store.settlePayment({ paymentId: p.id, change: { from, to }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
       expect(planSettle(done, 'declined')).toEqual({ ok: false });
-      expect(await write(done, 'success', 'declined')).toBe(false);
-      expect(await write(done, 'success', 'pending')).toBe(false);
-      expect(await write(pending, 'pending', 'pending')).toBe(false);
+      expect(await write(done, 'success', 'declined')).toBe('refused');
+      expect(await write(done, 'success', 'pending')).toBe('refused');
+      expect(await write(pending, 'pending', 'pending')).toBe('refused');
       expect(await store.findPayment(entityId, done.id)).toEqual(done);
       expect(await store.findPayment(entityId, pending.id)).toEqual(pending);
     });
@@ -143,12 +143,12 @@ export function recordsContract(ctx: () => ContractContext): void {
       const entityId = await newEntity(store);
       const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
       const r = registrationRecord(entityId);
-      expect(await store.settlePayment(settlement(p, 'success', { registration: r }))).toBe(true);
+      expect(await store.settlePayment(settlement(p, 'success', { registration: r }))).toBe('settled');
       expect(await store.findRegistration(entityId, r.id)).toEqual(r);
       expect(await store.findPayment(entityId, p.id)).toMatchObject({ status: 'success', registrationId: r.id });
       // A second settlement from the stale snapshot is refused, and so is its registration.
       const late = registrationRecord(entityId);
-      expect(await store.settlePayment(settlement(p, 'success', { registration: late }))).toBe(false);
+      expect(await store.settlePayment(settlement(p, 'success', { registration: late }))).toBe('refused');
       expect(await store.findRegistration(entityId, late.id)).toBeUndefined();
       expect((await store.findPayment(entityId, p.id))?.registrationId).toBe(r.id);
     });
