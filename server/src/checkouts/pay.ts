@@ -18,7 +18,10 @@ import { checkoutParams } from './prepare.js';
 const FIXED_AT_PREPARE = new Set(['amount', 'currency', 'paymentType', 'entityId', 'shopperResultUrl']);
 /** An attempt holds the checkout at most this long (ms) if the relay dies mid-attempt. */
 const ATTEMPT_LEASE_MS = 60_000;
-/** A 3-D Secure attempt holds it while the shopper authenticates (ms). */
+/**
+ * The lease a 3-D Secure attempt leaves while the shopper authenticates (ms). The pending payment
+ * holds the checkout beyond it, until settled: a later submit settles it as abandoned first.
+ */
 const CHALLENGE_LEASE_MS = 15 * 60_000;
 
 export function checkoutResourcePath(checkoutId: string): string {
@@ -38,12 +41,13 @@ function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<
 
 /**
  * Claims the checkout for this attempt. A checkout held by a 3-D Secure challenge the shopper left
- * (a reload, the back button) is freed by cancelling that challenge first, so the shopper can try
- * again; the cancel is a conditional settle, so a challenge completed meanwhile wins and the
- * checkout then reads as paid.
+ * (a reload, the back button), however long ago, is freed by cancelling that challenge first, so
+ * the shopper can try again and the challenge can never succeed beside this attempt (L1); the
+ * cancel is a conditional settle, so a challenge completed meanwhile wins and the checkout then
+ * reads as paid.
  */
-async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number, resultUrl: string | null): Promise<CheckoutClaim> {
-  const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines, resultUrl);
+async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number): Promise<CheckoutClaim> {
+  const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines);
   const first = await claim();
   if (first !== 'busy') return first;
   const lastId = (await ctx.store.findCheckout(checkoutId))?.lastPaymentId;
@@ -60,7 +64,7 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
   const entity = await ctx.store.findEntity(checkout.entityId);
   if (!entity) throw new ApiError('noSession');
 
-  const claim = await claimOrAbandon(ctx, checkoutId, now, submitted.get('shopperResultUrl') ?? null);
+  const claim = await claimOrAbandon(ctx, checkoutId, now);
   switch (claim) {
     case 'claimed':
       break;
@@ -75,17 +79,21 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
       throw new ApiError('checkoutLocked');
   }
 
-  const bound = (await ctx.store.findCheckout(checkoutId))?.shopperResultUrl ?? null;
-  const url = bound ? resultUrl(bound, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
+  // A URL bound by an earlier attempt stays; otherwise this submit's, bound only if it pays or
+  // goes on to 3-D Secure (A7).
+  const shopperResultUrl = (await ctx.store.findCheckout(checkoutId))?.shopperResultUrl ?? submitted.get('shopperResultUrl') ?? null;
+  const url = shopperResultUrl ? resultUrl(shopperResultUrl, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
   let payment;
   try {
-    payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkoutId, ...(url ? { resultUrl: url } : {}) });
+    // The payment's write ends the attempt: the checkout's success (or decline, or 3-D Secure lease)
+    // is written with it, so no crash leaves a payment the checkout does not know (L1).
+    const attempt = { id: checkoutId, pendingLeaseUntil: now + CHALLENGE_LEASE_MS, shopperResultUrl };
+    payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkout: attempt, ...(url ? { resultUrl: url } : {}) });
   } catch (error) {
-    // Nothing was authorized: the attempt ends without counting as a decline.
-    await ctx.store.finishCheckoutAttempt(checkoutId, null, 'released', 0);
+    // Nothing was written: the attempt ends without counting as a decline.
+    await ctx.store.releaseCheckout(checkoutId);
     throw error;
   }
-  await ctx.store.finishCheckoutAttempt(checkoutId, payment.paymentId, payment.kind, now + CHALLENGE_LEASE_MS);
   if (payment.kind === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {
     log.warn({ securityEvent: 'checkout-locked', checkoutId, entityId: entity.id }, 'checkout locked after repeated declines');
   }

@@ -1,7 +1,9 @@
 // The payment lifecycle as one table: the spec's "States and transitions" for referencing requests.
 // It is the enforcement, not documentation: planFollowUp() reads a row and returns a LedgerChange,
 // and the store turns that LedgerChange into one conditional UPDATE (guard in the WHERE clause),
-// so the database re-checks every rule atomically under concurrency.
+// so the database re-checks every rule atomically under concurrency. A payment's own status moves
+// the same way: planSettle() picks a row of STATUS_TRANSITIONS and the store applies only such a
+// row, guarded by its `from` status.
 
 import type { PaymentRecord, PaymentStatus } from '../storage/store.js';
 
@@ -57,14 +59,34 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, cutoff: true, refusal: '700.400.300' },
 ];
 
-/** Pending payments (3-D Secure) settle once: pending -> success or declined. */
-export const STATUS_TRANSITIONS: readonly { from: PaymentStatus; to: PaymentStatus }[] = [
+/** A change of a payment's status: the store applies it only to a row whose status is `from`. */
+export interface StatusChange {
+  from: PaymentStatus;
+  to: PaymentStatus;
+}
+
+/**
+ * The only way a payment's status changes: pending payments (3-D Secure) settle once, to success or
+ * declined. Nothing leaves success or declined. The store refuses any change not in this table.
+ */
+export const STATUS_TRANSITIONS: readonly StatusChange[] = [
   { from: 'pending', to: 'success' },
   { from: 'pending', to: 'declined' },
 ];
 
 export function canSettle(from: PaymentStatus, to: PaymentStatus): boolean {
   return STATUS_TRANSITIONS.some((t) => t.from === from && t.to === to);
+}
+
+export type SettlePlan = { ok: true; change: StatusChange } | { ok: false };
+
+/**
+ * Decides from the table and a snapshot of the payment whether it may settle to `to`. The change
+ * repeats the guard (status = from), so the database enforces it again against the committed row.
+ */
+export function planSettle(payment: Pick<PaymentRecord, 'status'>, to: PaymentStatus): SettlePlan {
+  const row = STATUS_TRANSITIONS.find((t) => t.from === payment.status && t.to === to);
+  return row ? { ok: true, change: { from: row.from, to: row.to } } : { ok: false };
 }
 
 /** The reference-validation code of an operation's rule. */

@@ -14,7 +14,7 @@ import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../storage/store.js';
 import type { RelayContext } from '../context.js';
 import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure } from './account.js';
-import { storeRegistration } from './registrations.js';
+import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { resultUrl } from '../http/result-url.js';
@@ -22,8 +22,11 @@ import { resultUrl } from '../http/result-url.js';
 export interface PaymentSource {
   /** A stored card to pay with instead of card.* parameters. */
   registration?: { record: RegistrationRecord; card: CardInput };
-  /** The checkout this payment belongs to (widget flow). */
-  checkoutId?: string;
+  /**
+   * The checkout this payment belongs to (widget flow): the payment's write ends the attempt that
+   * claimed it (see NewPaymentParts.attempt).
+   */
+  checkout?: { id: string; pendingLeaseUntil: number; shopperResultUrl: string | null };
   /** Where the shopper goes after 3-D Secure, already bound to the checkout or the request. */
   resultUrl?: string;
 }
@@ -132,13 +135,15 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
       ...(outcome.avsResponse ? { avsResponse: outcome.avsResponse } : {}),
       ...(outcome.cvvResponse ? { cvvResponse: outcome.cvvResponse } : {}),
       ...boundResultUrl(source, params, id),
-      ...(source.checkoutId ? { checkoutId: source.checkoutId } : {}),
+      ...(source.checkout ? { checkoutId: source.checkout.id } : {}),
       ...(wantsRegistration && account.kind === 'card' ? { sealedCard: ctx.vault.seal(account.card.number), holder: account.card.holder ?? null, expiryMonth: account.card.expiryMonth, expiryYear: account.card.expiryYear } : {}),
     };
   }
 
+  let registration: RegistrationRecord | undefined;
   if (status === 'success' && wantsRegistration && account.kind === 'card') {
-    registrationId = await storeRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL');
+    registration = newRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL');
+    registrationId = registration.id;
   }
 
   const body = paymentView({
@@ -155,7 +160,8 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     redirect,
     resultDetails: { ConnectorTxID1: id.slice(0, 16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' },
   });
-  await ctx.store.insertPayment({
+  const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };
+  const written = await ctx.store.insertPayment({
     id,
     entityId: entity.id,
     paymentType,
@@ -166,7 +172,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     resultCode,
     referencedId: null,
     registrationId: registrationId ?? null,
-    checkoutId: source.checkoutId ?? null,
+    checkoutId: source.checkout?.id ?? null,
     capturedAmount: 0,
     refundedAmount: 0,
     reversed: false,
@@ -174,6 +180,8 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingJson: pending ? JSON.stringify(pending) : null,
     createdAt: now,
     updatedAt: now,
-  });
+  }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}) });
+  // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
+  if (!written) throw new ApiError('noSession');
   return { status: httpStatus, body, paymentId: id, kind: status === 'declined' ? 'declined' : status };
 }

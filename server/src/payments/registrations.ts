@@ -13,7 +13,11 @@ export function registrationView(record: Pick<RegistrationRecord, 'id' | 'paymen
   return { id: record.id, paymentBrand: record.paymentBrand, result: resultView(resultCode), card };
 }
 
-export async function storeRegistration(
+/**
+ * A new registration of `card`, sealed and fingerprinted, not yet written: a payment that creates
+ * one writes it in the payment's own transaction, so neither exists without the other.
+ */
+export function newRegistration(
   ctx: RelayContext,
   entityId: string,
   paymentBrand: string,
@@ -21,11 +25,10 @@ export async function storeRegistration(
   now: number,
   initialDone: boolean,
   resultCode = '000.100.110',
-): Promise<string> {
-  const id = newRegistrationId();
+): RegistrationRecord {
   const view = cardView(card);
   const record: RegistrationRecord = {
-    id,
+    id: newRegistrationId(),
     entityId,
     paymentBrand,
     bin: view.bin,
@@ -41,8 +44,7 @@ export async function storeRegistration(
     createdAt: now,
   };
   record.responseJson = JSON.stringify(registrationView(record, resultCode));
-  await ctx.store.insertRegistration(record);
-  return id;
+  return record;
 }
 
 /** The card of a stored registration, for paying with it. The CVV is absent by construction. */

@@ -3,9 +3,10 @@
 
 import type { Config } from '../config.js';
 import type { RelayContext } from '../context.js';
-import { completeChallenge, type PendingChallenge } from '../simulator/three-d-secure.js';
-import type { PaymentRecord } from '../storage/store.js';
-import { storeRegistration } from './registrations.js';
+import { planSettle } from '../domain/lifecycle.js';
+import { CHALLENGE_TIMEOUT, completeChallenge, type PendingChallenge, type SettledOutcome } from '../simulator/three-d-secure.js';
+import type { PaymentRecord, RegistrationRecord, SettleOutcome } from '../storage/store.js';
+import { newRegistration } from './registrations.js';
 import { resultView } from './response.js';
 
 /** What a pending payment keeps until the shopper returns; never card data in clear. */
@@ -28,37 +29,44 @@ export type SettleResult =
   | { kind: 'settled'; payment: PaymentRecord; pending: PendingState }
   | { kind: 'already-settled'; payment: PaymentRecord; pending: PendingState };
 
-/** Applies the shopper's answer on the test page to a pending payment, once. */
-export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord, returnCode: string): Promise<SettleResult> {
-  const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
-  if (payment.status !== 'pending') return { kind: 'already-settled', payment, pending };
-  const now = ctx.clock.now();
-  const outcome = completeChallenge(pending, returnCode);
+/** Writes the outcome of a challenge, planned from the status table; nothing unless 'settled'. */
+async function settle(ctx: RelayContext, payment: PaymentRecord, pending: PendingState, outcome: SettledOutcome): Promise<SettleOutcome> {
   const approved = outcome.kind === 'approved';
+  const plan = planSettle(payment, approved ? 'success' : 'declined');
+  if (!plan.ok) return 'refused';
+  const now = ctx.clock.now();
   const body = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete body.redirect;
   body.result = resultView(outcome.resultCode, { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse });
-  let registrationId: string | undefined;
+  let registration: RegistrationRecord | undefined;
   if (approved && pending.sealedCard && payment.paymentBrand) {
-    registrationId = await storeRegistration(
-      ctx,
-      payment.entityId,
-      payment.paymentBrand,
-      { number: ctx.vault.open(pending.sealedCard), holder: pending.holder ?? undefined, expiryMonth: pending.expiryMonth ?? '', expiryYear: pending.expiryYear ?? '' },
-      now,
-      true,
-    );
-    body.registrationId = registrationId;
+    const card = { number: ctx.vault.open(pending.sealedCard), holder: pending.holder ?? undefined, expiryMonth: pending.expiryMonth ?? '', expiryYear: pending.expiryYear ?? '' };
+    registration = newRegistration(ctx, payment.entityId, payment.paymentBrand, card, now, true);
+    body.registrationId = registration.id;
   }
   // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.
   const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
-  const settled = await ctx.store.settlePending(payment.id, approved ? 'success' : 'declined', outcome.resultCode, JSON.stringify(body), JSON.stringify(kept), now);
+  return ctx.store.settlePayment({
+    paymentId: payment.id,
+    change: plan.change,
+    resultCode: outcome.resultCode,
+    responseJson: JSON.stringify(body),
+    pendingJson: JSON.stringify(kept),
+    now,
+    ...(registration ? { registration } : {}),
+  });
+}
+
+/**
+ * Applies the shopper's answer on the test page to a pending payment, once. A payment whose
+ * checkout has meanwhile been paid, or has gone on to another attempt, cannot succeed any more
+ * (L1): it ends as an abandoned attempt, as when a new submit cancels it.
+ */
+export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord, returnCode: string): Promise<SettleResult> {
+  const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
+  let written = await settle(ctx, payment, pending, completeChallenge(pending, returnCode));
+  if (written === 'checkout-closed') written = await settle(ctx, payment, pending, completeChallenge(pending, CHALLENGE_TIMEOUT.code));
   const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
-  if (!settled) {
-    // A concurrent submit settled it first; the registration made here is not referenced.
-    if (registrationId) await ctx.store.deleteRegistration(payment.entityId, registrationId, now);
-    return { kind: 'already-settled', payment: fresh, pending };
-  }
-  if (pending.checkoutId) await ctx.store.finishCheckoutAttempt(pending.checkoutId, payment.id, approved ? 'success' : 'declined', 0);
-  return { kind: 'settled', payment: fresh, pending };
+  // Otherwise a concurrent submit settled it first, and nothing (no registration either) was written here.
+  return { kind: written === 'settled' ? 'settled' : 'already-settled', payment: fresh, pending };
 }

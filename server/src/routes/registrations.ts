@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
-import { cardOfRegistration, storeRegistration } from '../payments/registrations.js';
+import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
 import { resultView } from '../payments/response.js';
 import { authorize } from '../simulator/authorize.js';
 
@@ -40,9 +40,9 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       });
       if (check.kind === 'declined') return { status: 400, body: { paymentBrand: brand, result: resultView(check.resultCode) } };
       const resultCode = check.kind === 'approved' ? check.resultCode : '000.100.110';
-      const id = await storeRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
-      const record = await c.store.findRegistration(entity.id, id);
-      return { status: 200, body: JSON.parse(record?.responseJson ?? '{}') as Record<string, unknown> };
+      const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
+      await c.store.insertRegistration(record);
+      return { status: 200, body: JSON.parse(record.responseJson) as Record<string, unknown> };
     },
   });
   registerApiRoute(app, ctx, {

@@ -1,9 +1,9 @@
 // Checkout attempts, each decided by one conditional UPDATE so concurrent submits, status reads
 // and lease expiry never need a lock held across an await: the row itself is the arbiter.
 
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
-import type { CheckoutClaim, EpochMs } from './store.js';
+import type { CheckoutClaim, EpochMs, PaymentStatus } from './store.js';
 
 /** `:a` as a BIGINT: PostgreSQL would otherwise type a bare parameter from context or as text. */
 const big = (n: number) => sql<number>`cast(${n} as bigint)`;
@@ -14,20 +14,20 @@ export async function claimCheckout(
   now: EpochMs,
   leaseUntil: EpochMs,
   maxDeclines: number,
-  shopperResultUrl: string | null,
 ): Promise<CheckoutClaim> {
   const result = await db
     .updateTable('checkouts')
-    .set((eb) => ({
-      busy_until: leaseUntil,
-      // The first submit may bind the result URL; a later one never replaces it.
-      shopper_result_url: eb.fn.coalesce('shopper_result_url', eb.val(shopperResultUrl)),
-    }))
+    .set({ busy_until: leaseUntil })
     .where('id', '=', id)
     .where('expires_at', '>', big(now))
     .where('success_payment_id', 'is', null)
     .where('decline_count', '<', maxDeclines)
     .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<=', big(now))]))
+    // A pending 3-D Secure payment holds the checkout however old its lease: it could still succeed,
+    // so it has to be abandoned (settled) before another attempt may start (L1).
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('payments').select('payments.id').whereRef('payments.id', '=', 'checkouts.last_payment_id').where('payments.status', '=', 'pending'))),
+    )
     .executeTakeFirst();
   if (result.numUpdatedRows === 1n) return 'claimed';
 
@@ -44,26 +44,59 @@ export async function claimCheckout(
   return 'busy';
 }
 
-export async function finishCheckoutAttempt(
-  db: Kysely<Database>,
-  id: string,
-  paymentId: string | null,
-  outcome: 'success' | 'declined' | 'pending' | 'released',
+/**
+ * Ends the attempt that wrote the new payment `paymentId`, in that write's transaction: success
+ * makes it the checkout's success, declined counts one decline, pending holds the checkout until
+ * pendingLeaseUntil. Success and pending bind the result URL when none is bound yet (A7): a failed
+ * attempt sends the shopper nowhere, so it binds nothing. False when the checkout is gone or, for a
+ * success, already has one: the caller then writes nothing.
+ */
+export async function endAttempt(
+  trx: Transaction<Database>,
+  checkoutId: string,
+  paymentId: string,
+  outcome: PaymentStatus,
   pendingLeaseUntil: EpochMs,
-): Promise<void> {
-  await db
+  shopperResultUrl: string | null,
+): Promise<boolean> {
+  const binds = outcome !== 'declined' && shopperResultUrl !== null;
+  let update = trx
     .updateTable('checkouts')
     .set((eb) => ({
       busy_until: outcome === 'pending' ? pendingLeaseUntil : null,
-      last_payment_id: paymentId ?? eb.ref('last_payment_id'),
-      // Only the first success is kept: the unique column is what makes it "the" payment.
-      ...(outcome === 'success' && paymentId !== null
-        ? { success_payment_id: eb.fn.coalesce('success_payment_id', eb.val(paymentId)) }
-        : {}),
+      last_payment_id: paymentId,
+      ...(binds ? { shopper_result_url: eb.fn.coalesce('shopper_result_url', eb.val(shopperResultUrl)) } : {}),
+      ...(outcome === 'success' ? { success_payment_id: paymentId } : {}),
       ...(outcome === 'declined' ? { decline_count: eb('decline_count', '+', 1) } : {}),
     }))
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', checkoutId);
+  if (outcome === 'success') update = update.where('success_payment_id', 'is', null);
+  const result = await update.executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Ends the attempt of a pending payment being settled, in the settlement's transaction, but only
+ * while the checkout is still on that attempt: unpaid, and the payment its last one. False when
+ * the checkout has a success already or went on to another attempt; a success must not settle then.
+ */
+export async function settleAttempt(trx: Transaction<Database>, checkoutId: string, paymentId: string, outcome: 'success' | 'declined'): Promise<boolean> {
+  const result = await trx
+    .updateTable('checkouts')
+    .set((eb) => ({
+      busy_until: null,
+      ...(outcome === 'success' ? { success_payment_id: paymentId } : { decline_count: eb('decline_count', '+', 1) }),
+    }))
+    .where('id', '=', checkoutId)
+    .where('last_payment_id', '=', paymentId)
+    .where('success_payment_id', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** An attempt that authorized nothing frees the checkout at once. */
+export async function releaseCheckout(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable('checkouts').set({ busy_until: null }).where('id', '=', id).execute();
 }
 
 export async function countCheckoutRead(db: Kysely<Database>, id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean> {

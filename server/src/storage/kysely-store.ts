@@ -1,8 +1,9 @@
 // The Store on Kysely: one set of queries for SQLite and PostgreSQL. The dialect-specific parts
 // (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
 
-import { sql, type Kysely } from 'kysely';
-import { claimCheckout, countCheckoutRead, finishCheckoutAttempt, markCheckoutSpent } from './checkouts.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { canSettle } from '../domain/lifecycle.js';
+import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, settleAttempt } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
 import { GroupCommit } from './group-commit.js';
 import { guardedUpdate } from './ledger.js';
@@ -29,9 +30,11 @@ import type {
   FollowUpWrite,
   IdempotencyClaim,
   MerchantRecord,
+  NewPaymentParts,
   PaymentRecord,
-  PaymentStatus,
   RegistrationRecord,
+  SettleOutcome,
+  SettleWrite,
   Store,
 } from './store.js';
 
@@ -54,6 +57,26 @@ export class KyselyStore implements Store {
   #insert(write: (db: Kysely<Database>) => Promise<unknown>): Promise<void> {
     if (this.#groupCommit) return this.#groupCommit.run(write);
     return write(this.#db).then(() => undefined);
+  }
+
+  /**
+   * Runs `work` in one transaction, committed when it answers true (a guard held) and rolled back
+   * when it answers false or throws: either everything it wrote is there, or nothing.
+   */
+  async #atomically(work: (trx: Transaction<Database>) => Promise<boolean>): Promise<boolean> {
+    const trx = await this.#db.startTransaction().execute();
+    try {
+      if (!(await work(trx))) {
+        await trx.rollback().execute();
+        return false;
+      }
+      await trx.commit().execute();
+      return true;
+    } catch (err) {
+      // Kysely releases the connection even when the rollback fails; the first error is the news.
+      if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
+      throw err;
+    }
   }
 
   async migrate(): Promise<void> {
@@ -125,9 +148,21 @@ export class KyselyStore implements Store {
 
   // Payments
 
-  insertPayment(p: PaymentRecord): Promise<void> {
+  insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
     const row = paymentToRow(p);
-    return this.#insert((db) => db.insertInto('payments').values(row).execute());
+    const { registration, attempt } = parts;
+    if (!registration && !attempt) return this.#insert((db) => db.insertInto('payments').values(row).execute()).then(() => true);
+    const checkoutId = p.checkoutId;
+    if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
+    return this.#atomically(async (trx) => {
+      // The checkout row first, as in settlePayment: one lock order, so PostgreSQL never deadlocks.
+      if (attempt && checkoutId !== null) {
+        if (!(await endAttempt(trx, checkoutId, p.id, p.status, attempt.pendingLeaseUntil, attempt.shopperResultUrl))) return false;
+      }
+      if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+      await trx.insertInto('payments').values(row).execute();
+      return true;
+    });
   }
 
   async findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined> {
@@ -150,39 +185,48 @@ export class KyselyStore implements Store {
     if (w.record.entityId !== w.entityId || w.record.referencedId !== w.referencedId) {
       throw new Error('follow-up record must belong to the entity and reference the payment it changes');
     }
-    const trx = await this.#db.startTransaction().execute();
-    try {
+    return this.#atomically(async (trx) => {
       const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
       const result = update && (await update.executeTakeFirst());
-      if (result?.numUpdatedRows !== 1n) {
-        await trx.rollback().execute();
-        return false;
-      }
+      if (result?.numUpdatedRows !== 1n) return false;
       await trx.insertInto('payments').values(paymentToRow(w.record)).execute();
-      await trx.commit().execute();
       return true;
-    } catch (err) {
-      // Kysely releases the connection even when the rollback fails; the first error is the news.
-      if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
-      throw err;
-    }
+    });
   }
 
-  async settlePending(
-    id: string,
-    to: Exclude<PaymentStatus, 'pending'>,
-    resultCode: string,
-    responseJson: string,
-    pendingJson: string | null,
-    now: EpochMs,
-  ): Promise<boolean> {
-    const result = await this.#db
-      .updateTable('payments')
-      .set({ status: to, result_code: resultCode, response_json: responseJson, pending_json: pendingJson, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+  async settlePayment(w: SettleWrite): Promise<SettleOutcome> {
+    // Only a row of the status table applies; its `from` is the guard, checked by the database.
+    if (!canSettle(w.change.from, w.change.to)) return 'refused';
+    const to = w.change.to;
+    if (to === 'pending') return 'refused'; // never a row of the table; narrows the type
+    const registration = w.registration;
+    let refusal: SettleOutcome = 'refused';
+    const settled = await this.#atomically(async (trx) => {
+      const payment = await trx.selectFrom('payments').select('checkout_id').where('id', '=', w.paymentId).executeTakeFirst();
+      if (!payment) return false;
+      // The checkout row first: its success and the payment's are written together, or neither.
+      if (payment.checkout_id !== null && !(await settleAttempt(trx, payment.checkout_id, w.paymentId, to)) && to === 'success') {
+        refusal = 'checkout-closed';
+        return false;
+      }
+      const result = await trx
+        .updateTable('payments')
+        .set({
+          status: to,
+          result_code: w.resultCode,
+          response_json: w.responseJson,
+          pending_json: w.pendingJson,
+          updated_at: w.now,
+          ...(registration ? { registration_id: registration.id } : {}),
+        })
+        .where('id', '=', w.paymentId)
+        .where('status', '=', w.change.from)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+      return true;
+    });
+    return settled ? 'settled' : refusal;
   }
 
   // Registrations
@@ -230,17 +274,12 @@ export class KyselyStore implements Store {
     return row && checkoutFromRow(row);
   }
 
-  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number, shopperResultUrl: string | null): Promise<CheckoutClaim> {
-    return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines, shopperResultUrl);
+  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim> {
+    return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines);
   }
 
-  finishCheckoutAttempt(
-    id: string,
-    paymentId: string | null,
-    outcome: 'success' | 'declined' | 'pending' | 'released',
-    pendingLeaseUntil: EpochMs,
-  ): Promise<void> {
-    return finishCheckoutAttempt(this.#db, id, paymentId, outcome, pendingLeaseUntil);
+  releaseCheckout(id: string): Promise<void> {
+    return releaseCheckout(this.#db, id);
   }
 
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean> {

@@ -5,7 +5,7 @@
 // applyFollowUp() performs the lifecycle table's conditional update and the insert of the new
 // record in one transaction, and reports whether the guard held.
 
-import type { LedgerChange } from '../domain/lifecycle.js';
+import type { LedgerChange, StatusChange } from '../domain/lifecycle.js';
 
 /** Time is passed in explicitly as epoch milliseconds; the store never reads a clock. */
 export type EpochMs = number;
@@ -148,6 +148,40 @@ export interface FollowUpWrite {
   now: EpochMs;
 }
 
+/** The settlement of a payment, planned from the status table (lifecycle.ts planSettle). */
+export interface SettleWrite {
+  paymentId: string;
+  change: StatusChange;
+  resultCode: string;
+  /** The public response with the outcome. */
+  responseJson: string;
+  /** Replaces the pending state; the caller strips what must not outlive the challenge. */
+  pendingJson: string | null;
+  now: EpochMs;
+  /** createRegistration on a 3-D Secure payment: written only if the settlement is. */
+  registration?: RegistrationRecord;
+}
+
+/**
+ * How a settlement ended; nothing is written unless it is 'settled'. 'refused': the change is not
+ * in the status table, or the payment is no longer in its `from` status. 'checkout-closed': a
+ * success refused because the payment's checkout has a success already or went on to another
+ * attempt; the payment is still pending and can only end as not successful.
+ */
+export type SettleOutcome = 'settled' | 'refused' | 'checkout-closed';
+
+/** What a new payment brings along, written in the payment's own transaction. */
+export interface NewPaymentParts {
+  /** createRegistration: the card stored for the payment (its registrationId). */
+  registration?: RegistrationRecord;
+  /**
+   * Widget flow: the payment ends the attempt on its checkout (payment.checkoutId) that claimed it.
+   * A success becomes the checkout's one success; declined counts a decline; pending holds the
+   * checkout until pendingLeaseUntil. Success and pending bind shopperResultUrl if none is bound.
+   */
+  attempt?: { pendingLeaseUntil: EpochMs; shopperResultUrl: string | null };
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -162,7 +196,11 @@ export interface Store {
   listEntities(merchantId: string): Promise<EntityRecord[]>;
   updateEntitySettings(id: string, settings: EntitySettings): Promise<void>;
 
-  insertPayment(p: PaymentRecord): Promise<void>;
+  /**
+   * A new payment and its parts, in one transaction: if the payment cannot be written, neither are
+   * they. False = a success refused because its checkout has one already; nothing written.
+   */
+  insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<boolean>;
   /** Scoped by entity: another entity's payment is undefined. */
   findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
@@ -170,10 +208,11 @@ export interface Store {
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
   applyFollowUp(w: FollowUpWrite): Promise<boolean>;
   /**
-   * pending -> success/declined, only if still pending; pendingJson replaces the pending state (the
-   * caller strips what must not outlive the challenge). False = already settled, nothing written.
+   * Applies a change of the status table, only if the payment's status is still change.from, and
+   * writes the registration with it. A payment of a checkout ends that checkout's attempt in the
+   * same transaction, while the checkout is still on it (see SettleOutcome).
    */
-  settlePending(id: string, to: Exclude<PaymentStatus, 'pending'>, resultCode: string, responseJson: string, pendingJson: string | null, now: EpochMs): Promise<boolean>;
+  settlePayment(w: SettleWrite): Promise<SettleOutcome>;
 
   insertRegistration(r: RegistrationRecord): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
@@ -186,15 +225,13 @@ export interface Store {
   findCheckout(id: string): Promise<CheckoutRecord | undefined>;
   /**
    * Takes the checkout for one payment attempt, atomically: not expired, no success yet, fewer
-   * than maxDeclines declines, no unexpired lease. Binds shopperResultUrl when none is bound yet.
+   * than maxDeclines declines, no unexpired lease, and no pending last payment whatever its lease
+   * (it must be settled first: it could still succeed). An attempt ends with the write of its
+   * payment (insertPayment with `attempt`), its settlement, or releaseCheckout.
    */
-  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number, shopperResultUrl: string | null): Promise<CheckoutClaim>;
-  /**
-   * Ends an attempt: success sets successPaymentId (only if none), declined counts one decline,
-   * pending keeps the lease until pendingLeaseUntil, released (nothing was authorized) only frees
-   * the lease. lastPaymentId is set unless paymentId is null.
-   */
-  finishCheckoutAttempt(id: string, paymentId: string | null, outcome: 'success' | 'declined' | 'pending' | 'released', pendingLeaseUntil: EpochMs): Promise<void>;
+  claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim>;
+  /** Ends an attempt that authorized nothing: only frees the lease. */
+  releaseCheckout(id: string): Promise<void>;
   /** Counts a status read; false when `max` reads already happened in the current window. */
   countCheckoutRead(id: string, now: EpochMs, windowMs: number, max: number): Promise<boolean>;
   markCheckoutSpent(id: string, now: EpochMs): Promise<void>;

@@ -30,6 +30,16 @@ function submit(id: string, form: Record<string, string>, origin = 'http://local
     payload: new URLSearchParams(form).toString(),
   });
 }
+/** The statuses of a checkout's payment rows, sorted, read from the database file itself. */
+function paymentStatuses(checkoutId: string): string[] {
+  const db = new Database(join(relay.dataDir, 'relay.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare('select status from payments where checkout_id = ? order by status').all(checkoutId) as { status: string }[];
+    return rows.map((r) => r.status);
+  } finally {
+    db.close();
+  }
+}
 const card = (extra: Record<string, string> = {}) => ({ paymentBrand: 'VISA', shopperResultUrl: RESULT, ...testCard(), ...extra });
 const status = (id: string, entityId = relay.merchant.entityId, token?: string) => relay.get(`/v1/checkouts/${encodeURIComponent(id)}/payment?entityId=${entityId}`, token ? { token } : {});
 
@@ -134,6 +144,22 @@ describe('paying and reading the status', () => {
     expect(res.json().result.code).toBe('200.300.404');
   });
 
+  it('binds no result URL from a submit that fails, so the next submit redirects where it says (A7)', async () => {
+    const id = await prepare();
+    // Refused after the checkout was claimed: no brand can be detected from this number.
+    const invalid = await submit(id, { ...testCard('1234567890123'), shopperResultUrl: 'https://evil.example/x' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().result.parameterErrors[0].name).toBe('paymentBrand');
+    const declined = await submit(id, card({ 'card.holder': '800.100.152', shopperResultUrl: 'https://evil.example/y' }));
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().resultUrl).toBeUndefined();
+    const ok = await submit(id, card());
+    expect(ok.statusCode).toBe(200);
+    const url = new URL(ok.json().resultUrl);
+    expect(url.origin + url.pathname).toBe('https://shop.example/result');
+    expect(url.searchParams.get('id')).toBe(id);
+  });
+
   it('refuses a submit from another origin (W2)', async () => {
     const id = await prepare();
     const res = await submit(id, card(), 'https://merchant.example');
@@ -197,13 +223,7 @@ describe('double submit (L1)', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => submit(id, card())));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
-    const db = new Database(join(relay.dataDir, 'relay.sqlite'), { readonly: true });
-    try {
-      const row = db.prepare('select count(*) as n from payments where checkout_id = ?').get(id) as { n: number };
-      expect(row.n).toBe(1);
-    } finally {
-      db.close();
-    }
+    expect(paymentStatuses(id)).toEqual(['success']);
   });
 });
 
@@ -241,6 +261,25 @@ describe('3-D Secure through a checkout', () => {
     expect((await relay.get(`/v1/payments/${first.json().id}?entityId=${relay.merchant.entityId}`)).json().result.code).toBe('100.396.103');
     relay.clock.advance(60_000);
     expect((await status(id)).json().result.code).toBe('000.100.110');
+  });
+
+  it('never lets a challenge finished after its lease lapsed succeed beside a later attempt (L1)', async () => {
+    const id = await prepare();
+    const first = await submit(id, card({ 'card.number': '4711100000000000' }));
+    expect(first.json().result.code).toBe('000.200.000');
+    relay.clock.advance(15 * 60_000 + 1);
+    const again = await submit(id, card({ 'card.number': '4200000000000000' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().result.code).toBe('000.100.110');
+    // The shopper still completes the first challenge, in the tab left open.
+    const path = new URL(first.json().redirect.url).pathname;
+    const done = await relay.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' });
+    expect(done.statusCode).toBe(303);
+    const abandoned = await relay.get(`/v1/payments/${first.json().id}?entityId=${relay.merchant.entityId}`);
+    expect(abandoned.json().result.code).toBe('100.396.103');
+    const read = await status(id);
+    expect(read.json()).toMatchObject({ id: again.json().id, result: { code: '000.100.110' } });
+    expect(paymentStatuses(id)).toEqual(['declined', 'success']);
   });
 
   it('counts a failed authentication as a decline and lets the shopper try again', async () => {

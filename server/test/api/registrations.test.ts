@@ -25,6 +25,24 @@ describe('registrations', () => {
     expect(next.json().card).toMatchObject({ bin: '420000', last4Digits: '0000' });
   });
 
+  it('stores the card of a 3-D Secure payment once the shopper authenticated, with the payment', async () => {
+    const challenged = await relay.post('/v1/payments', { entityId: entity(), amount: '19.99', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', createRegistration: 'true', recurringType: 'INITIAL', ...testCard('4711100000000000') });
+    expect(challenged.json().result.code).toBe('000.200.000');
+    expect(challenged.json().registrationId).toBeUndefined();
+    const id = challenged.json().id as string;
+    const page = `/v1/threeDSecure/${id}`;
+    const form = { method: 'POST' as const, url: page, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' };
+    expect((await relay.app.inject(form)).statusCode).toBe(200);
+    const read = (await relay.get(`/v1/payments/${id}?entityId=${entity()}`)).json();
+    expect(read.result.code).toMatch(/^000\.100\./);
+    const registrationId = read.registrationId;
+    expect(registrationId).toMatch(/^[0-9a-zA-Z]{32}$/);
+    expect((await relay.post(`/v1/registrations/${registrationId}/payments`, repeated())).statusCode).toBe(200);
+    // A second submit of the page settles nothing and stores no second card.
+    await relay.app.inject(form);
+    expect((await relay.get(`/v1/payments/${id}?entityId=${entity()}`)).json().registrationId).toBe(registrationId);
+  });
+
   it('stores a card stand-alone, lists it masked, and deletes it', async () => {
     const reg = await relay.post('/v1/registrations', { entityId: entity(), paymentBrand: 'MASTER', ...testCard('5454545454545454') });
     expect(reg.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 // The lifecycle table: which follow-ups a payment allows, with which codes and which guard.
 import { describe, expect, it } from 'vitest';
-import { planFollowUp, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
+import { planFollowUp, planSettle, refusalCode, STATUS_TRANSITIONS, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
 import type { PaymentRecord } from '../../src/storage/store.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -52,5 +52,24 @@ describe('planFollowUp', () => {
 
   it('names one refusal code per operation, from the table', () => {
     for (const row of TRANSITIONS) expect(refusalCode(row.op)).toBe(row.refusal);
+  });
+});
+
+describe('planSettle', () => {
+  it('settles a pending payment to success or declined, from the table', () => {
+    expect(planSettle(payment({ status: 'pending' }), 'success')).toEqual({ ok: true, change: { from: 'pending', to: 'success' } });
+    expect(planSettle(payment({ status: 'pending' }), 'declined')).toEqual({ ok: true, change: { from: 'pending', to: 'declined' } });
+  });
+
+  it('refuses every change the table does not list', () => {
+    const statuses = ['pending', 'success', 'declined'] as const;
+    for (const from of statuses) {
+      for (const to of statuses) {
+        const listed = STATUS_TRANSITIONS.some((t) => t.from === from && t.to === to);
+        expect(planSettle(payment({ status: from }), to).ok).toBe(listed);
+      }
+    }
+    expect(planSettle(payment({ status: 'success' }), 'declined')).toEqual({ ok: false });
+    expect(planSettle(payment({ status: 'declined' }), 'success')).toEqual({ ok: false });
   });
 });

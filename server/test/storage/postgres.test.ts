@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 import { openPostgresStore } from '../../src/storage/index.js';
+import { openPostgresDb } from '../../src/storage/postgres.js';
+import { migrationsContract } from './contract/migrations.js';
 import { storeContract } from './store.contract.js';
 
 const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,5 +62,12 @@ describe.skipIf(reason !== undefined)('PostgreSQL store', () => {
       },
       dispose: () => dropSchema(schema),
     };
+  });
+
+  describe('migrations', () => {
+    migrationsContract(async () => {
+      const schema = `pw_test_${randomBytes(6).toString('hex')}`;
+      return { db: openPostgresDb(url, { schema }), schema, dispose: () => dropSchema(schema) };
+    });
   });
 });

@@ -4,8 +4,10 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001-initial.js';
 import * as m002 from './002-checkouts.js';
+import * as m003 from './003-one-success-per-checkout.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
   '002-checkouts': m002,
+  '003-one-success-per-checkout': m003,
 };

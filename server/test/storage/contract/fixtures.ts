@@ -1,8 +1,17 @@
 // Records and helpers shared by the parts of the store contract suite.
 
 import { randomBytes } from 'node:crypto';
-import { planFollowUp, type FollowUpType } from '../../../src/domain/lifecycle.js';
-import { NEW_CHECKOUT_STATE, type CheckoutRecord, type FollowUpWrite, type PaymentRecord, type RegistrationRecord, type Store } from '../../../src/storage/store.js';
+import { planFollowUp, planSettle, type FollowUpType } from '../../../src/domain/lifecycle.js';
+import {
+  NEW_CHECKOUT_STATE,
+  type CheckoutRecord,
+  type FollowUpWrite,
+  type PaymentRecord,
+  type PaymentStatus,
+  type RegistrationRecord,
+  type SettleWrite,
+  type Store,
+} from '../../../src/storage/store.js';
 
 /** What a dialect's test file provides: a database that can be opened more than once. */
 export interface StoreHarness {
@@ -115,6 +124,13 @@ export function followUp(ref: PaymentRecord, op: FollowUpType, amount: number | 
     record: paymentRecord(ref.entityId, { paymentType: op, amount: plan.amount, referencedId: ref.id, createdAt: now, updatedAt: now }),
     now,
   };
+}
+
+/** The write a 3-D Secure settlement would make: planned from a snapshot by the status table. */
+export function settlement(p: PaymentRecord, to: PaymentStatus, over: Partial<SettleWrite> = {}): SettleWrite {
+  const plan = planSettle(p, to);
+  if (!plan.ok) throw new Error(`test setup: ${p.status} -> ${to} refused by the status table`);
+  return { paymentId: p.id, change: plan.change, resultCode: '000.100.110', responseJson: '{"id":"x"}', pendingJson: null, now: T0 + 10, ...over };
 }
 
 /** Starts every call before awaiting any, so they contend for the same row. */

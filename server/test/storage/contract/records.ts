@@ -1,7 +1,9 @@
 // CRUD of every record, entity scoping (A1), registrations (A9), settlement, durability.
 
 import { describe, expect, it } from 'vitest';
-import { all, count, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0, type ContractContext } from './fixtures.js';
+import { planSettle } from '../../../src/domain/lifecycle.js';
+import type { PaymentStatus } from '../../../src/storage/store.js';
+import { all, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0, type ContractContext } from './fixtures.js';
 
 export function recordsContract(ctx: () => ContractContext): void {
   describe('merchants and entities', () => {
@@ -91,17 +93,64 @@ export function recordsContract(ctx: () => ContractContext): void {
       const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
       const results = await all(
         Array.from({ length: 10 }, (_, i) => () =>
-          store.settlePending(p.id, i % 2 ? 'declined' : 'success', `code-${i}`, `{"i":${i}}`, null, T0 + 10),
+          store.settlePayment(settlement(p, i % 2 ? 'declined' : 'success', { resultCode: `code-${i}`, responseJson: `{"i":${i}}` })),
         ),
       );
-      expect(count(results)).toBe(1);
-      const winner = results.indexOf(true);
+      expect(results.filter((r) => r === 'settled')).toHaveLength(1);
+      const winner = results.indexOf('settled');
       const settled = await store.findPayment(entityId, p.id);
       expect(settled).toMatchObject({ status: winner % 2 ? 'declined' : 'success', resultCode: `code-${winner}`, responseJson: `{"i":${winner}}`, updatedAt: T0 + 10 });
-      expect(await store.settlePending(p.id, 'success', 'again', '{}', null, T0 + 20)).toBe(false);
+      // Planned from the stale pending snapshot: the guard (status = pending) no longer holds.
+      expect(await store.settlePayment(settlement(p, 'success', { resultCode: 'again', now: T0 + 20 }))).toBe('refused');
+      expect(await store.settlePayment(settlement({ ...p, id: id() }, 'success'))).toBe('refused');
+      expect(await store.findPayment(entityId, p.id)).toEqual(settled);
+    });
+
+    it('refuses a settle the status table does not allow, even where the row matches its guard', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
       const done = await insertPayment(store, entityId);
-      expect(await store.settlePending(done.id, 'declined', 'x', '{}', null, T0)).toBe(false);
-      expect(await store.settlePending(id(), 'success', 'x', '{}', null, T0)).toBe(false);
+      const pending = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
+      const write = (p: typeof done, from: PaymentStatus, to: PaymentStatus) =>
+        store.settlePayment({ paymentId: p.id, change: { from, to }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
+      expect(planSettle(done, 'declined')).toEqual({ ok: false });
+      expect(await write(done, 'success', 'declined')).toBe('refused');
+      expect(await write(done, 'success', 'pending')).toBe('refused');
+      expect(await write(pending, 'pending', 'pending')).toBe('refused');
+      expect(await store.findPayment(entityId, done.id)).toEqual(done);
+      expect(await store.findPayment(entityId, pending.id)).toEqual(pending);
+    });
+  });
+
+  describe('payments with a registration (createRegistration)', () => {
+    it('writes the registration only together with its payment', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const r = registrationRecord(entityId);
+      const p = paymentRecord(entityId, { registrationId: r.id });
+      await store.insertPayment(p, { registration: r });
+      expect(await store.findPayment(entityId, p.id)).toEqual(p);
+      expect(await store.findRegistration(entityId, r.id)).toEqual(r);
+      // The payment write fails (its id is taken): the registration must not be left behind.
+      const orphan = registrationRecord(entityId);
+      await expect(store.insertPayment({ ...p, registrationId: orphan.id }, { registration: orphan })).rejects.toThrow();
+      expect(await store.findRegistration(entityId, orphan.id)).toBeUndefined();
+      expect(await store.findPayment(entityId, p.id)).toEqual(p);
+    });
+
+    it("writes a settlement's registration only if the settlement applies", async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const p = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
+      const r = registrationRecord(entityId);
+      expect(await store.settlePayment(settlement(p, 'success', { registration: r }))).toBe('settled');
+      expect(await store.findRegistration(entityId, r.id)).toEqual(r);
+      expect(await store.findPayment(entityId, p.id)).toMatchObject({ status: 'success', registrationId: r.id });
+      // A second settlement from the stale snapshot is refused, and so is its registration.
+      const late = registrationRecord(entityId);
+      expect(await store.settlePayment(settlement(p, 'success', { registration: late }))).toBe('refused');
+      expect(await store.findRegistration(entityId, late.id)).toBeUndefined();
+      expect((await store.findPayment(entityId, p.id))?.registrationId).toBe(r.id);
     });
   });
 

@@ -1,0 +1,75 @@
+// Migrations over data written by an older schema, on each dialect: the upgrade must succeed on
+// what the previous version could leave behind, and keep what it must keep.
+
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, migrateUpTo } from '../../../src/storage/migrate.js';
+import { checkoutToRow, entityToRow, merchantToRow, paymentToRow } from '../../../src/storage/rows.js';
+import type { Database } from '../../../src/storage/schema.js';
+import { checkoutRecord, id, paymentRecord, T0 } from './fixtures.js';
+
+/** An empty database of its own (a file, a schema) and the schema the migrator is to use. */
+export interface EmptyDatabase {
+  db: Kysely<Database>;
+  schema: string | undefined;
+  /** Removes the database; called after db.destroy(). */
+  dispose(): Promise<void>;
+}
+
+async function checkoutOf(db: Kysely<Database>, paymentId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('payments').select('checkout_id').where('id', '=', paymentId).executeTakeFirst();
+  return row?.checkout_id;
+}
+
+export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
+  describe('003: one successful payment per checkout', () => {
+    it('keeps one success of a checkout written before the index, detaches the others, then refuses a second', async () => {
+      const { db, schema, dispose } = await open();
+      try {
+        await migrateUpTo(db, '002-checkouts', schema);
+        const merchantId = id();
+        const entityId = id();
+        await db.insertInto('merchants').values(merchantToRow({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 })).execute();
+        await db.insertInto('entities').values(entityToRow({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 })).execute();
+
+        // The checkout names its success: that one stays, an earlier stray one goes.
+        const named = checkoutRecord(entityId);
+        const stray = paymentRecord(entityId, { checkoutId: named.id, createdAt: T0 });
+        const reported = paymentRecord(entityId, { checkoutId: named.id, createdAt: T0 + 1 });
+        const declined = paymentRecord(entityId, { checkoutId: named.id, status: 'declined', resultCode: '800.100.152' });
+        // The checkout names none: the earliest stays.
+        const unnamed = checkoutRecord(entityId);
+        const first = paymentRecord(entityId, { checkoutId: unnamed.id, createdAt: T0 });
+        const second = paymentRecord(entityId, { checkoutId: unnamed.id, createdAt: T0 + 1 });
+        const alone = checkoutRecord(entityId);
+        const only = paymentRecord(entityId, { checkoutId: alone.id });
+        const outside = [paymentRecord(entityId), paymentRecord(entityId)];
+        for (const c of [{ ...named, successPaymentId: reported.id }, unnamed, { ...alone, successPaymentId: only.id }]) {
+          await db.insertInto('checkouts').values(checkoutToRow(c)).execute();
+        }
+        for (const p of [stray, reported, declined, second, first, only, ...outside]) await db.insertInto('payments').values(paymentToRow(p)).execute();
+
+        await migrateToLatest(db, schema);
+
+        expect(await checkoutOf(db, reported.id)).toBe(named.id);
+        expect(await checkoutOf(db, stray.id)).toBeNull();
+        expect(await checkoutOf(db, declined.id)).toBe(named.id);
+        expect(await checkoutOf(db, first.id)).toBe(unnamed.id);
+        expect(await checkoutOf(db, second.id)).toBeNull();
+        expect(await checkoutOf(db, only.id)).toBe(alone.id);
+        // A detached payment is otherwise untouched: still successful, still answering as it did.
+        const kept = await db.selectFrom('payments').selectAll().where('id', '=', stray.id).executeTakeFirstOrThrow();
+        expect(kept).toMatchObject({ status: 'success', result_code: stray.resultCode, response_json: stray.responseJson, amount: stray.amount });
+
+        const insert = (over: Parameters<typeof paymentRecord>[1]) => db.insertInto('payments').values(paymentToRow(paymentRecord(entityId, over))).execute();
+        await expect(insert({ checkoutId: named.id })).rejects.toThrow();
+        await insert({ checkoutId: named.id, status: 'declined' });
+        await insert({ checkoutId: named.id, status: 'pending' });
+        await insert({});
+      } finally {
+        await db.destroy();
+        await dispose();
+      }
+    });
+  });
+}
