@@ -41,8 +41,8 @@ interface TransitionRow {
   add?: { column: RunningTotal; limit: 'amount' | 'capturedAmount' };
   /** Whether the row needs an amount in the request (RV takes none). */
   takesAmount: boolean;
-  /** Whether the reversal cut-off applies. */
-  cutoff: boolean;
+  /** The result code once the cut-off has passed; absent: the row has no cut-off. */
+  cutoff?: string;
   /** Result code when the rule is broken (reference validation group). */
   refusal: string;
 }
@@ -50,13 +50,13 @@ interface TransitionRow {
 /** States and transitions: the only way a payment's ledger changes. */
 export const TRANSITIONS: readonly TransitionRow[] = [
   // PA, successful -> CP: full or partial; several CPs on one PA.
-  { op: 'CP', on: ['PA'], requireZero: [], add: { column: 'capturedAmount', limit: 'amount' }, takesAmount: true, cutoff: false, refusal: '700.400.100' },
+  { op: 'CP', on: ['PA'], requireZero: [], add: { column: 'capturedAmount', limit: 'amount' }, takesAmount: true, refusal: '700.400.100' },
   // DB or CD -> RF, partial or full.
-  { op: 'RF', on: ['DB', 'CD'], requireZero: [], add: { column: 'refundedAmount', limit: 'amount' }, takesAmount: true, cutoff: false, refusal: '700.400.200' },
+  { op: 'RF', on: ['DB', 'CD'], requireZero: [], add: { column: 'refundedAmount', limit: 'amount' }, takesAmount: true, refusal: '700.400.200' },
   // PA that was captured -> RF, bounded by what was captured.
-  { op: 'RF', on: ['PA'], requireZero: [], add: { column: 'refundedAmount', limit: 'capturedAmount' }, takesAmount: true, cutoff: false, refusal: '700.400.200' },
+  { op: 'RF', on: ['PA'], requireZero: [], add: { column: 'refundedAmount', limit: 'capturedAmount' }, takesAmount: true, refusal: '700.400.200' },
   // DB, PA or CD -> RV before the cut-off; never after a refund.
-  { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, cutoff: true, refusal: '700.400.300' },
+  { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, refusal: '700.400.300', cutoff: '700.400.530' },
 ];
 
 /** A change of a payment's status: the store applies it only to a row whose status is `from`. */
@@ -128,8 +128,8 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUp
     return { ok: false, resultCode: '700.100.500' };
   }
   for (const column of row.requireZero) if (ref[column] !== 0) return { ok: false, resultCode: row.refusal };
-  const notAfter = row.cutoff ? ref.createdAt + req.reversalCutoffMs : undefined;
-  if (notAfter !== undefined && req.now > notAfter) return { ok: false, resultCode: row.refusal };
+  const notAfter = row.cutoff !== undefined ? ref.createdAt + req.reversalCutoffMs : undefined;
+  if (row.cutoff !== undefined && notAfter !== undefined && req.now > notAfter) return { ok: false, resultCode: row.cutoff };
 
   let amount: number;
   let add: LedgerChange['add'];

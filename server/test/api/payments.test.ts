@@ -223,11 +223,11 @@ describe('lifecycle', () => {
     expect(rv.json().result.code).toBe('700.400.300');
   });
 
-  it('reverses only before the cut-off', async () => {
+  it('reverses only before the cut-off; after it, 700.400.530 (reversal not possible anymore)', async () => {
     const db = (await relay.post('/v1/payments', base())).json();
     relay.clock.advance(relay.ctx.config.reversalCutoffMs + 1);
     const rv = await followUp(db.id, { paymentType: 'RV' });
-    expect(rv.json().result.code).toBe('700.400.300');
+    expect(rv.json().result.code).toBe('700.400.530');
   });
 
   it('refuses to capture a DB or to refund a declined payment', async () => {

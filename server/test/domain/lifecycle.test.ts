@@ -35,7 +35,7 @@ describe('planFollowUp', () => {
     expect(planFollowUp(payment({ capturedAmount: 2500 }), req('RV'))).toMatchObject({ ok: true, amount: 7500, change: { setReversed: true, capturedEquals: 2500, requireZero: ['refundedAmount'] } });
     expect(planFollowUp(payment({ paymentType: 'DB', refundedAmount: 1 }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
     expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF }))).toMatchObject({ ok: true, change: { notAfter: T0 + CUTOFF } });
-    expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF + 1 }))).toEqual({ ok: false, resultCode: '700.400.300' });
+    expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF + 1 }))).toEqual({ ok: false, resultCode: '700.400.530' });
   });
 
   it('refuses anything on a reversed, declined or pending payment', () => {
