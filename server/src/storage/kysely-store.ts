@@ -258,10 +258,6 @@ export class KyselyStore implements Store {
     return result.numUpdatedRows === 1n;
   }
 
-  async markRegistrationInitialDone(id: string): Promise<void> {
-    await this.#db.updateTable('registrations').set('initial_done', 1).where('id', '=', id).where('deleted_at', 'is', null).execute();
-  }
-
   // Checkouts
 
   insertCheckout(c: CheckoutRecord): Promise<void> {

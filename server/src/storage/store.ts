@@ -218,7 +218,6 @@ export interface Store {
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
   /** Marks deleted and wipes the ciphertext; false when absent or already deleted. */
   deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean>;
-  markRegistrationInitialDone(id: string): Promise<void>;
 
   insertCheckout(c: CheckoutRecord): Promise<void>;
   /** By id alone (the widget's public routes); callers check the entity where it matters. */

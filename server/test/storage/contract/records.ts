@@ -167,12 +167,11 @@ export function recordsContract(ctx: () => ContractContext): void {
       expect((await store.findRegistration(a, r.id))?.deletedAt).toBeNull();
     });
 
-    it('marks the initial payment done', async () => {
+    it('keeps whether the registration came from an INITIAL payment', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
-      const r = registrationRecord(entityId);
+      const r = { ...registrationRecord(entityId), initialDone: true };
       await store.insertRegistration(r);
-      await store.markRegistrationInitialDone(r.id);
       expect((await store.findRegistration(entityId, r.id))?.initialDone).toBe(true);
     });
 
