@@ -4,10 +4,9 @@
 // for a registration, a legacy form with its brands as text, and wpwlOptions set after the loader.
 // Expired checkouts and entity origin restrictions (W5) are in checklist-store.spec.ts.
 
-import type { Request } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { collectPaymentPosts } from '../support/payment-posts.js';
 
-const isPaymentPost = (r: Request) => r.method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
 /** Success in integrator test mode, the relay's approval code for the test merchant. */
 const APPROVED = '000.100.110';
 
@@ -70,10 +69,7 @@ for (const c of threeDSecureCases) {
 // optional by default)". The API's own rule for card.holder (AN{3,128}, spec/params/card.ts) still
 // applies after the veto, so "Jo" passes the merchant's check and is then held by the widget.
 test('onBeforeSubmitCard as in the specification: holders under 2 characters are vetoed, nothing is posted until one passes', async ({ merchantPage, page, relay }) => {
-  const posts: Request[] = [];
-  page.on('request', (r) => {
-    if (isPaymentPost(r)) posts.push(r);
-  });
+  const posts = collectPaymentPosts(page);
   const shop = await merchantPage.open('basic', {
     options: () =>
       Object.assign(window, {

@@ -2,10 +2,9 @@
 // booleans, texts as text, onReady + executePayment, the veto rule, merchant-added inputs, brand
 // detection, Arabic, hints, Enter.
 
-import type { Request } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { collectPaymentPosts, isPaymentPost } from '../support/payment-posts.js';
 
-const isPaymentPost = (r: Request) => r.method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
 
 test('options set at DOM-ready are read; string booleans work; labels render as text', async ({ merchantPage }) => {
   const shop = await merchantPage.open('basic', {
@@ -51,10 +50,7 @@ test('onReady is called once and may call executePayment synchronously', async (
 });
 
 test('onBeforeSubmitCard: false blocks, true proceeds even after preventDefault()', async ({ merchantPage, page }) => {
-  const posts: Request[] = [];
-  page.on('request', (r) => {
-    if (isPaymentPost(r)) posts.push(r);
-  });
+  const posts = collectPaymentPosts(page);
   const shop = await merchantPage.open('basic', {
     options: () =>
       Object.assign(window, {
