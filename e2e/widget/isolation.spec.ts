@@ -4,6 +4,10 @@ import type { Request } from '@playwright/test';
 import { expect, futureExpiry, strictCsp, test, testCards } from '../fixtures.js';
 
 const isPaymentPost = (r: Request) => r.method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
+/** A page script that notes the channel ids the card frames announce in their 'ready' (they are not secret). */
+const collectChannels =
+  '<script>window.channels = []; addEventListener("message", function (e) { var d = e.data; if (d && d.type === "ready" && typeof d.channel === "string") channels.push(d.channel); });</script>';
+const channelsSeen = () => (window as unknown as { channels: string[] }).channels;
 const CVV = '739';
 
 test('W1: a script on the merchant page cannot read the card frames, nor see keys typed in them', async ({ merchantPage, page }) => {
@@ -66,47 +70,49 @@ test('W2: card number and CVV leave the browser only from relay-origin frames to
   expect(new URL(carriers[0]!.frame).origin).toBe(relay.url);
 });
 
-test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages are ignored', async ({ merchantPage, page }) => {
+test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages are ignored', async ({ merchantPage, page, relay }) => {
   const posts: Request[] = [];
   page.on('request', (r) => {
     if (isPaymentPost(r)) posts.push(r);
   });
-  const shop = await merchantPage.open('basic');
+  const shop = await merchantPage.open('basic', { head: collectChannels });
   const form = shop.cardForm();
   await form.waitUntilReady();
   await form.fill({ number: testCards.visa, expiry: futureExpiry(), cvv: CVV });
 
-  // From the merchant page itself: the channel id is readable off the iframe; the host's key is not.
-  await page.evaluate(() => {
-    const frame = document.querySelector<HTMLIFrameElement>('iframe.wpwl-control-cardNumber')!;
-    const url = new URL(frame.src);
-    const channel = url.hash.slice(1);
-    const target = frame.contentWindow!;
-    const base = { tag: 'wpwl/1', channel };
-    const pay = { type: 'pay', action: 'payment', withCvv: false, fields: [['card.holder', 'spoof']] };
-    const guessedKey = '0'.repeat(32);
-    for (const message of [
-      { ...base, ...pay },
-      { ...base, ...pay, key: guessedKey },
-      { ...base, ...pay, key: guessedKey, type: 'submit' },
-      { ...base, key: guessedKey, type: 'getValue', field: 'cardNumber' },
-      { ...base, key: guessedKey, type: 'setValue', field: 'cardNumber', value: '4111111111111111' },
-      { ...base, key: guessedKey, type: 'config', field: 'cardNumber', brands: [], brand: null, detection: true, priority: [], label: 'x', placeholder: 'x', lang: 'en', dir: 'ltr', mask: false, allowEmpty: false, placeholderStyle: {} },
-      { ...base, ...pay, channel: 'f'.repeat(32), key: guessedKey },
-      '{"type":"pay"}',
-      null,
-      [base],
-    ]) {
-      target.postMessage(message, url.origin);
-      target.postMessage(message, '*');
-    }
-    for (let i = 0; i < 2000; i++) target.postMessage({ ...base, ...pay, key: guessedKey, n: i }, '*');
-  });
+  // From the merchant page itself: the channel id is in the frames' 'ready'; the host's key is nowhere.
+  const [channel] = await page.evaluate(channelsSeen);
+  expect(channel).toMatch(/^[0-9a-f]{32}$/);
+  await page.evaluate(
+    ({ channel, relay }) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe.wpwl-control-cardNumber')!;
+      const url = new URL(relay);
+      const target = frame.contentWindow!;
+      const base = { tag: 'wpwl/1', channel };
+      const pay = { type: 'pay', action: 'payment', withCvv: false, fields: [['card.holder', 'spoof']] };
+      const guessedKey = '0'.repeat(32);
+      for (const message of [
+        { ...base, ...pay },
+        { ...base, ...pay, key: guessedKey },
+        { ...base, ...pay, key: guessedKey, type: 'submit' },
+        { ...base, key: guessedKey, type: 'getValue', field: 'cardNumber' },
+        { ...base, key: guessedKey, type: 'setValue', field: 'cardNumber', value: '4111111111111111' },
+        { ...base, key: guessedKey, type: 'config', field: 'cardNumber', brands: [], brand: null, detection: true, priority: [], label: 'x', placeholder: 'x', lang: 'en', dir: 'ltr', mask: false, allowEmpty: false, placeholderStyle: {} },
+        { ...base, ...pay, channel: 'f'.repeat(32), key: guessedKey },
+        '{"type":"pay"}',
+        null,
+        [base],
+      ]) {
+        target.postMessage(message, url.origin);
+        target.postMessage(message, '*');
+      }
+      for (let i = 0; i < 2000; i++) target.postMessage({ ...base, ...pay, key: guessedKey, n: i }, '*');
+    },
+    { channel, relay: relay.url },
+  );
 
   // From an opaque ("null") origin: a sandboxed frame handed the channel id.
-  await page.evaluate(async () => {
-    const card = document.querySelector<HTMLIFrameElement>('iframe.wpwl-control-cardNumber')!;
-    const channel = new URL(card.src).hash.slice(1);
+  await page.evaluate(async (channel) => {
     const sandbox = document.createElement('iframe');
     sandbox.setAttribute('sandbox', 'allow-scripts');
     sandbox.srcdoc =
@@ -120,7 +126,7 @@ test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages
     });
     sandbox.contentWindow!.postMessage(channel, '*');
     await done;
-  });
+  }, channel);
 
   await expect(form.payButton).toBeEnabled();
   await form.pay();

@@ -4,8 +4,7 @@
 
 import { batch } from '@preact/signals-core';
 import type { EarlyFrames } from '../loader/handoff.js';
-import { newChannelId, type Incoming } from '../protocol/channel.js';
-import { frameUrl } from '../protocol/frame-url.js';
+import { newChannelKeys, type Incoming } from '../protocol/channel.js';
 import type { Field, FailureMsg, FrameToHost, OutcomeMsg, StateMsg } from '../protocol/messages.js';
 import { Scope } from './bind.js';
 import { collectFields, expiryOk, holderOk, syncExpiry } from './card-fields.js';
@@ -52,7 +51,7 @@ export class CardWidget {
   ) {
     const { options, index } = env;
     this.model = new CardFormModel(brands, options.requireCvv);
-    this.links = new FrameLinks(env.origin, early?.channel ?? newChannelId());
+    this.links = new FrameLinks(env.origin, early?.keys ?? newChannelKeys());
     // getAttribute: form.action would be an input named "action" if the form had one.
     this.shopperResultUrl = new URL(merchantForm.getAttribute('action') ?? '', document.baseURI).href;
     this.hiddenDisplay = merchantForm.style.display;
@@ -71,7 +70,6 @@ export class CardWidget {
    */
   mount(): void {
     const { env, links, model } = this;
-    const src = (field: Field) => frameUrl(env.base, env.checkoutId, field, links.channel);
     const refs = cardForm({
       uid: `${env.index}-${links.channel.slice(0, 8)}`,
       brands: model.brands,
@@ -80,8 +78,6 @@ export class CardWidget {
       showPlaceholders: env.options.showPlaceholders,
       withCvv: model.withCvv,
       registration: env.registration,
-      numberSrc: src('cardNumber'),
-      cvvSrc: src('cvv'),
       shopperResultUrl: this.shopperResultUrl,
       frames: this.early && { cardNumber: this.early.frames.cardNumber, cvv: model.withCvv ? this.early.frames.cvv : null },
     });
@@ -101,10 +97,16 @@ export class CardWidget {
     // An inline style: a merchant's `.wpwl-container { display: … }` must not show it early.
     this.container.style.display = 'none';
     this.merchantForm.before(this.container);
-    // The loader's iframes move in without reloading (both ends are in the document now).
+    // The loader's iframes move in without reloading (both ends are in the document now); ours go
+    // to their page now that they are in the document.
     for (const [field, iframe] of [['cardNumber', refs.number], ['cvv', refs.cvv]] as const) {
+      if (!iframe) continue;
+      if (!this.early) {
+        links.launch(field, env.base, env.checkoutId);
+        continue;
+      }
       const wrapper = refs.form.querySelector(`.wpwl-wrapper-${field}`);
-      if (iframe && wrapper && iframe.parentNode !== wrapper) wrapper.moveBefore?.(iframe, null);
+      if (wrapper && iframe.parentNode !== wrapper) wrapper.moveBefore?.(iframe, null);
     }
   }
 

@@ -1,9 +1,12 @@
 // The host's end of the channel for one card form: it knows the relay origin R from the loader,
-// so everything it sends targets exactly R; it accepts a message only from R, from the current
-// window of the iframe that message claims to be, on this form's channel, in a known shape.
+// so everything it sends targets exactly R and carries the form's key, which the frames were given
+// in the URL they were sent to (loader/launch.ts); it accepts a message only from R, from the
+// current window of the iframe that message claims to be, on this form's channel, in a known shape.
 
-import { accept, newChannelId, sendToFrame, type Incoming } from '../protocol/channel.js';
+import { accept, sendToFrame, type Incoming } from '../protocol/channel.js';
+import { frameUrl, type ChannelKeys } from '../protocol/frame-url.js';
 import { isFrameToHost, isHostToFrame, TAG, type ConfigMsg, type Field, type FrameToHost, type HostToFrameBody } from '../protocol/messages.js';
+import { launch } from '../loader/launch.js';
 import type { WidgetEnv } from './env.js';
 import type { CardFormModel } from './model.js';
 
@@ -11,17 +14,30 @@ export class FrameLinks {
   private readonly iframes: Partial<Record<Field, HTMLIFrameElement>> = {};
   /** Frames that said 'ready' (at least once). */
   private readonly up = new Set<Field>();
+  readonly channel: string;
   /** Known to this object and the frames only: never in the DOM (see messages.ts, HostEnvelope). */
-  private readonly key = newChannelId();
+  private readonly key: string;
 
   constructor(
     /** Exact relay origin. */
     readonly origin: string,
-    readonly channel: string,
-  ) {}
+    keys: ChannelKeys,
+  ) {
+    this.channel = keys.channel;
+    this.key = keys.key;
+  }
 
   attach(field: Field, iframe: HTMLIFrameElement): void {
     this.iframes[field] = iframe;
+  }
+
+  /**
+   * Sends an iframe this form made itself, now in the document, to its frame page with the key in
+   * the URL's fragment (loader/launch.ts). The loader's iframes are on their way already.
+   */
+  launch(field: Field, base: string, checkoutId: string): void {
+    const iframe = this.iframes[field];
+    if (iframe) launch(iframe, frameUrl(base, checkoutId, field, { channel: this.channel, key: this.key }));
   }
 
   iframe(field: Field): HTMLIFrameElement | undefined {
