@@ -4,7 +4,24 @@ import type { Request } from '@playwright/test';
 import { expect, futureExpiry, strictCsp, test, testCards } from '../fixtures.js';
 
 const isPaymentPost = (r: Request) => r.method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
+/** A page script that notes the channel ids the card frames announce in their 'ready' (they are not secret). */
+const collectChannels =
+  '<script>window.channels = []; addEventListener("message", function (e) { var d = e.data; if (d && d.type === "ready" && typeof d.channel === "string") channels.push(d.channel); });</script>';
+const channelsSeen = () => (window as unknown as { channels: string[] }).channels;
 const CVV = '739';
+
+/**
+ * Whether `text` holds `value` as a value of its own (a form field, a parameter, a JSON string, a
+ * text node), not as a run of characters inside a longer token. Checkout and channel ids (hex, with
+ * a dotted suffix), integrity hashes and nonces (base64), ports and random paths are all longer than
+ * the card values and made of letters, digits and + / = . - only, so a CVV or card number that
+ * happens to occur inside one of them always has one of those characters next to it, and is not a
+ * match: the check cannot fail by chance, whatever ids a run happens to draw.
+ */
+function holds(text: string, value: string): boolean {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\w+/.-])${escaped}(?![\\w+/=.-])`).test(text);
+}
 
 test('W1: a script on the merchant page cannot read the card frames, nor see keys typed in them', async ({ merchantPage, page }) => {
   const shop = await merchantPage.open('basic');
@@ -35,10 +52,10 @@ test('W1: a script on the merchant page cannot read the card frames, nor see key
 });
 
 test('W2: card number and CVV leave the browser only from relay-origin frames to the relay', async ({ merchantPage, page, relay }) => {
-  const carriers: Array<{ url: string; frame: string }> = [];
+  const carriers: Array<{ url: string; frame: string; body: string }> = [];
   page.on('request', (r) => {
     const text = `${r.url()} ${r.postData() ?? ''}`;
-    if (text.includes(testCards.visa) || text.includes(`card.cvv=${CVV}`)) carriers.push({ url: r.url(), frame: r.frame().url() });
+    if (holds(text, testCards.visa) || holds(text, CVV)) carriers.push({ url: r.url(), frame: r.frame().url(), body: r.postData() ?? '' });
   });
   const shop = await merchantPage.open('basic');
   const form = shop.cardForm();
@@ -55,58 +72,72 @@ test('W2: card number and CVV leave the browser only from relay-origin frames to
     posted: (window as unknown as { posted: string[] }).posted,
   }));
   for (const text of [merchantView.html, ...merchantView.values, ...merchantView.posted]) {
-    expect(text).not.toContain(testCards.visa);
-    expect(text).not.toContain('4200 0000');
-    expect(text).not.toContain(CVV);
+    expect(holds(text, testCards.visa), text).toBe(false);
+    expect(holds(text, '4200 0000'), text).toBe(false);
+    expect(holds(text, CVV), text).toBe(false);
   }
   await form.pay();
   await shop.waitForResult();
   expect(carriers).toHaveLength(1);
+  const sent = new URLSearchParams(carriers[0]!.body);
+  expect([sent.get('card.number'), sent.get('card.cvv')]).toEqual([testCards.visa, CVV]);
   expect(new URL(carriers[0]!.url).origin).toBe(relay.url);
   expect(new URL(carriers[0]!.frame).origin).toBe(relay.url);
 });
 
-test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages are ignored', async ({ merchantPage, page }) => {
+test('W2: the leak check finds card values of their own, never inside an id, a hash or a port', () => {
+  const id = `8a8294174b7ecb28014b9739220015ca.uat01-vm-tx04`;
+  for (const text of [`/v1/checkouts/${id}/widget`, `"${CVV}0ab4c"`, `sha384-${CVV}Zf+/`, `x/${CVV}`, `localhost:3${CVV}`, `a=1.${CVV}`]) {
+    expect(holds(text, CVV), text).toBe(false);
+  }
+  for (const text of [`card.cvv=${CVV}&x=1`, `{"cvv":"${CVV}"}`, `value="${CVV}"`, `>${CVV}<`, `${CVV}`]) expect(holds(text, CVV), text).toBe(true);
+  expect(holds(`card.number=${testCards.visa}`, testCards.visa)).toBe(true);
+  expect(holds(`value="4200 0000 0000 0000"`, '4200 0000')).toBe(true);
+});
+
+test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages are ignored', async ({ merchantPage, page, relay }) => {
   const posts: Request[] = [];
   page.on('request', (r) => {
     if (isPaymentPost(r)) posts.push(r);
   });
-  const shop = await merchantPage.open('basic');
+  const shop = await merchantPage.open('basic', { head: collectChannels });
   const form = shop.cardForm();
   await form.waitUntilReady();
   await form.fill({ number: testCards.visa, expiry: futureExpiry(), cvv: CVV });
 
-  // From the merchant page itself: the channel id is readable off the iframe; the host's key is not.
-  await page.evaluate(() => {
-    const frame = document.querySelector<HTMLIFrameElement>('iframe.wpwl-control-cardNumber')!;
-    const url = new URL(frame.src);
-    const channel = url.hash.slice(1);
-    const target = frame.contentWindow!;
-    const base = { tag: 'wpwl/1', channel };
-    const pay = { type: 'pay', action: 'payment', withCvv: false, fields: [['card.holder', 'spoof']] };
-    const guessedKey = '0'.repeat(32);
-    for (const message of [
-      { ...base, ...pay },
-      { ...base, ...pay, key: guessedKey },
-      { ...base, ...pay, key: guessedKey, type: 'submit' },
-      { ...base, key: guessedKey, type: 'getValue', field: 'cardNumber' },
-      { ...base, key: guessedKey, type: 'setValue', field: 'cardNumber', value: '4111111111111111' },
-      { ...base, key: guessedKey, type: 'config', field: 'cardNumber', brands: [], brand: null, detection: true, priority: [], label: 'x', placeholder: 'x', lang: 'en', dir: 'ltr', mask: false, allowEmpty: false, placeholderStyle: {} },
-      { ...base, ...pay, channel: 'f'.repeat(32), key: guessedKey },
-      '{"type":"pay"}',
-      null,
-      [base],
-    ]) {
-      target.postMessage(message, url.origin);
-      target.postMessage(message, '*');
-    }
-    for (let i = 0; i < 2000; i++) target.postMessage({ ...base, ...pay, key: guessedKey, n: i }, '*');
-  });
+  // From the merchant page itself: the channel id is in the frames' 'ready'; the host's key is nowhere.
+  const [channel] = await page.evaluate(channelsSeen);
+  expect(channel).toMatch(/^[0-9a-f]{32}$/);
+  await page.evaluate(
+    ({ channel, relay }) => {
+      const frame = document.querySelector<HTMLIFrameElement>('iframe.wpwl-control-cardNumber')!;
+      const url = new URL(relay);
+      const target = frame.contentWindow!;
+      const base = { tag: 'wpwl/1', channel };
+      const pay = { type: 'pay', action: 'payment', withCvv: false, fields: [['card.holder', 'spoof']] };
+      const guessedKey = '0'.repeat(32);
+      for (const message of [
+        { ...base, ...pay },
+        { ...base, ...pay, key: guessedKey },
+        { ...base, ...pay, key: guessedKey, type: 'submit' },
+        { ...base, key: guessedKey, type: 'getValue', field: 'cardNumber' },
+        { ...base, key: guessedKey, type: 'setValue', field: 'cardNumber', value: '4111111111111111' },
+        { ...base, key: guessedKey, type: 'config', field: 'cardNumber', brands: [], brand: null, detection: true, priority: [], label: 'x', placeholder: 'x', lang: 'en', dir: 'ltr', mask: false, allowEmpty: false, placeholderStyle: {} },
+        { ...base, ...pay, channel: 'f'.repeat(32), key: guessedKey },
+        '{"type":"pay"}',
+        null,
+        [base],
+      ]) {
+        target.postMessage(message, url.origin);
+        target.postMessage(message, '*');
+      }
+      for (let i = 0; i < 2000; i++) target.postMessage({ ...base, ...pay, key: guessedKey, n: i }, '*');
+    },
+    { channel, relay: relay.url },
+  );
 
   // From an opaque ("null") origin: a sandboxed frame handed the channel id.
-  await page.evaluate(async () => {
-    const card = document.querySelector<HTMLIFrameElement>('iframe.wpwl-control-cardNumber')!;
-    const channel = new URL(card.src).hash.slice(1);
+  await page.evaluate(async (channel) => {
     const sandbox = document.createElement('iframe');
     sandbox.setAttribute('sandbox', 'allow-scripts');
     sandbox.srcdoc =
@@ -120,7 +151,7 @@ test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages
     });
     sandbox.contentWindow!.postMessage(channel, '*');
     await done;
-  });
+  }, channel);
 
   await expect(form.payButton).toBeEnabled();
   await form.pay();

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TAG } from '../protocol/messages.js';
-import { admit, type AdmitContext, type Pinned } from './link.js';
+import { admit, type AdmitContext } from './link.js';
 
 const channel = '00112233445566778899aabbccddeeff';
 const key = 'ffeeddccbbaa99887766554433221100';
 const parent = { parent: true };
 const shop = 'https://shop.example';
-const pinned: Pinned = { origin: shop, key };
-const ctx: AdmitContext = { identity: { checkoutId: 'c1', field: 'cardNumber', channel }, parent, ancestorOrigin: undefined };
+const ctx: AdmitContext = { identity: { checkoutId: 'c1', field: 'cardNumber', channel, key }, parent, ancestorOrigin: undefined };
 const config = {
   tag: TAG,
   channel,
@@ -27,15 +26,24 @@ const config = {
   placeholderStyle: {},
 };
 const pay = { tag: TAG, channel, key, type: 'pay', action: 'payment', withCvv: true, fields: [] };
+const otherKey = '0123456789abcdef0123456789abcdef';
 
 describe('admit (frame side of the channel)', () => {
-  it('pins the host origin and key with the first config from the parent window', () => {
-    const got = admit(null, { origin: shop, source: parent, data: config }, ctx);
-    expect(got?.pinned).toEqual(pinned);
-    expect(admit(pinned, { origin: shop, source: parent, data: pay }, ctx)?.msg.type).toBe('pay');
+  it('takes the config with its key from the parent window and pins the host origin for replies', () => {
+    expect(admit(null, { origin: shop, source: parent, data: config }, ctx)).toEqual({ msg: config, origin: shop });
+    expect(admit(shop, { origin: shop, source: parent, data: pay }, ctx)?.msg.type).toBe('pay');
   });
 
-  it('accepts nothing but a config before anything is pinned', () => {
+  it('drops a first config without the key the frame started with: nobody pins the frame by being first', () => {
+    expect(admit(null, { origin: shop, source: parent, data: { ...config, key: otherKey } }, ctx)).toBeNull();
+    expect(admit(null, { origin: shop, source: parent, data: { ...config, key: channel } }, ctx)).toBeNull();
+    expect(admit(null, { origin: shop, source: parent, data: { ...config, key: undefined } }, ctx)).toBeNull();
+    expect(admit(null, { origin: shop, source: parent, data: { ...config, key: key.toUpperCase() } }, ctx)).toBeNull();
+    // ...after which the host's own config is still the one that counts.
+    expect(admit(null, { origin: shop, source: parent, data: config }, ctx)?.origin).toBe(shop);
+  });
+
+  it('accepts nothing but a config first, even with the key', () => {
     expect(admit(null, { origin: shop, source: parent, data: pay }, ctx)).toBeNull();
   });
 
@@ -45,19 +53,19 @@ describe('admit (frame side of the channel)', () => {
     expect(admit(null, { origin: 'null', source: parent, data: config }, ctx)).toBeNull();
   });
 
-  it('once pinned: other origins, channels, keys and a second config are dropped', () => {
-    expect(admit(pinned, { origin: 'https://evil.example', source: parent, data: pay }, ctx)).toBeNull();
-    expect(admit(pinned, { origin: shop, source: parent, data: { ...pay, channel: key } }, ctx)).toBeNull();
-    // Another script on the page knows the channel (it is in the iframe's src) but not the key.
-    expect(admit(pinned, { origin: shop, source: parent, data: { ...pay, key: channel } }, ctx)).toBeNull();
-    expect(admit(pinned, { origin: shop, source: parent, data: { ...pay, key: undefined } }, ctx)).toBeNull();
-    expect(admit(pinned, { origin: shop, source: parent, data: config }, ctx)).toBeNull();
-    expect(admit(pinned, { origin: shop, source: parent, data: { ...pay, type: 'getValue' } }, ctx)).toBeNull();
+  it('once configured: other origins, channels, keys and a second config are dropped', () => {
+    expect(admit(shop, { origin: 'https://evil.example', source: parent, data: pay }, ctx)).toBeNull();
+    expect(admit(shop, { origin: shop, source: parent, data: { ...pay, channel: key } }, ctx)).toBeNull();
+    expect(admit(shop, { origin: shop, source: parent, data: { ...pay, key: otherKey } }, ctx)).toBeNull();
+    expect(admit(shop, { origin: shop, source: parent, data: { ...pay, key: undefined } }, ctx)).toBeNull();
+    expect(admit(shop, { origin: shop, source: parent, data: config }, ctx)).toBeNull();
+    expect(admit(shop, { origin: shop, source: parent, data: { ...pay, type: 'getValue' } }, ctx)).toBeNull();
   });
 
   it('uses the browser-reported parent origin where there is one', () => {
     const strict = { ...ctx, ancestorOrigin: shop };
     expect(admit(null, { origin: 'https://evil.example', source: parent, data: config }, strict)).toBeNull();
-    expect(admit(null, { origin: shop, source: parent, data: config }, strict)?.pinned.origin).toBe(shop);
+    expect(admit(null, { origin: shop, source: parent, data: config }, strict)?.origin).toBe(shop);
+    expect(admit(null, { origin: 'null', source: parent, data: config }, { ...ctx, ancestorOrigin: 'null' })).toBeNull();
   });
 });

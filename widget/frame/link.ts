@@ -1,11 +1,12 @@
-// The frame's end of the channel. Before anything else the frame says 'ready' to its parent; the
-// host answers with 'config', and that first accepted config pins the host origin and the host's
-// key: from then on every message must come from window.parent, from exactly that origin, on this
-// frame's channel, with that key, and pass the shape guard. A later 'config' is ignored (a script
-// on the page cannot re-point the frame). Where the browser tells us the parent's origin
-// (location.ancestorOrigins), the config must come from it, and even 'ready' goes to it, not "*".
+// The frame's end of the channel. The frame starts knowing its host's key (it came in the fragment
+// of the URL this frame was sent to, frame-url.ts), so it needs nobody's word for who its host is:
+// every message must come from window.parent, on this frame's channel, with that key, in a known
+// shape, or it is dropped, the very first one included. Before anything else the frame says
+// 'ready' to its parent; the host answers with 'config', which pins the host's origin for what the
+// frame sends back; a later 'config' is ignored. Where the browser tells us the parent's origin
+// (location.ancestorOrigins), messages must come from it, and even 'ready' goes to it, not "*".
 
-import { accept, isExactOrigin, sendToHost, type Incoming } from '../protocol/channel.js';
+import { accept, isExactOrigin, sameKey, sendToHost, type Incoming } from '../protocol/channel.js';
 import { isHostToFrame, TAG, type FrameToHostBody, type HostToFrame, type ReadyMsg } from '../protocol/messages.js';
 import type { FrameIdentity } from '../protocol/frame-url.js';
 
@@ -16,31 +17,25 @@ export interface AdmitContext {
   ancestorOrigin: string | undefined;
 }
 
-/** What the first accepted config pinned. */
-export interface Pinned {
-  origin: string;
-  key: string;
-}
-
 /**
- * Decides whether a message event is for us. Returns the message and what is (now) pinned, or
- * null to drop it.
+ * Decides whether a message event is for us, given the host origin pinned so far (null before the
+ * first config). Returns the message and the host origin, or null to drop it.
  */
-export function admit(pinned: Pinned | null, e: Incoming, ctx: AdmitContext): { msg: HostToFrame; pinned: Pinned } | null {
-  if (pinned === null) {
-    if (!isExactOrigin(e.origin)) return null;
-    if (ctx.ancestorOrigin && ctx.ancestorOrigin !== e.origin) return null;
-    const msg = accept(e, { origin: e.origin, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
-    if (!msg || msg.type !== 'config' || msg.field !== ctx.identity.field) return null;
-    return { msg, pinned: { origin: e.origin, key: msg.key } };
-  }
-  const msg = accept(e, { origin: pinned.origin, window: ctx.parent, channel: ctx.identity.channel }, isHostToFrame);
-  if (!msg || msg.type === 'config' || msg.key !== pinned.key) return null;
-  return { msg, pinned };
+export function admit(pinned: string | null, e: Incoming, ctx: AdmitContext): { msg: HostToFrame; origin: string } | null {
+  const origin = pinned ?? ctx.ancestorOrigin ?? e.origin;
+  if (!isExactOrigin(origin)) return null;
+  const { identity } = ctx;
+  const msg = accept(e, { origin, window: ctx.parent, channel: identity.channel }, isHostToFrame);
+  if (!msg || !sameKey(msg.key, identity.key)) return null;
+  const first = pinned === null;
+  if (first !== (msg.type === 'config')) return null;
+  if (msg.type === 'config' && msg.field !== identity.field) return null;
+  return { msg, origin };
 }
 
 export class HostLink {
-  private pinned: Pinned | null = null;
+  /** The host's origin, once its config arrived. */
+  private pinned: string | null = null;
   private readonly ctx: AdmitContext;
 
   constructor(
@@ -52,7 +47,7 @@ export class HostLink {
     window.addEventListener('message', (e) => {
       const got = admit(this.pinned, e, this.ctx);
       if (!got) return;
-      this.pinned = got.pinned;
+      this.pinned = got.origin;
       this.onMessage(got.msg);
     });
   }
@@ -64,6 +59,6 @@ export class HostLink {
   }
 
   send(body: FrameToHostBody): void {
-    if (this.pinned) sendToHost(window.parent, this.pinned.origin, this.ctx.identity.channel, body);
+    if (this.pinned) sendToHost(window.parent, this.pinned, this.ctx.identity.channel, body);
   }
 }

@@ -22,6 +22,8 @@ function start(): void {
   // the page stays empty.
   if (window.top === window || window.parent === window) return;
   const found = frameIdentity(location, window.name);
+  // The key was for this script only: out of the frame's URL before any other code could read it.
+  history.replaceState(history.state, '', location.pathname + location.search);
   if (!found) return;
   const identity = found;
   const field = identity.field;
@@ -106,7 +108,7 @@ function start(): void {
   });
 
   if (field === 'cvv') {
-    serveCvv(identity.channel, () => {
+    serveCvv(identity.key, () => {
       const d = digits();
       return { value: d, valid: cvvValid(d, selected, config?.allowEmpty ?? false) };
     });
@@ -143,7 +145,7 @@ function start(): void {
     busy = true;
     try {
       if (msg.withCvv) {
-        const answer = await requestCvv(identity.channel, CVV_TIMEOUT_MS);
+        const answer = await requestCvv(identity.key, CVV_TIMEOUT_MS);
         if (!answer) return link.send({ type: 'failure', reason: 'network', fields: ['cvv'], message: 'The CVV field did not answer' });
         if (!answer.valid) invalid.push('cvv');
         cvv = answer.value;

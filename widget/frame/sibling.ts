@@ -1,6 +1,8 @@
 // The CVV travels from the CVV frame to the card-number frame without touching the merchant page:
 // both frames are on the relay origin, and a BroadcastChannel only connects same-origin documents
-// (same storage partition), named after this widget form's channel id. The host never sees it.
+// (same storage partition), named after this widget form's host key. The host never sees it, and
+// a card frame that someone else created for the same checkout (with a key of its own) is not
+// answered: only the frames this form's host sent to their page share that name.
 
 export interface CvvAnswer {
   value: string;
@@ -17,11 +19,11 @@ interface CvvReply extends CvvAnswer {
   nonce: string;
 }
 
-const channelName = (channel: string) => `wpwl-card/${channel}`;
+const channelName = (key: string) => `wpwl-card/${key}`;
 
 /** In the CVV frame: answer the card-number frame's requests with the current CVV. */
-export function serveCvv(channel: string, current: () => CvvAnswer): void {
-  const bc = new BroadcastChannel(channelName(channel));
+export function serveCvv(key: string, current: () => CvvAnswer): void {
+  const bc = new BroadcastChannel(channelName(key));
   bc.onmessage = (e: MessageEvent<unknown>) => {
     const d = e.data as Partial<CvvRequest> | null;
     if (!d || d.type !== 'cvv?' || typeof d.nonce !== 'string') return;
@@ -31,8 +33,8 @@ export function serveCvv(channel: string, current: () => CvvAnswer): void {
 }
 
 /** In the card-number frame: ask the CVV frame; null if it does not answer within `timeoutMs`. */
-export function requestCvv(channel: string, timeoutMs: number): Promise<CvvAnswer | null> {
-  const bc = new BroadcastChannel(channelName(channel));
+export function requestCvv(key: string, timeoutMs: number): Promise<CvvAnswer | null> {
+  const bc = new BroadcastChannel(channelName(key));
   const nonce = crypto.getRandomValues(new Uint32Array(2)).join('-');
   return new Promise((resolve) => {
     const done = (answer: CvvAnswer | null) => {

@@ -4,6 +4,7 @@
 // reaches these elements through bind.ts only. (That is also why there is no Preact here: a
 // render-once tree does not need a reconciler, and it would cost ~4.4 KB of the 25 KB budget.)
 
+import { cardIframe } from '../loader/launch.js';
 import { CARD_BRANDS } from '../protocol/brands.js';
 import { h, type Attrs } from './dom.js';
 import type { Texts } from './texts.js';
@@ -30,13 +31,12 @@ export interface CardFormProps {
   showPlaceholders: boolean;
   withCvv: boolean;
   registration: boolean;
-  numberSrc: string;
-  cvvSrc: string;
   shopperResultUrl: string;
   /**
    * Card iframes the loader already started (loader/handoff.ts), used instead of new ones. They are
    * left where they are: taking them out of the document would reload them, so the caller moves
-   * them into their wrappers (Element.moveBefore) once the form is on the page.
+   * them into their wrappers (Element.moveBefore) once the form is on the page. New ones have no
+   * src: the caller sends them to their page once they are in the document (loader/launch.ts).
    */
   frames?: { cardNumber: HTMLIFrameElement; cvv: HTMLIFrameElement | null } | null;
 }
@@ -64,11 +64,11 @@ export function cardForm(p: CardFormProps): CardRefs {
     scrolling: 'no',
     frameborder: '0',
   });
-  const frame = (field: string, name: string, title: string, src: string, made: HTMLIFrameElement | null | undefined) => {
-    if (!made) return h('iframe', { ...frameAttrs(field, title), name, src });
-    for (const [attr, value] of Object.entries(frameAttrs(field, title))) made.setAttribute(attr, String(value));
-    made.style.removeProperty('display');
-    return made;
+  const frame = (field: 'cardNumber' | 'cvv', title: string, made: HTMLIFrameElement | null | undefined) => {
+    const iframe = made ?? cardIframe(field);
+    for (const [attr, value] of Object.entries(frameAttrs(field, title))) iframe.setAttribute(attr, String(value));
+    iframe.style.removeProperty('display');
+    return iframe;
   };
 
   const select = h(
@@ -77,8 +77,8 @@ export function cardForm(p: CardFormProps): CardRefs {
     ...p.brands.map((b) => h('option', { value: b }, CARD_BRANDS[b] ?? b)),
   );
   const logo = h('div', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${p.brands[0] ?? ''}` });
-  const number = frame('cardNumber', 'card.number', labels.cardNumber, p.numberSrc, p.frames?.cardNumber);
-  const cvv = p.withCvv ? frame('cvv', 'card.cvv', labels.cvv, p.cvvSrc, p.frames?.cvv) : null;
+  const number = frame('cardNumber', labels.cardNumber, p.frames?.cardNumber);
+  const cvv = p.withCvv ? frame('cvv', labels.cvv, p.frames?.cvv) : null;
   const expiry = h('input', {
     class: 'wpwl-control wpwl-control-expiry',
     name: 'card.expiry',

@@ -1,7 +1,6 @@
 // A typed element builder for the widget's DOM, which is built once and then belongs to the
 // merchant page as much as to us (see card-form.ts). Strings become text nodes, never HTML (W7).
-// Attributes go through setAttribute and are all set before the element is inserted, so an iframe
-// has its name (window.name) before it loads its src.
+// Attributes go through setAttribute and are all set before the element is inserted.
 
 export type Child = Node | string | null | undefined | false;
 export type Attrs = Record<string, string | boolean | null | undefined>;

@@ -1,48 +1,76 @@
 // The host's end of the channel for one card form: it knows the relay origin R from the loader,
-// so everything it sends targets exactly R; it accepts a message only from R, from the current
-// window of the iframe that message claims to be, on this form's channel, in a known shape.
+// so everything it sends targets exactly R and carries the form's key, which the frames were given
+// in the URL they were sent to (loader/launch.ts); it accepts a message only from R, from the
+// current window of the iframe that message claims to be, on this form's channel, in a known shape.
 
-import { accept, newChannelId, sendToFrame, type Incoming } from '../protocol/channel.js';
+import { accept, sendToFrame, type Incoming } from '../protocol/channel.js';
+import { frameUrl, type ChannelKeys } from '../protocol/frame-url.js';
 import { isFrameToHost, isHostToFrame, TAG, type ConfigMsg, type Field, type FrameToHost, type HostToFrameBody } from '../protocol/messages.js';
+import { launch } from '../loader/launch.js';
 import type { WidgetEnv } from './env.js';
 import type { CardFormModel } from './model.js';
 
 export class FrameLinks {
   private readonly iframes: Partial<Record<Field, HTMLIFrameElement>> = {};
+  /** Frames that said 'ready' (at least once). */
+  private readonly up = new Set<Field>();
+  readonly channel: string;
   /** Known to this object and the frames only: never in the DOM (see messages.ts, HostEnvelope). */
-  private readonly key = newChannelId();
+  private readonly key: string;
 
   constructor(
     /** Exact relay origin. */
     readonly origin: string,
-    readonly channel: string,
-  ) {}
+    keys: ChannelKeys,
+  ) {
+    this.channel = keys.channel;
+    this.key = keys.key;
+  }
 
   attach(field: Field, iframe: HTMLIFrameElement): void {
     this.iframes[field] = iframe;
+  }
+
+  /**
+   * Sends an iframe this form made itself, now in the document, to its frame page with the key in
+   * the URL's fragment (loader/launch.ts). The loader's iframes are on their way already.
+   */
+  launch(field: Field, base: string, checkoutId: string): void {
+    const iframe = this.iframes[field];
+    if (iframe) launch(iframe, frameUrl(base, checkoutId, field, { channel: this.channel, key: this.key }));
   }
 
   iframe(field: Field): HTMLIFrameElement | undefined {
     return this.iframes[field];
   }
 
-  /** The message if it is from one of this form's frames (and which one); else null. */
+  /**
+   * The message if it is from one of this form's frames (and which one); else null. Cheap checks
+   * first: reading an iframe's contentWindow while its document is still the initial about:blank
+   * (its page not yet arrived) makes the browser build a script context for that throwaway document,
+   * 10-30 ms on a slow machine. So the sender's window is compared with the one frame the message
+   * claims to be, and only for messages from the relay's origin on this form's channel.
+   */
   receive(e: Incoming): { field: Field; msg: FrameToHost } | null {
-    for (const field of ['cardNumber', 'cvv'] as const) {
-      const win = this.iframes[field]?.contentWindow;
-      if (!win || e.source !== win) continue;
-      const msg = accept(e, { origin: this.origin, window: win, channel: this.channel }, isFrameToHost);
-      if (!msg) return null;
-      // A frame speaks only for its own field; only the card-number frame submits.
-      if ('field' in msg && msg.field !== field) return null;
-      if ((msg.type === 'outcome' || msg.type === 'failure') && field !== 'cardNumber') return null;
-      return { field, msg };
-    }
-    return null;
+    if (e.origin !== this.origin) return null;
+    const data = e.data;
+    if (!isFrameToHost(data) || data.channel !== this.channel) return null;
+    // A frame speaks only for its own field; only the card-number frame submits.
+    const field: Field = 'field' in data ? data.field : 'cardNumber';
+    const win = this.iframes[field]?.contentWindow;
+    const msg = accept(e, { origin: this.origin, window: win, channel: this.channel }, isFrameToHost);
+    if (!msg) return null;
+    if (msg.type === 'ready') this.up.add(field);
+    return { field, msg };
   }
 
-  /** Sends to one frame; false if the frame is not there or the message would not pass its guard. */
+  /**
+   * Sends to one frame; false if the frame is not there, has not said 'ready' yet (it would drop
+   * the message, and its window may still be the initial about:blank), or the message would not
+   * pass its guard.
+   */
   send(field: Field, body: HostToFrameBody): boolean {
+    if (!this.up.has(field)) return false;
     if (!isHostToFrame({ ...body, tag: TAG, channel: this.channel, key: this.key })) return false;
     return sendToFrame(this.iframes[field]?.contentWindow, this.origin, this.channel, this.key, body);
   }

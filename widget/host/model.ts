@@ -2,6 +2,7 @@
 // (bind.ts); nothing else stores UI state. Pattern after @preact/signals devtools-ui models/.
 
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { Field } from '../protocol/messages.js';
 
 /** One card iframe as the host sees it: the frame's reported state, never its value. */
 export interface FrameFieldModel {
@@ -41,6 +42,11 @@ export class CardFormModel {
     readonly withCvv: boolean,
   ) {
     this.brand = signal(brands[0] ?? null);
+  }
+
+  /** The model of one card frame. */
+  frame(field: Field): FrameFieldModel {
+    return field === 'cardNumber' ? this.number : this.cvv;
   }
 
   /** Both frames (or the one) are up. */

@@ -261,6 +261,9 @@ export function boot(script: HTMLScriptElement | null): void {
   const src = script.src;
   const at = src.indexOf('/v1/static/');
   if (at < 0) return;
+  // Before anything the page provides can run (getters on window.wpwl, wpwl.unload): only this
+  // script's own top level may claim the loader's hand-over.
+  const handoff = takeOver(script);
   const base = src.slice(0, at);
   const raw = script.getAttribute('data-checkout-id') ?? String(window.wpwl?.checkout?.id ?? '');
   const registration = /\/registration$/.test(raw);
@@ -274,7 +277,7 @@ export function boot(script: HTMLScriptElement | null): void {
     checkoutId,
     registration,
     stylesheet: src.replace(/\/js\/static\.min\.js(?:[?#].*)?$/, '/css/static.min.css'),
-    handoff: takeOver(script),
+    handoff,
   });
   w.unload = () => session.unload();
   w.executePayment = (containerClass?: string) => session.executePayment(containerClass);

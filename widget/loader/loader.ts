@@ -37,6 +37,8 @@ interface Wpwl {
   wpwl.apiVersion = __API_VERSION__;
   wpwl.cacheVersion = __CACHE_VERSION__;
 
+  // The card frames first: they are the slowest part of the form (their page, script and process).
+  const frames = id ? startFrames(base, new URL(src).origin, id) : null;
   const dir = `${base}/v1/static/${__CACHE_VERSION__}`;
   const head = document.head || document.documentElement;
   const css = `${dir}/css/static.min.css`;
@@ -59,9 +61,6 @@ interface Wpwl {
   script.integrity = __MAIN_INTEGRITY__;
   script.crossOrigin = 'anonymous';
   script.setAttribute('data-checkout-id', raw);
-  const request = id ? requestCheckout(base, id) : null;
+  if (id) handOver(script, { request: requestCheckout(base, id), frames });
   head.appendChild(script);
-  // After the main script's request: creating an iframe costs the page several milliseconds.
-  // The main script cannot run before this task ends, so it finds the hand-over in place.
-  if (id) handOver(script, { request, frames: startFrames(base, new URL(src).origin, id) });
 })();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accept, isExactOrigin, newChannelId, sendToFrame, sendToHost } from './channel.js';
+import { accept, isExactOrigin, newChannelId, newChannelKeys, sameKey, sendToFrame, sendToHost } from './channel.js';
 import { isHostToFrame, TAG } from './messages.js';
 
 const relay = 'https://relay.example';
@@ -52,5 +52,21 @@ describe('sending', () => {
     }
     expect(r.sent).toEqual([]);
     expect(isExactOrigin('http://localhost:8080')).toBe(true);
+  });
+});
+
+describe('keys', () => {
+  it('a form gets a fresh channel id and key, different from each other', () => {
+    const a = newChannelKeys();
+    const b = newChannelKeys();
+    expect(a.channel).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set([a.channel, a.key, b.channel, b.key]).size).toBe(4);
+  });
+  it('sameKey is plain equality of strings', () => {
+    expect(sameKey(key, key)).toBe(true);
+    expect(sameKey(key, `${key}0`)).toBe(false);
+    expect(sameKey(key.slice(0, 31) + (key.endsWith('0') ? '1' : '0'), key)).toBe(false);
+    expect(sameKey('', key)).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
 // The channel rules shared by both sides (architecture "widget boundary", step 3):
-// - one random channel id per widget form, in the iframe URL's hash (never reaches a server log);
+// - one random channel id and one random host key per widget form, both in the fragment of the
+//   URL the frames are sent to (never reaches a server log; never in the page's DOM: frame-url.ts);
 // - every send names the exact peer origin as targetOrigin, never "*" (the one exception is the
 //   frame's first 'ready', which carries nothing but its field name: see frame/link.ts);
 // - every receive checks origin, source window, channel id and shape, and drops what fails;
-// - host messages carry a key that exists only in the host script's memory (messages.ts).
+// - host messages carry the host's key, which the frame knows before any message arrives, so a
+//   message without it is dropped, the first one included (messages.ts, HostEnvelope).
 // After braintree-web hosted-fields (compose-url / get-frame-name), without framebus's "*".
 
+import type { ChannelKeys } from './frame-url.js';
 import {
   TAG,
   type FrameToHost,
@@ -21,6 +24,19 @@ export function newChannelId(): string {
   let out = '';
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
   return out;
+}
+
+/** A fresh channel id and host key for one card form's frames. */
+export function newChannelKeys(): ChannelKeys {
+  return { channel: newChannelId(), key: newChannelId() };
+}
+
+/** Compares a received key with ours without stopping at the first difference. */
+export function sameKey(got: string, ours: string): boolean {
+  if (got.length !== ours.length) return false;
+  let diff = 0;
+  for (let i = 0; i < ours.length; i++) diff |= got.charCodeAt(i) ^ ours.charCodeAt(i);
+  return diff === 0;
 }
 
 /** The parts of a MessageEvent the checks read (a real MessageEvent fits). */
@@ -84,7 +100,7 @@ export function sendToFrame(
   return send(target, origin, { ...body, tag: TAG, channel, key } as HostToFrame);
 }
 
-/** Frame -> host, to the host origin pinned by the first accepted 'config'. */
+/** Frame -> host, to the host origin pinned by the first accepted (keyed) 'config'. */
 export function sendToHost(target: PostTarget | null | undefined, origin: string, channel: string, body: FrameToHostBody): boolean {
   return send(target, origin, { ...body, tag: TAG, channel } as FrameToHost);
 }

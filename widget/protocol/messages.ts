@@ -19,7 +19,7 @@ export type PayAction = 'payment' | 'registration';
 
 interface Envelope {
   tag: typeof TAG;
-  /** Per widget-form channel id (channel.ts), carried in the iframe URL hash. */
+  /** Per widget-form channel id (channel.ts), carried in the frame URL's fragment. */
   channel: string;
 }
 
@@ -86,10 +86,12 @@ export type FrameToHost = ReadyMsg | StateMsg | EnterMsg | OutcomeMsg | FailureM
 // ---- host -> frame -------------------------------------------------------------------------
 
 /**
- * Host messages also carry the host's key: 128 random bits that live only in the host script's
- * memory (never in the DOM, unlike the channel id in the iframe's src). The first config a frame
- * accepts pins it; later messages without it are dropped, so another script on the merchant page
- * that reads the channel id off the iframe still cannot make a frame pay.
+ * Host messages also carry the host's key: 128 random bits made by whichever script creates the
+ * frames (the loader or the main script), kept in its memory and handed to the frame only in the
+ * fragment of the URL the frame is sent to (frame-url.ts, loader/launch.ts), never in the DOM. The
+ * frame knows the key before any message arrives and drops every message without it, the first
+ * 'config' included: another script on the merchant page, which can see the iframes and the
+ * channel id in the frames' 'ready', cannot configure a frame or make it pay, however early it is.
  */
 interface HostEnvelope extends Envelope {
   key: string;
