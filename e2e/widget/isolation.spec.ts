@@ -1,9 +1,8 @@
 // Widget isolation (security-tests.md W1–W8) with the merchant page and the relay on two origins.
 
-import type { Request } from '@playwright/test';
 import { expect, futureExpiry, strictCsp, test, testCards } from '../fixtures.js';
+import { collectPaymentPosts } from '../support/payment-posts.js';
 
-const isPaymentPost = (r: Request) => r.method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
 /** A page script that notes the channel ids the card frames announce in their 'ready' (they are not secret). */
 const collectChannels =
   '<script>window.channels = []; addEventListener("message", function (e) { var d = e.data; if (d && d.type === "ready" && typeof d.channel === "string") channels.push(d.channel); });</script>';
@@ -96,10 +95,7 @@ test('W2: the leak check finds card values of their own, never inside an id, a h
 });
 
 test('W3: spoofed, malformed, wrong-channel, "null"-origin and flooding messages are ignored', async ({ merchantPage, page, relay }) => {
-  const posts: Request[] = [];
-  page.on('request', (r) => {
-    if (isPaymentPost(r)) posts.push(r);
-  });
+  const posts = collectPaymentPosts(page);
   const shop = await merchantPage.open('basic', { head: collectChannels });
   const form = shop.cardForm();
   await form.waitUntilReady();

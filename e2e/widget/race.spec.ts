@@ -10,8 +10,8 @@
 
 import type { Request } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { isPaymentPost } from '../support/payment-posts.js';
 
-const isPaymentPost = (r: Request) => r.method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
 /** Card-field labels of this page's options: the frames show them once the host's config is in. */
 const LABELS = { cardNumber: 'Card Number (shop)', cvv: 'CVV (shop)' };
 const HOLDER = 'Jane Doe';
