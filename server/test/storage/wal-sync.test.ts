@@ -43,15 +43,24 @@ function freshFile(): string {
   dirs.push(dir);
   return join(dir, 'relay.sqlite');
 }
-afterEach(() => {
+const opened: { destroy(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.destroy();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A database file that has a WAL with something written in it. */
+async function fileWithWal(): Promise<string> {
+  const file = freshFile();
+  const db = openSqliteDb(file);
+  opened.push(db);
+  await db.schema.createTable('t').addColumn('x', 'integer').execute();
+  return file;
+}
+
 describe('WalSync', () => {
   it('makes callers that came during a sync wait for the next one, which they share', async () => {
-    const file = freshFile();
-    const db = openSqliteDb(file); // creates the WAL file
-    await db.schema.createTable('t').addColumn('x', 'integer').execute();
+    const file = await fileWithWal();
     const gate = new Gate();
     const wal = new WalSync(file, gate.wait);
 
@@ -72,13 +81,10 @@ describe('WalSync', () => {
     await Promise.all([second, third]);
     expect(gate.started).toBe(2);
     await wal.close();
-    await db.destroy();
   });
 
   it('rejects the waiters of a failed sync, and the next sync runs again', async () => {
-    const file = freshFile();
-    const db = openSqliteDb(file);
-    await db.schema.createTable('t').addColumn('x', 'integer').execute();
+    const file = await fileWithWal();
     let fail = true;
     const wal = new WalSync(file, async (handle) => {
       if (fail) throw new Error('EIO');
@@ -88,13 +94,10 @@ describe('WalSync', () => {
     fail = false;
     await expect(wal.sync()).resolves.toBeUndefined();
     await wal.close();
-    await db.destroy();
   });
 
   it('syncs the real WAL file of a store', async () => {
-    const file = freshFile();
-    const db = openSqliteDb(file);
-    await db.schema.createTable('t').addColumn('x', 'integer').execute();
+    const file = await fileWithWal();
     let synced = 0;
     const wal = new WalSync(file, async (handle) => {
       synced += 1;
@@ -104,7 +107,6 @@ describe('WalSync', () => {
     await wal.sync();
     expect(synced).toBe(1);
     await wal.close();
-    await db.destroy();
   });
 });
 
