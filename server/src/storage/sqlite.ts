@@ -1,5 +1,6 @@
-// The SQLite side: one better-sqlite3 connection per file, durable pragmas, statements prepared
-// once, and write transactions that start with BEGIN IMMEDIATE.
+// The SQLite side: one better-sqlite3 connection per file, statements prepared once, write
+// transactions that start with BEGIN IMMEDIATE, and writes answered only once the WAL holding them
+// is on disk (wal-sync.ts).
 //
 // Kysely's SqliteDriver serializes every query and transaction of one process on its single
 // connection (a mutex held for the whole transaction), so async callers never interleave inside a
