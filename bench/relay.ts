@@ -2,9 +2,13 @@
 // durable commits) against a bare Fastify route that parses the same form body and returns a
 // payment-sized JSON. Both on this machine, 50 connections each, one after the other.
 // Prints req/s, p50 and p99 latency and the ratio relay/bare. Budget: ratio >= 0.5, p99 < 20 ms.
+// Then, to show where a payment's time goes, the same body through the relay's API pipeline on two
+// bench-only routes: one that answers at once (authentication, strict body parsing, entity,
+// throttle, envelope, log line) and one that also validates the parameters against the catalogue.
+// BENCH_STAGES=0 skips them.
 
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +16,9 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../server/src/app.js';
 import { createEntity, createMerchant } from '../server/src/bootstrap.js';
 import { defaultConfig } from '../server/src/config.js';
+import { registerApiRoute } from '../server/src/http/api-route.js';
 import { relayPlugins } from '../server/src/plugins.js';
+import type { RelayContext } from '../server/src/context.js';
 import { createContext } from '../server/src/relay.js';
 
 const CONNECTIONS = 50;
@@ -64,13 +70,22 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
   return { url, close: () => app.close() };
 }
 
+/** The stage routes: the API pipeline answering a fixed body, without and with validation. */
+function stageRoutes(ctx: RelayContext) {
+  const answer = async () => ({ status: 200, body: { id: '0'.repeat(32), result: { code: '000.100.110' } } });
+  return async (app: FastifyInstance) => {
+    registerApiRoute(app, ctx, { method: 'POST', url: '/bench/pipeline', operation: null, throttle: 'payments', run: answer });
+    registerApiRoute(app, ctx, { method: 'POST', url: '/bench/validated', operation: 'payment', throttle: 'payments', run: answer });
+  };
+}
+
 async function relayServer(): Promise<{ url: string; token: string; entityId: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-bench-'));
   const config = { ...defaultConfig, dataDir, publicUrl: 'http://127.0.0.1', demoPort: 0, logLevel: 'info' };
   const ctx = await createContext(config);
   // The production logger, writing to a sink: its cost is part of the figure.
   const sink = new Writable({ write: (_c, _e, done) => done() });
-  const app = await buildApp(ctx, { logger: { stream: sink }, plugins: relayPlugins() });
+  const app = await buildApp(ctx, { logger: { stream: sink }, plugins: [...relayPlugins(), stageRoutes(ctx)] });
   const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now());
   const unlimited = 1_000_000;
   const entity = await createEntity(ctx.store, { merchantId: merchant.id, name: 'Bench', settings: { throttle: { payments: unlimited } } }, Date.now());
@@ -135,6 +150,16 @@ try {
   for (const f of rows) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.cpuUs.toFixed(0)} | ${f.errors} | ${f.non2xx} |`);
   const ratio = relayFigures.rps / bareFigures.rps;
   console.log(`\nratio relay/bare: ${ratio.toFixed(2)} (budget >= 0.5); relay p99: ${relayFigures.p99} ms (budget < 20 ms)`);
+  if (!only && process.env.BENCH_STAGES !== '0') {
+    const stages = [
+      await measure('relay API pipeline, fixed answer', `${relay.url}/bench/pipeline`, headersFor(relay.token), payload),
+      await measure('relay API pipeline + validation', `${relay.url}/bench/validated`, headersFor(relay.token), payload),
+    ];
+    console.log('\nWhere the time goes (CPU µs/req includes the load generator, as in every row):\n');
+    console.log('| route | req/s | p50 ms | p99 ms | CPU µs/req |');
+    console.log('|---|---|---|---|---|');
+    for (const f of [bareFigures, ...stages, relayFigures]) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.cpuUs.toFixed(0)} |`);
+  }
 } finally {
   await relay.close();
   await bare.close();
