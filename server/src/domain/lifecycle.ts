@@ -85,8 +85,7 @@ export type SettlePlan = { ok: true; change: StatusChange } | { ok: false };
  * repeats the guard (status = from), so the database enforces it again against the committed row.
  */
 export function planSettle(payment: Pick<PaymentRecord, 'status'>, to: PaymentStatus): SettlePlan {
-  const row = STATUS_TRANSITIONS.find((t) => t.from === payment.status && t.to === to);
-  return row ? { ok: true, change: { from: row.from, to: row.to } } : { ok: false };
+  return canSettle(payment.status, to) ? { ok: true, change: { from: payment.status, to } } : { ok: false };
 }
 
 /** The reference-validation code of an operation's rule. */
@@ -129,7 +128,7 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUp
   }
   for (const column of row.requireZero) if (ref[column] !== 0) return { ok: false, resultCode: row.refusal };
   const notAfter = row.cutoff !== undefined ? ref.createdAt + req.reversalCutoffMs : undefined;
-  if (row.cutoff !== undefined && notAfter !== undefined && req.now > notAfter) return { ok: false, resultCode: row.cutoff };
+  if (notAfter !== undefined && req.now > notAfter) return { ok: false, resultCode: row.cutoff ?? row.refusal };
 
   let amount: number;
   let add: LedgerChange['add'];
