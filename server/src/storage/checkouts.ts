@@ -44,53 +44,41 @@ export async function claimCheckout(
   return 'busy';
 }
 
+/** How an attempt ends, besides its outcome. */
+export interface AttemptEnd {
+  /** A pending payment holds the checkout until then. */
+  pendingLeaseUntil?: EpochMs;
+  /** Bound by a success or a pending attempt when none is bound yet (A7). */
+  shopperResultUrl?: string | null;
+  /**
+   * 'new': the attempt's new payment is being written and becomes the checkout's last one.
+   * 'settling': a pending payment is being settled; only while the checkout is still on it.
+   */
+  payment: 'new' | 'settling';
+}
+
 /**
- * Ends the attempt that wrote the new payment `paymentId`, in that write's transaction: success
- * makes it the checkout's success, declined counts one decline, pending holds the checkout until
- * pendingLeaseUntil. Success and pending bind the result URL when none is bound yet (A7): a failed
- * attempt sends the shopper nowhere, so it binds nothing. False when the checkout is gone or, for a
- * success, already has one: the caller then writes nothing.
+ * Ends the attempt of payment `paymentId`, in the transaction that writes or settles that payment:
+ * success makes it the checkout's success, declined counts one decline, pending holds the checkout
+ * until pendingLeaseUntil. A failed attempt sends the shopper nowhere, so it binds no result URL.
+ * False when the checkout is gone, already has a success (for a success), or, when settling, went
+ * on to another attempt: the caller then writes nothing (a success must not settle then).
  */
-export async function endAttempt(
-  trx: Transaction<Database>,
-  checkoutId: string,
-  paymentId: string,
-  outcome: PaymentStatus,
-  pendingLeaseUntil: EpochMs,
-  shopperResultUrl: string | null,
-): Promise<boolean> {
-  const binds = outcome !== 'declined' && shopperResultUrl !== null;
+export async function endAttempt(trx: Transaction<Database>, checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean> {
+  const url = outcome !== 'declined' ? (end.shopperResultUrl ?? null) : null;
   let update = trx
     .updateTable('checkouts')
     .set((eb) => ({
-      busy_until: outcome === 'pending' ? pendingLeaseUntil : null,
+      busy_until: outcome === 'pending' ? (end.pendingLeaseUntil ?? null) : null,
       last_payment_id: paymentId,
-      ...(binds ? { shopper_result_url: eb.fn.coalesce('shopper_result_url', eb.val(shopperResultUrl)) } : {}),
+      ...(url !== null ? { shopper_result_url: eb.fn.coalesce('shopper_result_url', eb.val(url)) } : {}),
       ...(outcome === 'success' ? { success_payment_id: paymentId } : {}),
       ...(outcome === 'declined' ? { decline_count: eb('decline_count', '+', 1) } : {}),
     }))
     .where('id', '=', checkoutId);
-  if (outcome === 'success') update = update.where('success_payment_id', 'is', null);
+  if (outcome === 'success' || end.payment === 'settling') update = update.where('success_payment_id', 'is', null);
+  if (end.payment === 'settling') update = update.where('last_payment_id', '=', paymentId);
   const result = await update.executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
-
-/**
- * Ends the attempt of a pending payment being settled, in the settlement's transaction, but only
- * while the checkout is still on that attempt: unpaid, and the payment its last one. False when
- * the checkout has a success already or went on to another attempt; a success must not settle then.
- */
-export async function settleAttempt(trx: Transaction<Database>, checkoutId: string, paymentId: string, outcome: 'success' | 'declined'): Promise<boolean> {
-  const result = await trx
-    .updateTable('checkouts')
-    .set((eb) => ({
-      busy_until: null,
-      ...(outcome === 'success' ? { success_payment_id: paymentId } : { decline_count: eb('decline_count', '+', 1) }),
-    }))
-    .where('id', '=', checkoutId)
-    .where('last_payment_id', '=', paymentId)
-    .where('success_payment_id', 'is', null)
-    .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 

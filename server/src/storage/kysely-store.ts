@@ -3,7 +3,7 @@
 
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
-import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, settleAttempt } from './checkouts.js';
+import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
 import { GroupCommit } from './group-commit.js';
 import { guardedUpdate } from './ledger.js';
@@ -157,7 +157,7 @@ export class KyselyStore implements Store {
     return this.#atomically(async (trx) => {
       // The checkout row first, as in settlePayment: one lock order, so PostgreSQL never deadlocks.
       if (attempt && checkoutId !== null) {
-        if (!(await endAttempt(trx, checkoutId, p.id, p.status, attempt.pendingLeaseUntil, attempt.shopperResultUrl))) return false;
+        if (!(await endAttempt(trx, checkoutId, p.id, p.status, { ...attempt, payment: 'new' }))) return false;
       }
       if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
       await trx.insertInto('payments').values(row).execute();
@@ -205,7 +205,7 @@ export class KyselyStore implements Store {
       const payment = await trx.selectFrom('payments').select('checkout_id').where('id', '=', w.paymentId).executeTakeFirst();
       if (!payment) return false;
       // The checkout row first: its success and the payment's are written together, or neither.
-      if (payment.checkout_id !== null && !(await settleAttempt(trx, payment.checkout_id, w.paymentId, to)) && to === 'success') {
+      if (payment.checkout_id !== null && !(await endAttempt(trx, payment.checkout_id, w.paymentId, to, { payment: 'settling' })) && to === 'success') {
         refusal = 'checkout-closed';
         return false;
       }
