@@ -16,24 +16,34 @@ class Gate {
   /** While false, syncs pass at once (still counted). */
   holding = true;
   readonly #open: (() => void)[] = [];
+  readonly #watchers: { count: number; resolve(): void }[] = [];
   wait = (): Promise<void> => {
     this.started += 1;
+    for (const w of this.#watchers.filter((x) => x.count <= this.started)) w.resolve();
     if (!this.holding) return Promise.resolve();
     return new Promise((resolve) => this.#open.push(resolve));
   };
+  /** Resolves once `count` syncs have started. */
+  reached(count: number): Promise<void> {
+    if (this.started >= count) return Promise.resolve();
+    return new Promise((resolve) => this.#watchers.push({ count, resolve }));
+  }
   release(): void {
     for (const open of this.#open.splice(0)) open();
   }
 }
 
-/** Whether a promise has settled by the time the event loop has run everything pending. */
+/**
+ * Whether a promise has settled once everything already queued has run. Used only on promises
+ * that wait for a gate the test holds, so no later event could settle them either.
+ */
 async function settled(p: Promise<unknown>): Promise<boolean> {
   let done = false;
   void p.then(
     () => (done = true),
     () => (done = true),
   );
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setImmediate(resolve));
   return done;
 }
 
@@ -65,8 +75,7 @@ describe('WalSync', () => {
     const wal = new WalSync(file, gate.wait);
 
     const first = wal.sync();
-    await settled(first);
-    expect(gate.started).toBe(1);
+    await gate.reached(1);
     const second = wal.sync();
     const third = wal.sync();
     expect(await settled(second)).toBe(false);
@@ -74,8 +83,7 @@ describe('WalSync', () => {
 
     gate.release();
     await first;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(gate.started).toBe(2);
+    await gate.reached(2);
     expect(await settled(third)).toBe(false);
     gate.release();
     await Promise.all([second, third]);
@@ -122,8 +130,8 @@ describe('the embedded store with a WAL sync', () => {
 
     gate.holding = true;
     const write = createMerchant(store, { name: 'Shop' }, 0);
+    await gate.reached(syncsAfterMigrating + 1);
     expect(await settled(write)).toBe(false);
-    expect(gate.started).toBe(syncsAfterMigrating + 1);
     // The connection is free while the write waits for the disk.
     expect(await store.countMerchants()).toBe(1);
     expect(gate.started).toBe(syncsAfterMigrating + 1); // reads do not sync
