@@ -8,7 +8,7 @@
 // (4464 04… is both VISA and MADA: MADA wins unless brandDetectionPriority says otherwise).
 
 /** A prefix, or an inclusive range of prefixes of equal length (credit-card-type's notation). */
-export type Pattern = number | number[];
+type Pattern = number | number[];
 
 export interface CardRule {
   brand: string;
@@ -21,7 +21,7 @@ export interface CardRule {
 }
 
 /** A network as credit-card-type describes it: patterns, lengths, gaps, CVV size. */
-export interface Network {
+interface Network {
   patterns: Pattern[];
   lengths: number[];
   gaps: number[];

@@ -23,9 +23,10 @@ export interface AdmitContext {
  */
 export function admit(pinned: string | null, e: Incoming, ctx: AdmitContext): { msg: HostToFrame; origin: string } | null {
   const origin = pinned ?? ctx.ancestorOrigin ?? e.origin;
-  if (!isExactOrigin(origin)) return null;
+  // A pinned origin passed this check when it was pinned.
+  if (pinned === null && !isExactOrigin(origin)) return null;
   const { identity } = ctx;
-  const msg = accept(e, { origin, window: ctx.parent, channel: identity.channel }, isHostToFrame);
+  const msg = accept(e, { origin, window: () => ctx.parent, channel: identity.channel }, isHostToFrame);
   if (!msg || !sameKey(msg.key, identity.key)) return null;
   const first = pinned === null;
   if (first !== (msg.type === 'config')) return null;

@@ -1,6 +1,7 @@
 // The card fields that live on the merchant page (expiry, holder) and what the form submits.
 // The card number and CVV are not here: they exist only in the card frames.
 
+import type { CardContext } from './card-context.js';
 import type { CardRefs } from './card-form.js';
 import { expiryValid, parseExpiry } from './expiry.js';
 
@@ -15,9 +16,10 @@ export function syncExpiry(refs: Pick<CardRefs, 'expiry' | 'month' | 'year'>): v
   refs.year.value = e?.year ?? '';
 }
 
-export function expiryOk(refs: Pick<CardRefs, 'expiry' | 'month' | 'year'>, checkDate: boolean): boolean {
+/** Whether the expiry is well formed and, unless the merchant turned that off, not past. */
+export function expiryOk({ refs, env }: Pick<CardContext, 'refs' | 'env'>): boolean {
   syncExpiry(refs);
-  return expiryValid({ month: refs.month.value, year: refs.year.value }, new Date(), checkDate);
+  return expiryValid({ month: refs.month.value, year: refs.year.value }, new Date(), !env.options.disableCardExpiryDateValidation);
 }
 
 /** Optional; when given, 3–128 characters without control characters (card.holder is A128, 3–128). */

@@ -26,7 +26,7 @@ export function bindInputs(c: CardContext, submit: () => void): void {
   refs.select.addEventListener('change', () => chooseBrand(c, refs.select.value || null));
 
   const expiry = refs.expiry;
-  const expiryValid = () => expiryOk(refs, !env.options.disableCardExpiryDateValidation);
+  const expiryValid = () => expiryOk(c);
   expiry.addEventListener('input', () => {
     const next = formatExpiry(expiry.value, expiry.selectionStart ?? expiry.value.length);
     if (expiry.value !== next.value) {

@@ -97,7 +97,7 @@ export class CardSubmit {
     const { model: m, refs, env } = this.c;
     const numberOk = m.number.valid.peek();
     const cvvOk = !m.withCvv || m.cvv.valid.peek();
-    const expiryValid = expiryOk(refs, !env.options.disableCardExpiryDateValidation);
+    const expiryValid = expiryOk(this.c);
     const holderValid = holderOk(refs.holder.value);
     batch(() => {
       m.number.error.value = !numberOk;

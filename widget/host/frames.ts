@@ -45,21 +45,18 @@ export class FrameLinks {
   }
 
   /**
-   * The message if it is from one of this form's frames (and which one); else null. Cheap checks
-   * first: reading an iframe's contentWindow while its document is still the initial about:blank
-   * (its page not yet arrived) makes the browser build a script context for that throwaway document,
-   * 10-30 ms on a slow machine. So the sender's window is compared with the one frame the message
-   * claims to be, and only for messages from the relay's origin on this form's channel.
+   * The message if it is from one of this form's frames (and which one); else null. The sender's
+   * window is compared with the one frame the message claims to be, and only once everything else
+   * passed (see Peer.window).
    */
   receive(e: Incoming): { field: Field; msg: FrameToHost } | null {
-    if (e.origin !== this.origin) return null;
-    const data = e.data;
-    if (!isFrameToHost(data) || data.channel !== this.channel) return null;
-    // A frame speaks only for its own field; only the card-number frame submits.
-    const field: Field = 'field' in data ? data.field : 'cardNumber';
-    const win = this.iframes[field]?.contentWindow;
-    const msg = accept(e, { origin: this.origin, window: win, channel: this.channel }, isFrameToHost);
+    // A frame speaks only for its own field; only the card-number frame submits. The window is
+    // asked for once the message passed the shape guard, so e.data is a FrameToHost then.
+    const fieldOf = (m: FrameToHost): Field => ('field' in m ? m.field : 'cardNumber');
+    const window = () => this.iframes[fieldOf(e.data as FrameToHost)]?.contentWindow;
+    const msg = accept(e, { origin: this.origin, window, channel: this.channel }, isFrameToHost);
     if (!msg) return null;
+    const field = fieldOf(msg);
     if (msg.type === 'ready') this.up.add(field);
     return { field, msg };
   }

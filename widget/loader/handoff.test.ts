@@ -74,7 +74,8 @@ describe('what the loader hands the main script', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     handOver(element(), { request: Promise.reject(new TypeError('Failed to fetch')), frames: null });
-    await new Promise((done) => setTimeout(done, 10));
+    // Node reports unhandled rejections once the microtask queue has drained: one turn later.
+    await new Promise((done) => setImmediate(done));
     process.off('unhandledRejection', onUnhandled);
     expect(unhandled).toEqual([]);
   });

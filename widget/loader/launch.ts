@@ -22,11 +22,8 @@ export function cardIframe(field: Field): HTMLIFrameElement {
   return iframe;
 }
 
-/**
- * Sends a card iframe that is in the document to `url` now, and again each time it gets a new
- * window. Returns a function that stops the latter.
- */
-export function launch(iframe: HTMLIFrameElement, url: string): () => void {
+/** Sends a card iframe that is in the document to `url` now, and again each time it gets a new window. */
+export function launch(iframe: HTMLIFrameElement, url: string): void {
   let sent: Window | null = null;
   const go = () => {
     const win = iframe.contentWindow;
@@ -37,5 +34,4 @@ export function launch(iframe: HTMLIFrameElement, url: string): () => void {
   // A new window's blank document fires 'load' while the iframe is being inserted.
   iframe.addEventListener('load', go);
   go();
-  return () => iframe.removeEventListener('load', go);
 }

@@ -17,7 +17,7 @@ describe('newChannelId', () => {
 });
 
 describe('accept', () => {
-  const peer = { origin: relay, window: peerWindow, channel };
+  const peer = { origin: relay, window: () => peerWindow, channel };
   it('accepts only the exact origin, source window, channel and shape', () => {
     expect(accept({ origin: relay, source: peerWindow, data: focus }, peer, isHostToFrame)).toEqual(focus);
     expect(accept({ origin: 'https://evil.example', source: peerWindow, data: focus }, peer, isHostToFrame)).toBeNull();
@@ -27,11 +27,11 @@ describe('accept', () => {
     expect(accept({ origin: relay, source: peerWindow, data: { ...focus, type: 'getValue' } }, peer, isHostToFrame)).toBeNull();
   });
   it('never accepts the opaque origin "null", even if the peer claims it', () => {
-    const nullPeer = { origin: 'null', window: peerWindow, channel };
+    const nullPeer = { origin: 'null', window: () => peerWindow, channel };
     expect(accept({ origin: 'null', source: peerWindow, data: focus }, nullPeer, isHostToFrame)).toBeNull();
   });
   it('needs a known peer window', () => {
-    expect(accept({ origin: relay, source: null, data: focus }, { ...peer, window: null }, isHostToFrame)).toBeNull();
+    expect(accept({ origin: relay, source: null, data: focus }, { ...peer, window: () => null }, isHostToFrame)).toBeNull();
   });
 });
 

@@ -50,8 +50,12 @@ export interface Incoming {
 export interface Peer {
   /** Exact origin, e.g. "https://relay.example" (never "*" or "null"). */
   origin: string;
-  /** The peer's window, compared by identity with event.source. */
-  window: unknown;
+  /**
+   * The peer's window, compared by identity with event.source. Asked for last, once the message
+   * passed every other check: reading an iframe's contentWindow while its document is still the
+   * initial about:blank makes the browser build a script context for it (10-30 ms).
+   */
+  window: () => unknown;
   channel: string;
 }
 
@@ -72,9 +76,10 @@ export function accept<T extends { channel: string }>(
   guard: (x: unknown) => x is T,
 ): T | null {
   if (event.origin === 'null' || event.origin !== peer.origin) return null;
-  if (peer.window == null || event.source !== peer.window) return null;
   const data = event.data;
   if (!guard(data) || data.channel !== peer.channel) return null;
+  const window = peer.window();
+  if (window == null || event.source !== window) return null;
   return data;
 }
 
