@@ -31,7 +31,7 @@ import { RELAY_START_TIMEOUT_MS, logTail, startRelay, type RelayCredentials } fr
 import { answersHttp, waitUntil } from './support/wait-until.js';
 
 export { expect };
-export { CardForm, futureExpiry, testCards, type CardDetails, type CardFormLabels } from './pages/card-form.js';
+export { answerThreeDSecure, CardForm, futureExpiry, testCards, type CardDetails, type CardFormLabels } from './pages/card-form.js';
 export type { MerchantPage, ShopperResult } from './pages/merchant-page.js';
 export type { CheckoutParams, PaymentStatus, RelayResponse, RelayCredentials };
 

@@ -134,3 +134,12 @@ export const testCards = {
   visaElectron: '4917300800000000',
   dankort: '5019717010103742',
 } as const;
+
+/**
+ * Answers the relay's 3-D Secure test page (shown in iframe.wpwl-target, or in the whole tab):
+ * picks `returnCode`, or the first answer offered, and submits.
+ */
+export async function answerThreeDSecure(page: Page | FrameLocator, returnCode?: string): Promise<void> {
+  await page.locator('select[name=returnCode]').selectOption(returnCode ?? { index: 0 });
+  await page.getByRole('button', { name: /submit/i }).click();
+}

@@ -8,13 +8,12 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
+import { SQLITE_FILE } from '../../server/src/storage/index.js';
+// How long a statement waits for the relay's write lock: the relay's own busy_timeout.
+import { BUSY_TIMEOUT_MS } from '../../server/src/storage/sqlite.js';
 
 /** The repository root (this file is e2e/support/relay-store.ts). */
 const repoRoot = resolve(import.meta.dirname, '..', '..');
-/** The store's file in DATA_DIR (server/src/storage/index.ts, SQLITE_FILE). */
-const SQLITE_FILE = 'relay.sqlite';
-/** How long a statement waits for the relay's write lock, ms (the relay's own busy_timeout). */
-const BUSY_TIMEOUT_MS = 5_000;
 /** tsx compiles the CLI on the fly: a cold start on a busy 2-core machine takes a few seconds, ms. */
 const CLI_TIMEOUT_MS = 20_000;
 

@@ -5,10 +5,10 @@
 
 import type { Response } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { isPaymentPost } from '../support/payment-posts.js';
 import { expireCheckout, merchantOf, relayCli, type EntityView } from '../support/relay-store.js';
 
-const isPaymentAnswer = (r: Response) =>
-  r.request().method() === 'POST' && /\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(r.url()).pathname);
+const isPaymentAnswer = (r: Response) => isPaymentPost(r.request());
 
 /** wpwlOptions that keep every onError the widget reports, as JSON, in body[data-errors]. */
 const recordErrors = () =>

@@ -4,7 +4,7 @@
 // for a registration, a legacy form with its brands as text, and wpwlOptions set after the loader.
 // Expired checkouts and entity origin restrictions (W5) are in checklist-store.spec.ts.
 
-import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { answerThreeDSecure, expect, futureExpiry, test, testCards } from '../fixtures.js';
 import { collectPaymentPosts } from '../support/payment-posts.js';
 
 /** Success in integrator test mode, the relay's approval code for the test merchant. */
@@ -56,9 +56,7 @@ for (const c of threeDSecureCases) {
     await form.pay();
     const target = form.container.locator('iframe.wpwl-target');
     await expect(target).toBeVisible();
-    const challenge = target.contentFrame();
-    await challenge.locator('select[name=returnCode]').selectOption(c.returnCode);
-    await challenge.getByRole('button', { name: /submit/i }).click();
+    await answerThreeDSecure(target.contentFrame(), c.returnCode);
     const { id } = await shop.waitForResult();
     expect(id).toBe(shop.checkoutId);
     expect((await relay.paymentStatus(id)).result.code).toBe(c.expected);

@@ -1,7 +1,7 @@
 // The card widget end to end: a merchant page on its own origin, the relay on another, Chromium.
 // Paying, declining, locking, 3-D Secure and an unknown checkout.
 
-import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { answerThreeDSecure, expect, futureExpiry, test, testCards } from '../fixtures.js';
 
 const SUCCESS = /^000\.(000|100\.1)/;
 
@@ -71,9 +71,7 @@ test('3-D Secure opens in iframe.wpwl-target and ends on the result URL', async 
   await expect(target).toBeVisible();
   await expect(target).toHaveClass(/seen-by-merchant/);
   await expect(form.form).toBeHidden();
-  const challenge = target.contentFrame();
-  await challenge.locator('select[name=returnCode]').selectOption({ index: 0 });
-  await challenge.getByRole('button', { name: /submit/i }).click();
+  await answerThreeDSecure(target.contentFrame());
   const { id } = await shop.waitForResult();
   expect((await relay.paymentStatus(id)).result.code).toMatch(/^000\./);
 });
@@ -85,8 +83,7 @@ test('paymentTarget _top shows 3-D Secure in the whole tab', async ({ merchantPa
   await form.fill({ number: testCards.master3ds, expiry: futureExpiry(), cvv: '123' });
   await form.pay();
   await shop.page.waitForURL((url) => url.origin === relay.url && url.pathname.startsWith('/v1/threeDSecure/'));
-  await shop.page.locator('select[name=returnCode]').selectOption({ index: 0 });
-  await shop.page.getByRole('button', { name: /submit/i }).click();
+  await answerThreeDSecure(shop.page);
   await shop.waitForResult();
 });
 

@@ -8,9 +8,8 @@
 // pinned that sender's key: such a script would have configured and driven the card frames.
 // The real key is read from inside the frames (their navigation entry), through Playwright.
 
-import type { Request } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
-import { isPaymentPost } from '../support/payment-posts.js';
+import { collectPaymentPosts } from '../support/payment-posts.js';
 
 /** Card-field labels of this page's options: the frames show them once the host's config is in. */
 const LABELS = { cardNumber: 'Card Number (shop)', cvv: 'CVV (shop)' };
@@ -186,14 +185,7 @@ for (const variant of VARIANTS) {
       const m = /#[0-9a-f]{32}\.([0-9a-f]{32})$/.exec(f.url());
       if (m) sent.add(m[1]!);
     });
-    const posts: Request[] = [];
-    let clicked = false;
-    const beforeClick: Request[] = [];
-    page.on('request', (r) => {
-      if (!isPaymentPost(r)) return;
-      posts.push(r);
-      if (!clicked) beforeClick.push(r);
-    });
+    const posts = collectPaymentPosts(page);
 
     const shop = await merchantPage.open('basic', {
       head: `<script>(${raceTheHost.toString()})(${JSON.stringify(variant)});</script>`,
@@ -241,11 +233,10 @@ for (const variant of VARIANTS) {
     for (const k of new Set([key, ...sent])) expect(everything).not.toContain(k);
 
     // Nothing was paid before the shopper asked; the payment made is the shopper's.
-    clicked = true;
+    expect(posts).toEqual([]);
     await form.pay();
     const { id } = await shop.waitForResult();
     expect(id).toBe(shop.checkoutId);
-    expect(beforeClick).toEqual([]);
     expect(posts).toHaveLength(1);
     expect(new URLSearchParams(posts[0]!.postData() ?? '').get('card.holder')).toBe(HOLDER);
   });

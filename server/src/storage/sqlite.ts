@@ -24,7 +24,7 @@ import type { Database } from './schema.js';
 import { WalSync, type Durability } from './wal-sync.js';
 
 /** How long a writer waits for another process's write lock, milliseconds. */
-const BUSY_TIMEOUT_MS = 5_000;
+export const BUSY_TIMEOUT_MS = 5_000;
 /** Distinct query texts kept prepared; our queries have far fewer shapes than this. */
 const STATEMENT_CACHE_SIZE = 256;
 
