@@ -16,9 +16,8 @@ const FRAMES_READY_TIMEOUT_MS = 15_000;
 
 export class CardFrames {
   private readyWaiters: Array<() => void> = [];
-  /** Until onReady has run: frames that came up and wait for their callbacks. */
+  /** Whether onReady has run; frames that came up before then are announced by announce(). */
   private announced = false;
-  private readonly waiting: Field[] = [];
   private autofocusDone = false;
 
   constructor(private readonly c: CardContext) {}
@@ -72,7 +71,7 @@ export class CardFrames {
    */
   announce(): void {
     this.announced = true;
-    for (const field of this.waiting.splice(0)) if (this.c.model.frame(field).ready.peek()) this.up(field);
+    for (const field of ['cardNumber', 'cvv'] as const) if (this.c.model.frame(field).ready.peek()) this.up(field);
   }
 
   /** Resolves true once both frames (or the one) are up, false if they are not in time. */
@@ -93,10 +92,7 @@ export class CardFrames {
 
   /** A frame's channel is up (again): the merchant hears of it, and autofocus may go there. */
   private up(field: Field): void {
-    if (!this.announced) {
-      if (!this.waiting.includes(field)) this.waiting.push(field);
-      return;
-    }
+    if (!this.announced) return;
     const { env, links, refs } = this.c;
     const iframe = links.iframe(field)!;
     env.call(env.options.onReadyIframeCommunication, iframeThis(iframe, refs.form));

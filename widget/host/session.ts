@@ -97,16 +97,12 @@ export class Session {
   private readonly abort = new AbortController();
   private unloaded = false;
   private options: Options = readOptions(undefined);
-  /** The loader's card iframes until a card form takes them (loader/handoff.ts). */
-  private earlyFrames: EarlyFrames | null;
   private texts: Texts = textsFor('en', {}, {});
   private readonly onMessage = (e: MessageEvent) => {
     for (const w of this.widgets) if (w.handleMessage(e)) return;
   };
 
-  constructor(private readonly cfg: SessionConfig) {
-    this.earlyFrames = cfg.handoff.frames;
-  }
+  constructor(private readonly cfg: SessionConfig) {}
 
   async start(): Promise<void> {
     await domReady();
@@ -119,7 +115,7 @@ export class Session {
     window.addEventListener('message', this.onMessage);
     // Drawn for the brands the forms list; a checkout that narrows them gets them drawn again below.
     const early = forms.map((form) => this.brandsOf(form, null));
-    this.mountAll(forms, early);
+    this.mountAll(forms, early, this.cfg.handoff.frames);
     this.settleEarlyFrames();
     const [answer] = await Promise.all([answering, styled]);
     if (this.unloaded) return;
@@ -136,7 +132,7 @@ export class Session {
     const cards = (brands: string[]) => brands.filter(isCardBrand).join(' ');
     if (listed.some((brands, i) => cards(brands) !== cards(early[i]!))) {
       this.removeWidgets();
-      this.mountAll(forms, listed);
+      this.mountAll(forms, listed, null);
     }
     for (const widget of this.widgets) {
       if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
@@ -148,15 +144,18 @@ export class Session {
     for (const widget of this.widgets) widget.announce();
   }
 
-  /** A (hidden) card widget for each form that lists at least one card brand. */
-  private mountAll(forms: HTMLFormElement[], listed: string[][]): void {
+  /**
+   * A (hidden) card widget for each form that lists at least one card brand. The loader's iframes
+   * (`early`, loader/handoff.ts) go to the first card form; used once, they are gone with it.
+   */
+  private mountAll(forms: HTMLFormElement[], listed: string[][], early: EarlyFrames | null): void {
     let index = 0;
+    let frames = early;
     for (const [i, form] of forms.entries()) {
       const brands = listed[i]!.filter(isCardBrand);
       if (brands.length === 0) continue;
-      // The loader's iframes go to the first card form; used once, they are gone with it.
-      const widget = new CardWidget(this.env(index++), form, brands, this.earlyFrames);
-      this.earlyFrames = null;
+      const widget = new CardWidget(this.env(index++), form, brands, frames);
+      frames = null;
       this.widgets.push(widget);
       widget.mount();
     }
@@ -169,7 +168,6 @@ export class Session {
   private settleEarlyFrames(): void {
     const handed = this.cfg.handoff.frames;
     if (!handed) return;
-    this.earlyFrames = null;
     const kept = handed.take();
     for (const iframe of Object.values(handed.frames)) if (!iframe.closest('.wpwl-container')) iframe.remove();
     if (!this.unloaded) for (const e of kept) this.onMessage(e);
