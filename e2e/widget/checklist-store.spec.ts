@@ -6,30 +6,17 @@
 import type { Response } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
 import { isPaymentPost } from '../support/payment-posts.js';
+import { expectErrors, expectMessageInsteadOfForm, recordErrors } from '../support/widget-errors.js';
 import { expireCheckout, merchantOf, relayCli, type EntityView } from '../support/relay-store.js';
 
 const isPaymentAnswer = (r: Response) => isPaymentPost(r.request());
-
-/** wpwlOptions that keep every onError the widget reports, as JSON, in body[data-errors]. */
-const recordErrors = () =>
-  Object.assign(window, {
-    wpwlOptions: {
-      onError: (e: { name: string; code?: string }) => {
-        const seen = JSON.parse(document.body.getAttribute('data-errors') ?? '[]') as unknown[];
-        document.body.setAttribute('data-errors', JSON.stringify([...seen, { name: e.name, code: e.code }]));
-      },
-    },
-  });
 
 test('an expired checkout: onError InvalidCheckoutIdError 200.300.404 and a message in place of the form', async ({ merchantPage, page, relay }) => {
   const checkoutId = await relay.prepareCheckout();
   expireCheckout(relay.dataDir, checkoutId);
   const shop = await merchantPage.open('basic', { checkoutId, options: recordErrors });
-  await expect(page.locator('body')).toHaveAttribute('data-errors', JSON.stringify([{ name: 'InvalidCheckoutIdError', code: '200.300.404' }]));
-  const message = page.locator('div.wpwl-container div.wpwl-message.wpwl-has-error');
-  await expect(message).toBeVisible();
-  await expect(message).not.toBeEmpty();
-  await expect(page.locator('form.wpwl-form')).toHaveCount(0);
+  await expectErrors(page, [{ name: 'InvalidCheckoutIdError', code: '200.300.404' }]);
+  await expectMessageInsteadOfForm(page);
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect(page.locator('form.paymentWidgets')).toBeHidden();
   expect(page.url()).toBe(shop.url);
@@ -52,7 +39,7 @@ test('a checkout that expires after the form was drawn refuses the payment with 
   await expect(form.message).toHaveClass(/wpwl-has-error/);
   await expect(form.message).toBeVisible();
   await expect(form.message).not.toBeEmpty();
-  await expect(page.locator('body')).toHaveAttribute('data-errors', JSON.stringify([{ name: 'InvalidCheckoutIdError', code: '200.300.404' }]));
+  await expectErrors(page, [{ name: 'InvalidCheckoutIdError', code: '200.300.404' }]);
   await expect(form.payButton).toBeDisabled();
   expect(navigations).toEqual([]);
   expect(page.url()).toBe(shop.url);

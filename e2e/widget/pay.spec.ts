@@ -2,6 +2,7 @@
 // Paying, declining, locking, 3-D Secure and an unknown checkout.
 
 import { answerThreeDSecure, expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { expectErrors, expectMessageInsteadOfForm, recordErrors } from '../support/widget-errors.js';
 
 const SUCCESS = /^000\.(000|100\.1)/;
 
@@ -88,16 +89,7 @@ test('paymentTarget _top shows 3-D Secure in the whole tab', async ({ merchantPa
 });
 
 test('an unknown checkout calls onError and shows a message instead of the form', async ({ merchantPage }) => {
-  const shop = await merchantPage.open('basic', {
-    checkoutId: '0123456789abcdef0123456789abcdef.uat01-vm-tx04',
-    options: () =>
-      Object.assign(window, {
-        wpwlOptions: {
-          onError: (e: { name: string; code?: string }) => document.body.setAttribute('data-error', `${e.name} ${e.code ?? ''}`),
-        },
-      }),
-  });
-  await expect(shop.page.locator('body')).toHaveAttribute('data-error', 'InvalidCheckoutIdError 200.300.404');
-  await expect(shop.page.locator('div.wpwl-container div.wpwl-message.wpwl-has-error')).toBeVisible();
-  await expect(shop.page.locator('form.wpwl-form')).toHaveCount(0);
+  const shop = await merchantPage.open('basic', { checkoutId: '0123456789abcdef0123456789abcdef.uat01-vm-tx04', options: recordErrors });
+  await expectErrors(shop.page, [{ name: 'InvalidCheckoutIdError', code: '200.300.404' }]);
+  await expectMessageInsteadOfForm(shop.page);
 });
