@@ -6,6 +6,7 @@ import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
 import { GroupCommit } from './group-commit.js';
+import { PreparedInsert } from './prepared-insert.js';
 import { guardedUpdate } from './ledger.js';
 import { migrateToLatest } from './migrate.js';
 import {
@@ -45,12 +46,19 @@ export class KyselyStore implements Store {
   readonly #schema: string | undefined;
   /** SQLite only: inserts of one event-loop turn share a commit (PostgreSQL commits in parallel). */
   readonly #groupCommit: GroupCommit | undefined;
+  /** The inserts every payment or checkout makes, compiled once. */
+  readonly #payments: PreparedInsert<'payments'>;
+  readonly #registrations: PreparedInsert<'registrations'>;
+  readonly #checkouts: PreparedInsert<'checkouts'>;
 
   constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schema?: string) {
     this.#db = db;
     this.dialect = dialect;
     this.#schema = schema;
     this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(db) : undefined;
+    this.#payments = new PreparedInsert(db, 'payments');
+    this.#registrations = new PreparedInsert(db, 'registrations');
+    this.#checkouts = new PreparedInsert(db, 'checkouts');
   }
 
   /** An insert, through the group commit where there is one. */
@@ -151,7 +159,7 @@ export class KyselyStore implements Store {
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
     const row = paymentToRow(p);
     const { registration, attempt } = parts;
-    if (!registration && !attempt) return this.#insert((db) => db.insertInto('payments').values(row).execute()).then(() => true);
+    if (!registration && !attempt) return this.#insert((db) => this.#payments.run(db, row)).then(() => true);
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx) => {
@@ -159,8 +167,8 @@ export class KyselyStore implements Store {
       if (attempt && checkoutId !== null) {
         if (!(await endAttempt(trx, checkoutId, p.id, p.status, { ...attempt, payment: 'new' }))) return false;
       }
-      if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
-      await trx.insertInto('payments').values(row).execute();
+      if (registration) await this.#registrations.run(trx, registrationToRow(registration));
+      await this.#payments.run(trx, row);
       return true;
     });
   }
@@ -189,7 +197,7 @@ export class KyselyStore implements Store {
       const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
       const result = update && (await update.executeTakeFirst());
       if (result?.numUpdatedRows !== 1n) return false;
-      await trx.insertInto('payments').values(paymentToRow(w.record)).execute();
+      await this.#payments.run(trx, paymentToRow(w.record));
       return true;
     });
   }
@@ -223,7 +231,7 @@ export class KyselyStore implements Store {
         .where('status', '=', w.change.from)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return false;
-      if (registration) await trx.insertInto('registrations').values(registrationToRow(registration)).execute();
+      if (registration) await this.#registrations.run(trx, registrationToRow(registration));
       return true;
     });
     return settled ? 'settled' : refusal;
@@ -232,7 +240,7 @@ export class KyselyStore implements Store {
   // Registrations
 
   async insertRegistration(r: RegistrationRecord): Promise<void> {
-    await this.#db.insertInto('registrations').values(registrationToRow(r)).execute();
+    await this.#registrations.run(this.#db, registrationToRow(r));
   }
 
   async findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined> {
@@ -262,7 +270,7 @@ export class KyselyStore implements Store {
 
   insertCheckout(c: CheckoutRecord): Promise<void> {
     const row = checkoutToRow(c);
-    return this.#insert((db) => db.insertInto('checkouts').values(row).execute());
+    return this.#insert((db) => this.#checkouts.run(db, row));
   }
 
   async findCheckout(id: string): Promise<CheckoutRecord | undefined> {
