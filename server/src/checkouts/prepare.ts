@@ -14,7 +14,7 @@ const PREPARE_ONLY = new Set(['integrity', 'entityId']);
 
 export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, params: FlatParams, loaderIntegrity: () => string): Promise<Outcome> {
   const now = ctx.clock.now();
-  const id = newCheckoutId(ctx.config.environment);
+  const id = newCheckoutId(ctx.config.environment, now);
   const kept = [...params].filter(([name]) => !PREPARE_ONLY.has(name));
   await ctx.store.insertCheckout({
     id,

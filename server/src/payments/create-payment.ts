@@ -106,7 +106,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     today: today(now),
   });
 
-  const id = newPaymentId();
+  const id = newPaymentId(now);
   const card = account.kind === 'card' ? cardView(account.card) : undefined;
   const wantsRegistration = params.get('createRegistration') === 'true' && account.kind === 'card' && !source.registration;
   let registrationId = source.registration?.record.id;

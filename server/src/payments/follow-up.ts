@@ -28,7 +28,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
   const op = params.get('paymentType') as FollowUpType;
   const amountText = params.get('amount');
   const amount = op === 'RV' || amountText === undefined ? undefined : parseAmount(amountText);
-  const id = newPaymentId();
+  const id = newPaymentId(ctx.clock.now());
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const reference = await ctx.store.findPayment(entity.id, referenceId);
     if (!reference) throw new ApiError('notFound');

@@ -28,7 +28,7 @@ export function newRegistration(
 ): RegistrationRecord {
   const view = cardView(card);
   const record: RegistrationRecord = {
-    id: newRegistrationId(),
+    id: newRegistrationId(now),
     entityId,
     paymentBrand,
     bin: view.bin,
