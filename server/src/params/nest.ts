@@ -5,6 +5,7 @@
 
 import { ApiError } from '../errors.js';
 import { REQUEST_ROWS, RESPONSE_SECTIONS } from '../../../spec/params/index.js';
+import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
 import type { FlatParams, Nested } from './types.js';
 
 export type NameToken =
@@ -52,6 +53,9 @@ export function parseName(name: string): NameToken[] | null {
   return tokens.length === 0 ? null : tokens;
 }
 
+/** parseName, worked out once per name (name-memo.ts); the tokens returned are shared: never change them. */
+export const parsedName: (name: string) => readonly NameToken[] | null = nameMemo(NAME_MEMO_LIMIT, parseName);
+
 /** A bracketed index: `0` or digits without a leading zero. */
 export const INDEX = /^(0|[1-9][0-9]*)$/;
 
@@ -85,7 +89,7 @@ function refuse(name: string, message: string): never {
 export function nest(params: FlatParams): Nested {
   const root = branch('object');
   for (const [name, value] of params) {
-    const tokens = parseName(name);
+    const tokens = parsedName(name);
     if (!tokens) refuse(name, 'malformed parameter name');
     if (tokens.length > MAX_DEPTH) refuse(name, 'parameter name nested too deeply');
     let at = root;

@@ -6,6 +6,7 @@ import { parseAmount as readAmount } from '../../../spec/amount.js';
 import { matchesPattern } from '../../../spec/endpoints.js';
 import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
+import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
 import type { Operation } from './types.js';
 
 /** When a rule applies; every condition given must hold. Patterns: exact name or `prefix*`. */
@@ -192,42 +193,91 @@ export interface RuleFinding {
   readonly message: string;
 }
 
-function applies(rule: Rule, op: Operation, sent: ReadonlyMap<string, string>): boolean {
-  if (rule.on && !rule.on.includes(op)) return false;
-  if (rule.notOn?.includes(op)) return false;
-  const w = rule.when;
-  if (!w) return true;
-  if (w.equals) {
-    const v = sent.get(w.equals.name);
-    if (v === undefined || !w.equals.values.includes(v)) return false;
-  }
-  if (w.noneOf && someSent(sent, w.noneOf)) return false;
-  if (w.anyOf && !someSent(sent, w.anyOf, w.except)) return false;
-  return true;
+/**
+ * What one name means for one operation's rules, by index into that operation's rule list: which
+ * rules it triggers (`when.anyOf`, not `except`), blocks (`when.noneOf`), and, as a sent name,
+ * would be refused (`forbid`) or removed (`drop`) by.
+ */
+interface NameFacts {
+  readonly triggers: readonly number[];
+  readonly blocks: readonly number[];
+  readonly forbidden: readonly number[];
+  readonly dropped: readonly number[];
 }
 
-function someSent(sent: ReadonlyMap<string, string>, patterns: readonly string[], except: readonly string[] = []): boolean {
-  for (const name of sent.keys()) {
-    if (patterns.some((p) => matchesPattern(name, p)) && !except.some((p) => matchesPattern(name, p))) return true;
+/** An operation's rules, in table order, and the facts of each name for them (kept per name). */
+interface OperationRules {
+  readonly rules: readonly Rule[];
+  readonly facts: (name: string) => NameFacts;
+}
+
+const matchesAny = (name: string, patterns: readonly string[] = []): boolean => patterns.some((p) => matchesPattern(name, p));
+
+function factsOf(rules: readonly Rule[], name: string): NameFacts {
+  const facts = { triggers: [] as number[], blocks: [] as number[], forbidden: [] as number[], dropped: [] as number[] };
+  rules.forEach((rule, i) => {
+    const w = rule.when;
+    if (w?.anyOf && matchesAny(name, w.anyOf) && !matchesAny(name, w.except)) facts.triggers.push(i);
+    if (w?.noneOf && matchesAny(name, w.noneOf)) facts.blocks.push(i);
+    if (rule.kind === 'forbid' && matchesAny(name, rule.names) && !matchesAny(name, rule.unless)) facts.forbidden.push(i);
+    if (rule.kind === 'drop' && matchesAny(name, rule.names)) facts.dropped.push(i);
+  });
+  return facts;
+}
+
+const compiled = new Map<Operation, OperationRules>();
+
+function rulesOf(op: Operation): OperationRules {
+  let found = compiled.get(op);
+  if (!found) {
+    const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
+    found = { rules, facts: nameMemo(NAME_MEMO_LIMIT, (name) => factsOf(rules, name)) };
+    compiled.set(op, found);
   }
-  return false;
+  return found;
+}
+
+/** Which of the operation's rules apply to these parameters, by index. */
+function applying({ rules, facts }: OperationRules, params: ReadonlyMap<string, string>): boolean[] {
+  const triggered = new Array<boolean>(rules.length).fill(false);
+  const blocked = new Array<boolean>(rules.length).fill(false);
+  for (const name of params.keys()) {
+    const f = facts(name);
+    for (const i of f.triggers) triggered[i] = true;
+    for (const i of f.blocks) blocked[i] = true;
+  }
+  return rules.map((rule, i) => {
+    const w = rule.when;
+    if (!w) return true;
+    if (w.equals) {
+      const v = params.get(w.equals.name);
+      if (v === undefined || !w.equals.values.includes(v)) return false;
+    }
+    if (w.noneOf && blocked[i]) return false;
+    if (w.anyOf && !triggered[i]) return false;
+    return true;
+  });
 }
 
 /** Names the drop rules remove from this request, read on the raw (non-empty) parameters. */
 export function droppedNames(op: Operation, params: ReadonlyMap<string, string>): ReadonlySet<string> {
+  const compiledRules = rulesOf(op);
   const dropped = new Set<string>();
-  for (const rule of RULES) {
-    if (rule.kind !== 'drop' || !applies(rule, op, params)) continue;
-    for (const name of params.keys()) if (rule.names.some((p) => matchesPattern(name, p))) dropped.add(name);
+  if (!compiledRules.rules.some((rule) => rule.kind === 'drop')) return dropped;
+  const applies = applying(compiledRules, params);
+  for (const name of params.keys()) {
+    if (compiledRules.facts(name).dropped.some((i) => applies[i])) dropped.add(name);
   }
   return dropped;
 }
 
 /** Every broken rule, given the names sent with a non-empty value (valid or not). */
 export function ruleErrors(op: Operation, sent: ReadonlyMap<string, string>): RuleFinding[] {
+  const compiledRules = rulesOf(op);
+  const applies = applying(compiledRules, sent);
   const findings: RuleFinding[] = [];
-  for (const rule of RULES) {
-    if (!applies(rule, op, sent)) continue;
+  compiledRules.rules.forEach((rule, i) => {
+    if (!applies[i]) return;
     switch (rule.kind) {
       case 'require':
         for (const name of rule.names) if (!sent.has(name)) findings.push({ name, message: rule.message });
@@ -236,10 +286,7 @@ export function ruleErrors(op: Operation, sent: ReadonlyMap<string, string>): Ru
         if (!rule.names.some((n) => sent.has(n))) findings.push({ name: rule.names[0] ?? '', message: rule.message });
         break;
       case 'forbid':
-        for (const name of sent.keys()) {
-          const hit = rule.names.some((p) => matchesPattern(name, p));
-          if (hit && !(rule.unless ?? []).some((p) => matchesPattern(name, p))) findings.push({ name, message: rule.message });
-        }
+        for (const name of sent.keys()) if (compiledRules.facts(name).forbidden.includes(i)) findings.push({ name, message: rule.message });
         break;
       case 'notDigitsOnly': {
         const joined = rule.names.map((n) => sent.get(n) ?? '').join('');
@@ -258,6 +305,6 @@ export function ruleErrors(op: Operation, sent: ReadonlyMap<string, string>): Ru
       case 'drop':
         break; // applied before validation by droppedNames()
     }
-  }
+  });
   return findings;
 }

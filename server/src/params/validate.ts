@@ -5,7 +5,8 @@
 import { checker, type Checker } from '../../../spec/format.js';
 import { ENDPOINTS, matchesPattern, type Endpoint } from '../../../spec/endpoints.js';
 import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
-import { INDEX, parseName, type NameToken } from './nest.js';
+import { INDEX, parsedName, parseName, type NameToken } from './nest.js';
+import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, Validation } from './types.js';
 
@@ -80,15 +81,37 @@ function walk(node: Node, tokens: readonly NameToken[], at: number, indexes: str
   return null;
 }
 
-const compiled = new Map<Operation, Node>();
+/** What a name is on one operation, whatever its value: refused, ignored, or a catalogue row. */
+type Verdict =
+  | { readonly kind: 'refuse'; readonly message: string }
+  | { readonly kind: 'ignore' }
+  | { readonly kind: 'row'; readonly row: CompiledRow };
 
-function trieFor(op: Operation): Node {
-  let trie = compiled.get(op);
-  if (!trie) {
-    trie = compile(ENDPOINTS[op]);
-    compiled.set(op, trie);
+function verdictOf(endpoint: Endpoint, trie: Node, name: string): Verdict {
+  const forbidden = endpoint.forbids.find((f) => matchesPattern(name, f.pattern));
+  if (forbidden) return { kind: 'refuse', message: forbidden.message };
+  const tokens = parsedName(name);
+  const match = tokens && walk(trie, tokens, 0, [], []);
+  if (!match) return endpoint.unknown === 'reject' ? { kind: 'refuse', message: 'unknown parameter' } : { kind: 'ignore' };
+  // A list name with a bad index is refused even where unknown names are dropped (B4).
+  if (!match.indexes.every(validIndex)) return { kind: 'refuse', message: INDEX_MESSAGE };
+  const keyProblem = match.key !== undefined && match.row.checkKey ? match.row.checkKey(match.key) : null;
+  if (keyProblem) return { kind: 'refuse', message: `invalid name: ${keyProblem}` };
+  return { kind: 'row', row: match.row };
+}
+
+/** Each operation's verdicts, worked out once per name. */
+const verdicts = new Map<Operation, (name: string) => Verdict>();
+
+function verdictsFor(op: Operation): (name: string) => Verdict {
+  let found = verdicts.get(op);
+  if (!found) {
+    const endpoint = ENDPOINTS[op];
+    const trie = compile(endpoint);
+    found = nameMemo(NAME_MEMO_LIMIT, (name) => verdictOf(endpoint, trie, name));
+    verdicts.set(op, found);
   }
-  return trie;
+  return found;
 }
 
 /** B9: the value of card, bank account, wallet and virtual account fields is never echoed. */
@@ -120,7 +143,7 @@ function validIndex(text: string): boolean {
 /** Validates one operation's parameters; on success the map holds only accepted, checked values. */
 export function validate(op: Operation, params: FlatParams): Validation {
   const endpoint = ENDPOINTS[op];
-  const trie = trieFor(op);
+  const verdict = verdictsFor(op);
   const dropped = droppedNames(op, params);
   const errors: ParameterError[] = [];
   const failed = new Set<string>();
@@ -135,35 +158,20 @@ export function validate(op: Operation, params: FlatParams): Validation {
   const out = new Map<string, string>();
   for (const [name, value] of params) {
     if (dropped.has(name)) continue;
-    const forbidden = endpoint.forbids.find((f) => matchesPattern(name, f.pattern));
-    if (forbidden) {
-      fail(name, value, forbidden.message);
+    const v = verdict(name);
+    if (v.kind === 'refuse') {
+      fail(name, value, v.message);
       continue;
     }
-    const tokens = parseName(name);
-    const match = tokens && walk(trie, tokens, 0, [], []);
-    if (!match) {
-      if (endpoint.unknown === 'reject') fail(name, value, 'unknown parameter');
-      continue;
-    }
-    // A list name with a bad index is refused even where unknown names are dropped (B4).
-    if (!match.indexes.every(validIndex)) {
-      fail(name, value, INDEX_MESSAGE);
-      continue;
-    }
-    const keyProblem = match.key !== undefined && match.row.checkKey ? match.row.checkKey(match.key) : null;
-    if (keyProblem) {
-      fail(name, value, `invalid name: ${keyProblem}`);
-      continue;
-    }
-    if (value === '' && !match.row.allowsEmpty) continue; // an empty form field is a field not sent
+    if (v.kind === 'ignore') continue;
+    if (value === '' && !v.row.allowsEmpty) continue; // an empty form field is a field not sent
     sent.set(name, value);
-    const problem = match.row.check(value);
+    const problem = v.row.check(value);
     if (problem) {
       fail(name, value, problem);
       continue;
     }
-    const { truncate } = match.row.row;
+    const { truncate } = v.row.row;
     out.set(name, truncate === undefined ? value : cut(value, truncate));
   }
 
