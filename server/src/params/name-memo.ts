@@ -16,5 +16,8 @@ export function nameMemo<V>(limit: number, compute: (name: string) => V): (name:
   };
 }
 
-/** Enough for every name of the catalogue's common sections, with room for custom parameters. */
-export const NAME_MEMO_LIMIT = 2_048;
+/**
+ * Twice the most parameters one body may carry (config.maxParameters, 4000): a full cart of 1000
+ * items never pushes its own names out. A few hundred bytes a name, a few megabytes at most.
+ */
+export const NAME_MEMO_LIMIT = 8_192;

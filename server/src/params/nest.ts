@@ -85,36 +85,55 @@ function refuse(name: string, message: string): never {
   throw new ApiError('invalidParameters', [{ name: name.slice(0, 255), value: '', message }]);
 }
 
+/** One step of a name's path in the tree: the child's key, and what the parent holding it is. */
+interface Step {
+  readonly key: string;
+  readonly parent: 'object' | 'array';
+}
+
+/** A name's steps, or why it cannot be nested. Depends on the name alone: worked out once. */
+function stepsOf(name: string): readonly Step[] | { readonly refused: string } {
+  const tokens = parsedName(name);
+  if (!tokens) return { refused: 'malformed parameter name' };
+  if (tokens.length > MAX_DEPTH) return { refused: 'parameter name nested too deeply' };
+  const steps: Step[] = [];
+  let path = '';
+  for (const { kind, text } of tokens) {
+    let parent: Step['parent'] = 'object';
+    if (kind === 'segment') {
+      path = path === '' ? text : `${path}.${text}`;
+    } else if (/^[0-9]+$/.test(text) && !KEYED.has(path)) {
+      if (!INDEX.test(text)) return { refused: 'index must not have leading zeros' };
+      parent = 'array';
+      path = `${path}[n]`;
+    } else {
+      path = `${path}[${text}]`;
+    }
+    steps.push({ key: text, parent });
+  }
+  return steps;
+}
+
+const nameSteps = nameMemo(NAME_MEMO_LIMIT, stepsOf);
+
 /** Turns flat parameters into a null-prototype tree; conflicting names are refused, not merged. */
 export function nest(params: FlatParams): Nested {
   const root = branch('object');
   for (const [name, value] of params) {
-    const tokens = parsedName(name);
-    if (!tokens) refuse(name, 'malformed parameter name');
-    if (tokens.length > MAX_DEPTH) refuse(name, 'parameter name nested too deeply');
+    const steps = nameSteps(name);
+    if (!Array.isArray(steps)) refuse(name, (steps as { refused: string }).refused);
     let at = root;
-    let path = '';
-    for (let i = 0; i < tokens.length; i++) {
-      const { kind: tokenKind, text } = tokens[i]!;
-      let kind: Branch['kind'] = 'object';
-      if (tokenKind === 'segment') {
-        path = path === '' ? text : `${path}.${text}`;
-      } else if (/^[0-9]+$/.test(text) && !KEYED.has(path)) {
-        if (!INDEX.test(text)) refuse(name, 'index must not have leading zeros');
-        kind = 'array';
-        path = `${path}[n]`;
-      } else {
-        path = `${path}[${text}]`;
-      }
-      if (at.kind === undefined) at.kind = kind;
-      else if (at.kind !== kind) refuse(name, 'conflicts with another parameter');
-      const existing = at.children.get(text);
-      if (i === tokens.length - 1) {
+    for (let i = 0; i < steps.length; i++) {
+      const { key, parent } = steps[i]!;
+      if (at.kind === undefined) at.kind = parent;
+      else if (at.kind !== parent) refuse(name, 'conflicts with another parameter');
+      const existing = at.children.get(key);
+      if (i === steps.length - 1) {
         if (existing !== undefined) refuse(name, 'conflicts with another parameter');
-        at.children.set(text, value);
+        at.children.set(key, value);
       } else if (existing === undefined) {
         const child = branch(undefined);
-        at.children.set(text, child);
+        at.children.set(key, child);
         at = child;
       } else if (typeof existing === 'string') {
         refuse(name, 'conflicts with another parameter');

@@ -3,7 +3,6 @@
 // The validator calls droppedNames() before it checks formats and ruleErrors() after.
 
 import { parseAmount as readAmount } from '../../../spec/amount.js';
-import { matchesPattern } from '../../../spec/endpoints.js';
 import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
 import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
@@ -211,18 +210,53 @@ interface OperationRules {
   readonly facts: (name: string) => NameFacts;
 }
 
-const matchesAny = (name: string, patterns: readonly string[] = []): boolean => patterns.some((p) => matchesPattern(name, p));
+type NameTest = (name: string) => boolean;
 
-function factsOf(rules: readonly Rule[], name: string): NameFacts {
-  const facts = { triggers: [] as number[], blocks: [] as number[], forbidden: [] as number[], dropped: [] as number[] };
-  rules.forEach((rule, i) => {
-    const w = rule.when;
-    if (w?.anyOf && matchesAny(name, w.anyOf) && !matchesAny(name, w.except)) facts.triggers.push(i);
-    if (w?.noneOf && matchesAny(name, w.noneOf)) facts.blocks.push(i);
-    if (rule.kind === 'forbid' && matchesAny(name, rule.names) && !matchesAny(name, rule.unless)) facts.forbidden.push(i);
-    if (rule.kind === 'drop' && matchesAny(name, rule.names)) facts.dropped.push(i);
-  });
-  return facts;
+/** A test for a list of patterns, with each prefix cut once rather than on every match. */
+function patternTest(patterns: readonly string[] | undefined): NameTest | undefined {
+  if (!patterns || patterns.length === 0) return undefined;
+  const exact = new Set(patterns.filter((p) => !p.endsWith('*')));
+  const prefixes = patterns.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
+  return (name) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
+}
+
+/** One rule's pattern lists as tests; `but` is the exception to the one before it. */
+interface RuleTests {
+  readonly trigger?: NameTest | undefined;
+  readonly triggerBut?: NameTest | undefined;
+  readonly block?: NameTest | undefined;
+  readonly forbid?: NameTest | undefined;
+  readonly forbidBut?: NameTest | undefined;
+  readonly drop?: NameTest | undefined;
+}
+
+function testsOf(rule: Rule): RuleTests {
+  return {
+    trigger: patternTest(rule.when?.anyOf),
+    triggerBut: patternTest(rule.when?.except),
+    block: patternTest(rule.when?.noneOf),
+    forbid: rule.kind === 'forbid' ? patternTest(rule.names) : undefined,
+    forbidBut: rule.kind === 'forbid' ? patternTest(rule.unless) : undefined,
+    drop: rule.kind === 'drop' ? patternTest(rule.names) : undefined,
+  };
+}
+
+/** The facts of most names: they touch no rule. */
+const NO_FACTS: NameFacts = Object.freeze({ triggers: [], blocks: [], forbidden: [], dropped: [] });
+
+function factsOf(tests: readonly RuleTests[], name: string): NameFacts {
+  const triggers: number[] = [];
+  const blocks: number[] = [];
+  const forbidden: number[] = [];
+  const dropped: number[] = [];
+  for (let i = 0; i < tests.length; i++) {
+    const t = tests[i]!;
+    if (t.trigger?.(name) && !t.triggerBut?.(name)) triggers.push(i);
+    if (t.block?.(name)) blocks.push(i);
+    if (t.forbid?.(name) && !t.forbidBut?.(name)) forbidden.push(i);
+    if (t.drop?.(name)) dropped.push(i);
+  }
+  return { triggers, blocks, forbidden, dropped };
 }
 
 const compiled = new Map<Operation, OperationRules>();
@@ -231,7 +265,10 @@ function rulesOf(op: Operation): OperationRules {
   let found = compiled.get(op);
   if (!found) {
     const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
-    found = { rules, facts: nameMemo(NAME_MEMO_LIMIT, (name) => factsOf(rules, name)) };
+    const tests = rules.map(testsOf);
+    // Most names (amount, cart.items[0].name…) touch no rule: one test over every pattern says so.
+    const touches = patternTest(rules.flatMap((r) => [...(r.when?.anyOf ?? []), ...(r.when?.noneOf ?? []), ...(r.kind === 'forbid' || r.kind === 'drop' ? r.names : [])]));
+    found = { rules, facts: nameMemo(NAME_MEMO_LIMIT, (name) => (touches?.(name) ? factsOf(tests, name) : NO_FACTS)) };
     compiled.set(op, found);
   }
   return found;
