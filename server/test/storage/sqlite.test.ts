@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from 'vitest';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/storage/index.js';
+import { migrateToLatest } from '../../src/storage/migrate.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';
 import { migrationsContract } from './contract/migrations.js';
 import { storeContract } from './store.contract.js';
@@ -27,5 +29,26 @@ describe('SQLite migrations', () => {
   migrationsContract(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pw-migrate-'));
     return { db: openSqliteDb(join(dir, 'relay.sqlite')), schema: undefined, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  });
+});
+
+describe('SQLite indexes (migration 004)', () => {
+  it('finds payments and checkouts by id through the primary key, and by checkout through the partial index', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
+    const db = openSqliteDb(join(dir, 'relay.sqlite'));
+    try {
+      await migrateToLatest(db);
+      const plan = async (query: string): Promise<string> => {
+        const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(db);
+        return rows.map((r) => r.detail).join('; ');
+      };
+      expect(await plan("select * from payments where entity_id = 'e' and id = 'p'")).toMatch(/USING INDEX sqlite_autoindex_payments_1 \(id=\?\)/);
+      expect(await plan("select * from checkouts where entity_id = 'e' and id = 'c'")).toMatch(/USING INDEX sqlite_autoindex_checkouts_1 \(id=\?\)/);
+      expect(await plan("select id from payments where checkout_id = 'c'")).toMatch(/USING INDEX payments_checkout \(checkout_id=\?\)/);
+      expect(await plan("select id from payments where referenced_id = 'p'")).toMatch(/USING INDEX payments_referenced \(referenced_id=\?\)/);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
