@@ -4,6 +4,7 @@
 // One pass over the body, each name looked up once in a Map: 20k parameters cost milliseconds.
 
 import { ApiError } from '../errors.js';
+import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
 import type { FlatParams, ParameterError } from './types.js';
 
 export interface FormLimits {
@@ -22,6 +23,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Parses a form body. Throws ApiError malformedBody, bodyTooLarge or invalidParameters. */
 export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
+  // A raw (unencoded) non-ASCII character is accepted as itself, but never half a surrogate pair.
+  // '&' and '=' are ASCII, so no pair spans two components: one test over the body covers them all.
+  if (LONE_SURROGATE.test(raw)) malformed('invalid UTF-8');
   const params = new Map<string, string>();
   const problems = new Map<string, ParameterError>();
   let count = 0;
@@ -35,7 +39,7 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
       const eq = pair.indexOf('=');
       const name = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
       const value = eq === -1 ? '' : decodeComponent(pair.slice(eq + 1));
-      const problem = nameProblem(name);
+      const problem = knownNameProblem(name);
       if (problem) {
         const shown = printable(name);
         if (!problems.has(shown)) problems.set(shown, { name: shown, value: '', message: problem });
@@ -67,6 +71,8 @@ function nameProblem(name: string): string | null {
   return null;
 }
 
+const knownNameProblem = nameMemo(NAME_MEMO_LIMIT, nameProblem);
+
 /** A name as it may be echoed: control characters replaced, at most 255 characters. */
 function printable(name: string): string {
   return name.replace(/[\u0000-\u001F\u007F]/g, '\uFFFD').slice(0, 255);
@@ -79,8 +85,6 @@ function malformed(detail: string): never {
 /** `+` is a blank; %XX sequences are bytes that must form valid UTF-8. */
 function decodeComponent(text: string): string {
   const plain = text.includes('+') ? text.replaceAll('+', ' ') : text;
-  // A raw (unencoded) non-ASCII character is accepted as itself, but never half a surrogate pair.
-  if (LONE_SURROGATE.test(plain)) malformed('invalid UTF-8');
   let at = plain.indexOf('%');
   if (at === -1) return plain;
   // Fast path while every escape is ASCII (%00-%7F): splice characters in, no byte buffer.
