@@ -32,8 +32,21 @@ export class ManualClock implements Clock {
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
+/** The second last formatted and its text: every response of that second carries the same one. */
+let lastSecond = Number.NaN;
+let lastText = '';
+
 /** `yyyy-MM-dd HH:mm:ss+0000`, in UTC (the specification: time followed by the zone offset). */
 export function formatTimestamp(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastText = formatSecond(second * 1000);
+    lastSecond = second;
+  }
+  return lastText;
+}
+
+function formatSecond(ms: number): string {
   const d = new Date(ms);
   const date = `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
   const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;

@@ -10,7 +10,7 @@ import type { FlatParams, Operation } from '../params/types.js';
 import { validate } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord } from '../storage/store.js';
 import { authenticate, entityOf } from './auth.js';
-import { envelope } from './envelope.js';
+import { envelopeJson } from './envelope.js';
 import { idempotencyKeyOf, requestHash, withIdempotency, type Outcome } from './idempotency.js';
 import type { ThrottledOperation } from './throttle.js';
 
@@ -97,7 +97,8 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
               execute,
             );
       if ('replayed' in outcome && outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.status(outcome.status).send(envelope({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, outcome.body));
+      const json = envelopeJson({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, outcome.json ?? JSON.stringify(outcome.body));
+      return reply.status(outcome.status).type('application/json; charset=utf-8').send(json);
     },
   });
 }

@@ -10,6 +10,8 @@ import type { Store } from '../storage/store.js';
 export interface Outcome {
   status: number;
   body: Record<string, unknown>;
+  /** `body` serialized, where the route has it already (a payment stores it): never serialized twice. */
+  json?: string;
 }
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -54,7 +56,7 @@ export async function withIdempotency(
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') {
-    return { status: claim.statusCode, body: JSON.parse(claim.body) as Record<string, unknown>, replayed: true };
+    return { status: claim.statusCode, body: JSON.parse(claim.body) as Record<string, unknown>, json: claim.body, replayed: true };
   }
   let outcome: Outcome;
   try {
@@ -67,7 +69,7 @@ export async function withIdempotency(
       throw error;
     }
   }
-  await store.completeIdempotencyKey(scope.entityId, scope.key, outcome.status, JSON.stringify(outcome.body));
+  await store.completeIdempotencyKey(scope.entityId, scope.key, outcome.status, outcome.json ?? JSON.stringify(outcome.body));
   return { ...outcome, replayed: false };
 }
 

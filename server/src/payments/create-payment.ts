@@ -160,6 +160,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     redirect,
     resultDetails: { ConnectorTxID1: id.slice(0, 16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' },
   });
+  const json = JSON.stringify(body);
   const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };
   const written = await ctx.store.insertPayment({
     id,
@@ -176,12 +177,12 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     capturedAmount: 0,
     refundedAmount: 0,
     reversed: false,
-    responseJson: JSON.stringify(body),
+    responseJson: json,
     pendingJson: pending ? JSON.stringify(pending) : null,
     createdAt: now,
     updatedAt: now,
   }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}) });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');
-  return { status: httpStatus, body, paymentId: id, kind: status === 'declined' ? 'declined' : status };
+  return { status: httpStatus, body, json, paymentId: id, kind: status === 'declined' ? 'declined' : status };
 }
