@@ -1,31 +1,40 @@
 // Group commit for the embedded store. Each SQLite commit appends a commit frame to the WAL and costs
-// a write system call on the event loop's thread (better-sqlite3 is synchronous). Inserts that
+// write system calls on the event loop's thread (better-sqlite3 is synchronous). Inserts that
 // arrive in the same turn of the event loop are therefore written in one transaction and share one
 // commit and one WAL sync (wal-sync.ts); each caller's promise settles only after both, so an
 // acknowledged write is still durable.
 
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema.js';
 
-type Write = (db: Kysely<Database> | Transaction<Database>) => Promise<unknown>;
+/** Writes compiled statements in one transaction: all of them, or none and a rejection. */
+export type BatchWriter = (writes: readonly CompiledQuery[]) => Promise<void>;
+
+/** The portable writer: one Kysely transaction. sqlite.ts has a faster one for its connection. */
+export function kyselyBatchWriter(db: Kysely<Database>): BatchWriter {
+  return (writes) =>
+    db.transaction().execute(async (trx) => {
+      for (const write of writes) await trx.executeQuery(write);
+    });
+}
 
 interface Pending {
-  write: Write;
+  write: CompiledQuery;
   resolve(): void;
   reject(error: unknown): void;
 }
 
 export class GroupCommit {
-  readonly #db: Kysely<Database>;
+  readonly #writeBatch: BatchWriter;
   #queue: Pending[] = [];
   #scheduled = false;
 
-  constructor(db: Kysely<Database>) {
-    this.#db = db;
+  constructor(writeBatch: BatchWriter) {
+    this.#writeBatch = writeBatch;
   }
 
   /** Runs `write` in the next group's transaction; settles once that transaction committed. */
-  run(write: Write): Promise<void> {
+  run(write: CompiledQuery): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#queue.push({ write, resolve, reject });
       if (!this.#scheduled) {
@@ -40,24 +49,20 @@ export class GroupCommit {
     const group = this.#queue;
     this.#queue = [];
     this.#scheduled = false;
-    if (group.length === 1) return this.#alone(group[0] as Pending);
     try {
-      await this.#db.transaction().execute(async (trx) => {
-        for (const p of group) await p.write(trx);
-      });
+      await this.#writeBatch(group.map((p) => p.write));
       for (const p of group) p.resolve();
-    } catch {
-      // One write failed and the group rolled back: write each alone, so only that one fails.
-      for (const p of group) await this.#alone(p);
-    }
-  }
-
-  async #alone(p: Pending): Promise<void> {
-    try {
-      await p.write(this.#db);
-      p.resolve();
     } catch (error) {
-      p.reject(error);
+      if (group.length === 1) return group[0]?.reject(error);
+      // One write failed and the group rolled back: write each alone, so only that one fails.
+      for (const p of group) {
+        try {
+          await this.#writeBatch([p.write]);
+          p.resolve();
+        } catch (alone) {
+          p.reject(alone);
+        }
+      }
     }
   }
 }

@@ -1,12 +1,13 @@
 // The Store on Kysely: one set of queries for SQLite and PostgreSQL. The dialect-specific parts
 // (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
 
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, kyselyBatchWriter } from './group-commit.js';
 import { PreparedInsert } from './prepared-insert.js';
+import { batchWriterOf } from './sqlite.js';
 import { guardedUpdate } from './ledger.js';
 import { migrateToLatest } from './migrate.js';
 import {
@@ -55,16 +56,16 @@ export class KyselyStore implements Store {
     this.#db = db;
     this.dialect = dialect;
     this.#schema = schema;
-    this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(db) : undefined;
+    this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(batchWriterOf(db) ?? kyselyBatchWriter(db)) : undefined;
     this.#payments = new PreparedInsert(db, 'payments');
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');
   }
 
   /** An insert, through the group commit where there is one. */
-  #insert(write: (db: Kysely<Database>) => Promise<unknown>): Promise<void> {
+  #insert(write: CompiledQuery): Promise<void> {
     if (this.#groupCommit) return this.#groupCommit.run(write);
-    return write(this.#db).then(() => undefined);
+    return this.#db.executeQuery(write).then(() => undefined);
   }
 
   /**
@@ -159,7 +160,7 @@ export class KyselyStore implements Store {
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
     const row = paymentToRow(p);
     const { registration, attempt } = parts;
-    if (!registration && !attempt) return this.#insert((db) => this.#payments.run(db, row)).then(() => true);
+    if (!registration && !attempt) return this.#insert(this.#payments.compile(row)).then(() => true);
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx) => {
@@ -270,7 +271,7 @@ export class KyselyStore implements Store {
 
   insertCheckout(c: CheckoutRecord): Promise<void> {
     const row = checkoutToRow(c);
-    return this.#insert((db) => this.#checkouts.run(db, row));
+    return this.#insert(this.#checkouts.compile(row));
   }
 
   async findCheckout(id: string): Promise<CheckoutRecord | undefined> {

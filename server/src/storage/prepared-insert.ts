@@ -21,6 +21,11 @@ export class PreparedInsert<T extends keyof Database & string> {
   }
 
   run(executor: Executor, row: Insertable<Database[T]>): Promise<unknown> {
+    return executor.executeQuery(this.compile(row));
+  }
+
+  /** The insert of `row` as a compiled query, to run now or in a group (group-commit.ts). */
+  compile(row: Insertable<Database[T]>): CompiledQuery {
     // Kysely leaves undefined values out of an insert; so does this, to write the same row.
     const columns: string[] = [];
     const parameters: unknown[] = [];
@@ -35,6 +40,6 @@ export class PreparedInsert<T extends keyof Database & string> {
       sql = this.#db.insertInto(this.#table).values(row).compile().sql;
       this.#compiled.set(key, sql);
     }
-    return executor.executeQuery(CompiledQuery.raw(sql, parameters));
+    return CompiledQuery.raw(sql, parameters);
   }
 }

@@ -20,6 +20,7 @@ import {
   type Driver,
   type SqliteDatabase,
 } from 'kysely';
+import type { BatchWriter } from './group-commit.js';
 import type { Database } from './schema.js';
 import { WalSync, type Durability } from './wal-sync.js';
 
@@ -113,6 +114,19 @@ function withStatementCache(db: BetterSqlite3.Database, writes: WriteMark): Sqli
   };
 }
 
+/** The batch writer of each database opened here, for its group commit (batchWriterOf). */
+const batchWriters = new WeakMap<Kysely<Database>, BatchWriter>();
+
+/**
+ * A group commit's writer for a database opened by openSqliteDb: the whole group runs as one
+ * synchronous better-sqlite3 transaction (BEGIN IMMEDIATE … COMMIT) on the connection Kysely lends,
+ * so no other query interleaves, and returns once the WAL holding it is synced, as every write
+ * through the driver does. Kysely's own transaction costs a promise and a result per statement.
+ */
+export function batchWriterOf(db: Kysely<Database>): BatchWriter | undefined {
+  return batchWriters.get(db);
+}
+
 /** `durability` replaces the WAL sync in tests that watch when writes are acknowledged. */
 export function openSqliteDb(file: string, durability: Durability = new WalSync(file)): Kysely<Database> {
   const db = new BetterSqlite3(file);
@@ -124,5 +138,11 @@ export function openSqliteDb(file: string, durability: Durability = new WalSync(
   db.pragma('foreign_keys = ON');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const writes = new WriteMark();
-  return new Kysely<Database>({ dialect: new DurableSqliteDialect(withStatementCache(db, writes), durability, writes) });
+  const statements = withStatementCache(db, writes);
+  const kysely = new Kysely<Database>({ dialect: new DurableSqliteDialect(statements, durability, writes) });
+  const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) => {
+    for (const query of batch) statements.prepare(query.sql).run(query.parameters as unknown[]);
+  });
+  batchWriters.set(kysely, (batch) => kysely.connection().execute(async () => inOneTransaction.immediate(batch)));
+  return kysely;
 }

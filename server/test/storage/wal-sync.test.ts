@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchant } from '../../src/bootstrap.js';
+import { newEntity, paymentRecord } from './contract/fixtures.js';
 import { KyselyStore } from '../../src/storage/kysely-store.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';
 import { WalSync, type Durability } from '../../src/storage/wal-sync.js';
@@ -138,6 +139,52 @@ describe('the embedded store with a WAL sync', () => {
 
     gate.release();
     await write;
+    await store.close();
+  });
+
+  it('writes the inserts of one turn as one group with one sync; a failing insert fails alone', async () => {
+    const gate = new Gate();
+    const durability: Durability = { sync: gate.wait, close: async () => undefined };
+    const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
+    gate.holding = false;
+    await store.migrate();
+    const entityId = await newEntity(store);
+    const taken = paymentRecord(entityId);
+    await store.insertPayment(taken);
+
+    gate.holding = true;
+    const before = gate.started;
+    const fresh = [paymentRecord(entityId), paymentRecord(entityId), paymentRecord(entityId)];
+    const writes = [...fresh, { ...paymentRecord(entityId), id: taken.id }].map((p) => store.insertPayment(p).then(() => 'ok', (e: Error) => e.message));
+    await gate.reached(before + 1);
+    expect(await Promise.all(writes.map(settled))).toEqual([false, false, false, false]);
+    // The group rolled back on the duplicate; each insert is written again alone, each with its sync.
+    gate.holding = false;
+    gate.release();
+    const outcomes = await Promise.all(writes);
+    expect(outcomes.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
+    expect(outcomes[3]).toMatch(/UNIQUE/);
+    for (const p of fresh) expect((await store.findPayment(entityId, p.id))?.id).toBe(p.id);
+    await store.close();
+  });
+
+  it('acknowledges a group of inserts only after one sync that started after them', async () => {
+    const gate = new Gate();
+    const durability: Durability = { sync: gate.wait, close: async () => undefined };
+    const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
+    gate.holding = false;
+    await store.migrate();
+    const entityId = await newEntity(store);
+
+    gate.holding = true;
+    const before = gate.started;
+    const group = [paymentRecord(entityId), paymentRecord(entityId), paymentRecord(entityId)];
+    const writes = group.map((p) => store.insertPayment(p));
+    await gate.reached(before + 1);
+    expect(await Promise.all(writes.map(settled))).toEqual([false, false, false]);
+    gate.release();
+    await Promise.all(writes);
+    expect(gate.started).toBe(before + 1);
     await store.close();
   });
 });
