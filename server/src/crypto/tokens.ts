@@ -2,7 +2,7 @@
 // enough to store it (nothing to brute-force, no salt or key needed); the comparison of hashes is
 // constant-time all the same (A5).
 
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Random bytes in an access token: 32 bytes = 43 base64url characters. */
 const TOKEN_BYTES = 32;
@@ -11,9 +11,12 @@ export function generateAccessToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
-/** SHA-256 of the token, lowercase hex: what the store keeps and looks tokens up by. */
+/**
+ * SHA-256 of the token, lowercase hex: what the store keeps and looks tokens up by. Every API call
+ * hashes its token; the one-shot hash costs a third of a Hash object's create, update and digest.
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Compares two token hashes in constant time; different lengths never match. */
