@@ -1,6 +1,6 @@
 // npm run bench:widget — what a shopper downloads and how fast the card form is ready.
 // 1. Sizes (gzip and brotli) of everything a shopper downloads: loader, main script, styles, the
-//    widget configuration, both card-field pages and their script and style.
+//    widget configuration, both card-field pages (each with the frame's style inline) and their script.
 // 2. Over LOADS loads in headless Chromium with a cold cache, the relay and the merchant page on two
 //    origins: time from inserting the script tag to onReady with both card iframes ready to type in
 //    (their channels up), and the layout shift. Measured twice:
@@ -170,7 +170,6 @@ async function sizes(): Promise<void> {
     ['card-number frame page', await get(`/v1/checkouts/${checkoutId}/frame?field=cardNumber`)],
     ['cvv frame page', await get(`/v1/checkouts/${checkoutId}/frame?field=cvv`)],
     ['frame script frame.min.js', await get(`/v1/static/${manifest.cacheVersion}/js/frame.min.js`)],
-    ['frame style frame.min.css', await get(`/v1/static/${manifest.cacheVersion}/css/frame.min.css`)],
   ];
   const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
   const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -60,6 +60,8 @@ interface Wpwl {
   script.src = `${dir}/js/static.min.js`;
   script.integrity = __MAIN_INTEGRITY__;
   script.crossOrigin = 'anonymous';
+  // An async script is otherwise a low-priority request, and the form waits for this one.
+  (script as HTMLScriptElement & { fetchPriority?: string }).fetchPriority = 'high';
   script.setAttribute('data-checkout-id', raw);
   if (id) handOver(script, { request: requestCheckout(base, id), frames });
   head.appendChild(script);

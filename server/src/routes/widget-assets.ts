@@ -6,7 +6,9 @@
 // Files come from `npm run build:widget` (dist/widget/), read once; the integrity handed out for
 // integrity=true checkouts is computed from the very bytes that are served (W8). Everything a
 // merchant page loads is CORS-readable (SRI needs it); the card-field page carries a strict CSP
-// whose frame-ancestors come from the checkout's entity (W5, W6).
+// whose frame-ancestors come from the checkout's entity (W5, W6). The card-field page carries
+// frame.min.css inline (its CSP admits that one style element by its sha384), so a frame does not
+// wait for a stylesheet request before its script runs.
 
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -110,6 +112,8 @@ function readBuild(distDir: string): WidgetBuild {
     loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS),
     statics: new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, asset(readFileSync(join(distDir, file)), type)])),
   };
+  // Inline in the card-field page: it must not be able to end its <style> element.
+  if (/<\/style/i.test(frameStyle(build).bytes.toString('utf8'))) throw new Error(`frame.min.css in ${distDir} contains "</style"`);
   builds.set(distDir, build);
   return build;
 }
@@ -131,11 +135,12 @@ export function frameAncestorsDirective(origins: readonly string[]): string {
   return valid.length ? [...new Set(valid)].join(' ') : "'none'";
 }
 
-export function frameCsp(ancestors: string): string {
+/** The card-field page's CSP; `styleHash` admits its one inline style element ("sha384-…"). */
+export function frameCsp(ancestors: string, styleHash: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src '${styleHash}'`,
     "connect-src 'self'",
     "img-src 'self'",
     "form-action 'self'",
@@ -145,17 +150,25 @@ export function frameCsp(ancestors: string): string {
   ].join('; ');
 }
 
-/** The card-field page: no inline script or style; paths are relative so a path prefix works. */
+/** The frame's stylesheet, inline in its page; the CSP names its hash (frameCsp). */
+function frameStyle(build: WidgetBuild): Asset {
+  return build.statics.get('css/frame.min.css')!;
+}
+
+/**
+ * The card-field page: its stylesheet inline (a request less per frame, and a deferred script
+ * waits for pending stylesheets), no inline script; the script's path is relative so a path
+ * prefix works. The script is asked for at high priority: a deferred script is otherwise a
+ * low-priority request, which Chromium holds back while the page is still in its <head>.
+ */
 export function frameHtml(build: WidgetBuild, field: FrameField): string {
-  const dir = `../../static/${build.cacheVersion}`;
   const js = build.statics.get('js/frame.min.js')!;
-  const css = build.statics.get('css/frame.min.css')!;
   return (
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${FRAME_FIELDS[field]}</title>` +
-    `<link rel="stylesheet" href="${dir}/css/frame.min.css" integrity="${css.integrity}">` +
-    `<script src="${dir}/js/frame.min.js" integrity="${js.integrity}" defer></script>` +
+    `<style>${frameStyle(build).bytes.toString('utf8')}</style>` +
+    `<script src="../../static/${build.cacheVersion}/js/frame.min.js" integrity="${js.integrity}" fetchpriority="high" defer></script>` +
     '</head><body></body></html>\n'
   );
 }
@@ -224,7 +237,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     if (allowed === 'unknown') return reply.callNotFound();
     return reply
       .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed)))
+      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed), frameStyle(b).integrity))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
       .header('Cache-Control', 'no-store')
