@@ -119,13 +119,19 @@ describe('WalSync', () => {
   });
 });
 
+/** A migrated store whose WAL syncs wait for `gate` once `gate.holding` is set again. */
+async function gatedStore(): Promise<{ gate: Gate; store: KyselyStore }> {
+  const gate = new Gate();
+  const durability: Durability = { sync: gate.wait, close: async () => undefined };
+  const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
+  gate.holding = false;
+  await store.migrate();
+  return { gate, store };
+}
+
 describe('the embedded store with a WAL sync', () => {
   it('acknowledges a write only after a sync, while other queries go on', async () => {
-    const gate = new Gate();
-    const durability: Durability = { sync: gate.wait, close: async () => undefined };
-    const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
-    gate.holding = false;
-    await store.migrate();
+    const { gate, store } = await gatedStore();
     const syncsAfterMigrating = gate.started;
     expect(syncsAfterMigrating).toBeGreaterThan(0);
 
@@ -143,11 +149,7 @@ describe('the embedded store with a WAL sync', () => {
   });
 
   it('writes the inserts of one turn as one group with one sync; a failing insert fails alone', async () => {
-    const gate = new Gate();
-    const durability: Durability = { sync: gate.wait, close: async () => undefined };
-    const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
-    gate.holding = false;
-    await store.migrate();
+    const { gate, store } = await gatedStore();
     const entityId = await newEntity(store);
     const taken = paymentRecord(entityId);
     await store.insertPayment(taken);
@@ -169,11 +171,7 @@ describe('the embedded store with a WAL sync', () => {
   });
 
   it('acknowledges a group of inserts only after one sync that started after them', async () => {
-    const gate = new Gate();
-    const durability: Durability = { sync: gate.wait, close: async () => undefined };
-    const store = new KyselyStore(openSqliteDb(freshFile(), durability), 'sqlite');
-    gate.holding = false;
-    await store.migrate();
+    const { gate, store } = await gatedStore();
     const entityId = await newEntity(store);
 
     gate.holding = true;
