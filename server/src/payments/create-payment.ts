@@ -158,7 +158,8 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     riskScore: outcome.riskScore,
     registrationId,
     redirect,
-    resultDetails: { ConnectorTxID1: id.slice(0, 16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' },
+    // The id's random tail: ids begin with their creation time, shared by payments of one moment.
+    resultDetails: { ConnectorTxID1: id.slice(-16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' },
   });
   const json = JSON.stringify(body);
   const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };

@@ -30,6 +30,16 @@ describe('initial payments', () => {
     expect(JSON.stringify(body)).not.toContain('"123"');
   });
 
+  it('gives payments of one moment ids that share their time and differ in their random part', async () => {
+    // The test relay's clock stands still: both payments are made in the same millisecond.
+    const [a, b] = await Promise.all([relay.post('/v1/payments', base()), relay.post('/v1/payments', base())]).then((r) => r.map((x) => x.json()));
+    expect(a.id.slice(0, 12)).toBe(b.id.slice(0, 12));
+    expect(a.id).not.toBe(b.id);
+    // The connector's id is the random tail, so it differs too.
+    expect(a.resultDetails.ConnectorTxID1).toBe(a.id.slice(-16));
+    expect(a.resultDetails.ConnectorTxID1).not.toBe(b.resultDetails.ConnectorTxID1);
+  });
+
   it('answers the address check in result.avsResponse from the billing fields sent', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ 'billing.street1': 'Main Street 1', 'billing.postcode': '10115' }, 'F'],
