@@ -4,19 +4,13 @@
 // commit and one WAL sync (wal-sync.ts); each caller's promise settles only after both, so an
 // acknowledged write is still durable.
 
-import type { CompiledQuery, Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { CompiledQuery } from 'kysely';
 
-/** Writes compiled statements in one transaction: all of them, or none and a rejection. */
+/**
+ * Writes compiled statements in one transaction: all of them, or none and a rejection. The SQLite
+ * connection provides it (sqlite.ts, sqliteBatchWriter).
+ */
 export type BatchWriter = (writes: readonly CompiledQuery[]) => Promise<void>;
-
-/** The portable writer: one Kysely transaction. sqlite.ts has a faster one for its connection. */
-export function kyselyBatchWriter(db: Kysely<Database>): BatchWriter {
-  return (writes) =>
-    db.transaction().execute(async (trx) => {
-      for (const write of writes) await trx.executeQuery(write);
-    });
-}
 
 interface Pending {
   write: CompiledQuery;

@@ -5,9 +5,9 @@ import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
 import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
-import { GroupCommit, kyselyBatchWriter } from './group-commit.js';
+import { GroupCommit } from './group-commit.js';
 import { PreparedInsert } from './prepared-insert.js';
-import { batchWriterOf } from './sqlite.js';
+import { sqliteBatchWriter } from './sqlite.js';
 import { guardedUpdate } from './ledger.js';
 import { migrateToLatest } from './migrate.js';
 import {
@@ -56,7 +56,7 @@ export class KyselyStore implements Store {
     this.#db = db;
     this.dialect = dialect;
     this.#schema = schema;
-    this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(batchWriterOf(db) ?? kyselyBatchWriter(db)) : undefined;
+    this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(sqliteBatchWriter(db)) : undefined;
     this.#payments = new PreparedInsert(db, 'payments');
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');

@@ -114,7 +114,7 @@ function withStatementCache(db: BetterSqlite3.Database, writes: WriteMark): Sqli
   };
 }
 
-/** The batch writer of each database opened here, for its group commit (batchWriterOf). */
+/** The batch writer of each database opened here, for its group commit (sqliteBatchWriter). */
 const batchWriters = new WeakMap<Kysely<Database>, BatchWriter>();
 
 /**
@@ -123,8 +123,10 @@ const batchWriters = new WeakMap<Kysely<Database>, BatchWriter>();
  * so no other query interleaves, and returns once the WAL holding it is synced, as every write
  * through the driver does. Kysely's own transaction costs a promise and a result per statement.
  */
-export function batchWriterOf(db: Kysely<Database>): BatchWriter | undefined {
-  return batchWriters.get(db);
+export function sqliteBatchWriter(db: Kysely<Database>): BatchWriter {
+  const writer = batchWriters.get(db);
+  if (!writer) throw new Error('an SQLite store needs a database opened by openSqliteDb');
+  return writer;
 }
 
 /** `durability` replaces the WAL sync in tests that watch when writes are acknowledged. */
