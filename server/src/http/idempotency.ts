@@ -14,6 +14,11 @@ export interface Outcome {
   json?: string;
 }
 
+/** An outcome whose body is a stored response: sent as stored, not serialized again. */
+export function storedOutcome(status: number, json: string): Outcome {
+  return { status, body: JSON.parse(json) as Record<string, unknown>, json };
+}
+
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
@@ -56,7 +61,7 @@ export async function withIdempotency(
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') {
-    return { status: claim.statusCode, body: JSON.parse(claim.body) as Record<string, unknown>, json: claim.body, replayed: true };
+    return { ...storedOutcome(claim.statusCode, claim.body), replayed: true };
   }
   let outcome: Outcome;
   try {

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { registerApiRoute, type ApiCall } from '../http/api-route.js';
+import { storedOutcome } from '../http/idempotency.js';
 import { createPayment } from '../payments/create-payment.js';
 import { followUp } from '../payments/follow-up.js';
 
 async function readPayment({ ctx, entity, path }: ApiCall) {
   const payment = await ctx.store.findPayment(entity.id, path.id ?? '');
   if (!payment) throw new ApiError('notFound');
-  return { status: 200, body: JSON.parse(payment.responseJson) as Record<string, unknown> };
+  return storedOutcome(200, payment.responseJson);
 }
 
 export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {

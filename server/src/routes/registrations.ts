@@ -4,6 +4,7 @@ import type { RelayContext } from '../context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../errors.js';
 import { registerApiRoute } from '../http/api-route.js';
+import { storedOutcome } from '../http/idempotency.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
@@ -42,7 +43,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       const resultCode = check.kind === 'approved' ? check.resultCode : '000.100.110';
       const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
       await c.store.insertRegistration(record);
-      return { status: 200, body: JSON.parse(record.responseJson) as Record<string, unknown> };
+      return storedOutcome(200, record.responseJson);
     },
   });
   registerApiRoute(app, ctx, {
@@ -64,7 +65,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     run: async ({ ctx: c, entity, path }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
-      return { status: 200, body: JSON.parse(record.responseJson) as Record<string, unknown> };
+      return storedOutcome(200, record.responseJson);
     },
   });
   registerApiRoute(app, ctx, {
