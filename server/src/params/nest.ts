@@ -53,9 +53,6 @@ export function parseName(name: string): NameToken[] | null {
   return tokens.length === 0 ? null : tokens;
 }
 
-/** parseName, worked out once per name (name-memo.ts); the tokens returned are shared: never change them. */
-export const parsedName: (name: string) => readonly NameToken[] | null = nameMemo(NAME_MEMO_LIMIT, parseName);
-
 /** A bracketed index: `0` or digits without a leading zero. */
 export const INDEX = /^(0|[1-9][0-9]*)$/;
 
@@ -93,7 +90,7 @@ interface Step {
 
 /** A name's steps, or why it cannot be nested. Depends on the name alone: worked out once. */
 function stepsOf(name: string): readonly Step[] | { readonly refused: string } {
-  const tokens = parsedName(name);
+  const tokens = parseName(name);
   if (!tokens) return { refused: 'malformed parameter name' };
   if (tokens.length > MAX_DEPTH) return { refused: 'parameter name nested too deeply' };
   const steps: Step[] = [];

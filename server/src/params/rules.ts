@@ -3,6 +3,7 @@
 // The validator calls droppedNames() before it checks formats and ruleErrors() after.
 
 import { parseAmount as readAmount } from '../../../spec/amount.js';
+import { matchesPattern } from '../../../spec/endpoints.js';
 import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
 import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
@@ -212,12 +213,8 @@ interface OperationRules {
 
 type NameTest = (name: string) => boolean;
 
-/** A test for a list of patterns, with each prefix cut once rather than on every match. */
 function patternTest(patterns: readonly string[] | undefined): NameTest | undefined {
-  if (!patterns || patterns.length === 0) return undefined;
-  const exact = new Set(patterns.filter((p) => !p.endsWith('*')));
-  const prefixes = patterns.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
-  return (name) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
+  return patterns?.length ? (name) => patterns.some((p) => matchesPattern(name, p)) : undefined;
 }
 
 /** One rule's pattern lists as tests; `but` is the exception to the one before it. */
@@ -241,9 +238,6 @@ function testsOf(rule: Rule): RuleTests {
   };
 }
 
-/** The facts of most names: they touch no rule. */
-const NO_FACTS: NameFacts = Object.freeze({ triggers: [], blocks: [], forbidden: [], dropped: [] });
-
 function factsOf(tests: readonly RuleTests[], name: string): NameFacts {
   const triggers: number[] = [];
   const blocks: number[] = [];
@@ -266,9 +260,7 @@ function rulesOf(op: Operation): OperationRules {
   if (!found) {
     const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
     const tests = rules.map(testsOf);
-    // Most names (amount, cart.items[0].name…) touch no rule: one test over every pattern says so.
-    const touches = patternTest(rules.flatMap((r) => [...(r.when?.anyOf ?? []), ...(r.when?.noneOf ?? []), ...(r.kind === 'forbid' || r.kind === 'drop' ? r.names : [])]));
-    found = { rules, facts: nameMemo(NAME_MEMO_LIMIT, (name) => (touches?.(name) ? factsOf(tests, name) : NO_FACTS)) };
+    found = { rules, facts: nameMemo(NAME_MEMO_LIMIT, (name) => factsOf(tests, name)) };
     compiled.set(op, found);
   }
   return found;

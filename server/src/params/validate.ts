@@ -5,7 +5,7 @@
 import { checker, type Checker } from '../../../spec/format.js';
 import { ENDPOINTS, matchesPattern, type Endpoint } from '../../../spec/endpoints.js';
 import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
-import { INDEX, parsedName, parseName, type NameToken } from './nest.js';
+import { INDEX, parseName, type NameToken } from './nest.js';
 import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, Validation } from './types.js';
@@ -90,7 +90,7 @@ type Verdict =
 function verdictOf(endpoint: Endpoint, trie: Node, name: string): Verdict {
   const forbidden = endpoint.forbids.find((f) => matchesPattern(name, f.pattern));
   if (forbidden) return { kind: 'refuse', message: forbidden.message };
-  const tokens = parsedName(name);
+  const tokens = parseName(name);
   const match = tokens && walk(trie, tokens, 0, [], []);
   if (!match) return endpoint.unknown === 'reject' ? { kind: 'refuse', message: 'unknown parameter' } : { kind: 'ignore' };
   // A list name with a bad index is refused even where unknown names are dropped (B4).
