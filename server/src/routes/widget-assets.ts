@@ -43,6 +43,8 @@ interface WidgetBuild {
   loader: Asset;
   /** By "js/<file>" or "css/<file>". */
   statics: Map<string, Asset>;
+  /** frame.min.css as text, inline in the card-field page; its hash goes into the page's CSP. */
+  frameCss: { text: string; integrity: string };
 }
 
 const JS = 'application/javascript; charset=utf-8';
@@ -107,13 +109,12 @@ function readBuild(distDir: string): WidgetBuild {
   if (typeof manifest.cacheVersion !== 'string' || !/^[0-9a-f]{8,64}$/.test(manifest.cacheVersion)) {
     throw new Error(`widget manifest in ${distDir} has no valid cacheVersion`);
   }
-  const build: WidgetBuild = {
-    cacheVersion: manifest.cacheVersion,
-    loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS),
-    statics: new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, asset(readFileSync(join(distDir, file)), type)])),
-  };
+  const statics = new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, asset(readFileSync(join(distDir, file)), type)]));
+  const css = statics.get('css/frame.min.css')!;
+  const frameCss = { text: css.bytes.toString('utf8'), integrity: css.integrity };
   // Inline in the card-field page: it must not be able to end its <style> element.
-  if (/<\/style/i.test(frameStyle(build).bytes.toString('utf8'))) throw new Error(`frame.min.css in ${distDir} contains "</style"`);
+  if (/<\/style/i.test(frameCss.text)) throw new Error(`frame.min.css in ${distDir} contains "</style"`);
+  const build: WidgetBuild = { cacheVersion: manifest.cacheVersion, loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS), statics, frameCss };
   builds.set(distDir, build);
   return build;
 }
@@ -150,11 +151,6 @@ export function frameCsp(ancestors: string, styleHash: string): string {
   ].join('; ');
 }
 
-/** The frame's stylesheet, inline in its page; the CSP names its hash (frameCsp). */
-function frameStyle(build: WidgetBuild): Asset {
-  return build.statics.get('css/frame.min.css')!;
-}
-
 /**
  * The card-field page: its stylesheet inline (a request less per frame, and a deferred script
  * waits for pending stylesheets), no inline script; the script's path is relative so a path
@@ -167,7 +163,7 @@ export function frameHtml(build: WidgetBuild, field: FrameField): string {
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${FRAME_FIELDS[field]}</title>` +
-    `<style>${frameStyle(build).bytes.toString('utf8')}</style>` +
+    `<style>${build.frameCss.text}</style>` +
     `<script src="../../static/${build.cacheVersion}/js/frame.min.js" integrity="${js.integrity}" fetchpriority="high" defer></script>` +
     '</head><body></body></html>\n'
   );
@@ -237,7 +233,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     if (allowed === 'unknown') return reply.callNotFound();
     return reply
       .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed), frameStyle(b).integrity))
+      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed), b.frameCss.integrity))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
       .header('Cache-Control', 'no-store')
