@@ -108,8 +108,9 @@ export function handOver(script: HTMLScriptElement, handoff: Handoff): void {
       if (!open) return;
       open = false;
       const early = handoff.frames;
-      early?.take();
-      if (early) for (const iframe of Object.values(early.frames)) iframe.remove();
+      if (!early) return;
+      early.take();
+      for (const iframe of Object.values(early.frames)) iframe.remove();
     },
   });
   // Not writable, not configurable: nobody swaps in a claim of their own once the element is out.

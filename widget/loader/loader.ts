@@ -61,7 +61,7 @@ interface Wpwl {
   script.integrity = __MAIN_INTEGRITY__;
   script.crossOrigin = 'anonymous';
   // An async script is otherwise a low-priority request, and the form waits for this one.
-  (script as HTMLScriptElement & { fetchPriority?: string }).fetchPriority = 'high';
+  script.fetchPriority = 'high';
   script.setAttribute('data-checkout-id', raw);
   if (id) handOver(script, { request: requestCheckout(base, id), frames });
   head.appendChild(script);
