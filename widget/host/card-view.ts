@@ -4,6 +4,7 @@
 
 import type { Field, HostToFrameBody } from '../protocol/messages.js';
 import { bindClass, bindHint, type Scope } from './bind.js';
+import { iframeThis } from './callback-this.js';
 import type { CardRefs } from './card-form.js';
 import type { WidgetEnv } from './env.js';
 import type { CardFormModel } from './model.js';
@@ -14,8 +15,6 @@ export interface CardView {
   container: HTMLElement;
   env: WidgetEnv;
   send(field: Field, body: HostToFrameBody): boolean;
-  /** `this` for onLoadThreeDIframe. */
-  iframeContext(iframe: HTMLIFrameElement): HTMLIFrameElement;
 }
 
 export function bindCardView(scope: Scope, v: CardView): void {
@@ -98,7 +97,7 @@ function bindThreeD(scope: Scope, v: CardView): void {
       f.style.setProperty('width', size.width);
       f.style.setProperty('height', size.height);
     }
-    f.addEventListener('load', () => env.call(env.options.onLoadThreeDIframe, v.iframeContext(f)));
+    f.addEventListener('load', () => env.call(env.options.onLoadThreeDIframe, iframeThis(f, refs.form)));
     f.src = url;
     refs.form.after(f);
     iframe = f;

@@ -11,7 +11,6 @@ import type { EarlyFrames } from '../loader/handoff.js';
 import { newChannelKeys, type Incoming } from '../protocol/channel.js';
 import type { Field, FrameToHost } from '../protocol/messages.js';
 import { Scope } from './bind.js';
-import { iframeThis } from './callback-this.js';
 import type { CardContext } from './card-context.js';
 import { cardForm } from './card-form.js';
 import { CardFrames } from './card-frames.js';
@@ -86,7 +85,6 @@ export class CardWidget {
       container: this.container,
       env,
       send: (field, body) => links.send(field, body),
-      iframeContext: (f) => iframeThis(f, refs.form),
     });
     bindInputs(this.c, () => void this.submit());
     // An inline style: a merchant's `.wpwl-container { display: … }` must not show it early.
