@@ -19,7 +19,8 @@ const CLI_TIMEOUT_MS = 20_000;
 
 const run = promisify(execFile);
 
-function withStore<T>(dataDir: string, act: (db: Database.Database) => T): T {
+/** Opens the relay's store, runs `act` on it, and closes it whatever happens. */
+export function withStore<T>(dataDir: string, act: (db: Database.Database) => T): T {
   const db = new Database(join(dataDir, SQLITE_FILE), { fileMustExist: true });
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

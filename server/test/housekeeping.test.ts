@@ -1,11 +1,9 @@
 // Expired idempotency keys leave the store on the housekeeping round, by the injected clock.
 
-import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
+import { withStore } from '../../e2e/support/relay-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { purgeExpired, startHousekeeping } from '../src/housekeeping.js';
-import { SQLITE_FILE } from '../src/storage/index.js';
 import { startTestRelay, testCard, type TestRelay } from './helper.js';
 
 let relay: TestRelay;
@@ -14,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => relay.close());
 
-const keysStored = (): number => {
-  const db = new BetterSqlite3(join(relay.dataDir, SQLITE_FILE), { readonly: true });
-  try {
-    return (db.prepare('select count(*) as n from idempotency_keys').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const keysStored = (): number => withStore(relay.dataDir, (db) => (db.prepare('select count(*) as n from idempotency_keys').get() as { n: number }).n);
 
 const pay = (key: string) =>
   relay.post('/v1/payments', { entityId: relay.merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...testCard() }, { headers: { 'idempotency-key': key } });

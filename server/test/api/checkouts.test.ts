@@ -1,7 +1,6 @@
 // Checkouts through HTTP: prepare, the widget's configuration and submit, status reads, expiry
 // (F9), declines and the lock (L8), one success per checkout under a burst (L1), 3-D Secure.
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { withStore } from '../../../e2e/support/relay-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, testCard, type TestMerchant, type TestRelay } from '../helper.js';
 
@@ -32,13 +31,8 @@ function submit(id: string, form: Record<string, string>, origin = 'http://local
 }
 /** The statuses of a checkout's payment rows, sorted, read from the database file itself. */
 function paymentStatuses(checkoutId: string): string[] {
-  const db = new Database(join(relay.dataDir, 'relay.sqlite'), { readonly: true });
-  try {
-    const rows = db.prepare('select status from payments where checkout_id = ? order by status').all(checkoutId) as { status: string }[];
-    return rows.map((r) => r.status);
-  } finally {
-    db.close();
-  }
+  const rows = withStore(relay.dataDir, (db) => db.prepare('select status from payments where checkout_id = ? order by status').all(checkoutId)) as { status: string }[];
+  return rows.map((r) => r.status);
 }
 const card = (extra: Record<string, string> = {}) => ({ paymentBrand: 'VISA', shopperResultUrl: RESULT, ...testCard(), ...extra });
 const status = (id: string, entityId = relay.merchant.entityId, token?: string) => relay.get(`/v1/checkouts/${encodeURIComponent(id)}/payment?entityId=${entityId}`, token ? { token } : {});

@@ -1,8 +1,6 @@
 // Ledger invariants and idempotency under concurrency, through HTTP (L2, L3, L4).
-import BetterSqlite3 from 'better-sqlite3';
-import { join } from 'node:path';
+import { withStore } from '../../../e2e/support/relay-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_FILE } from '../../src/storage/index.js';
 import { CardVault } from '../../src/crypto/card-vault.js';
 import { requestHash } from '../../src/http/idempotency.js';
 import { randomBytes } from 'node:crypto';
@@ -102,9 +100,7 @@ describe('Idempotency-Key (L4)', () => {
     const key = 'digest-of-card-data';
     const form = pay();
     await relay.post('/v1/payments', form, { headers: { 'idempotency-key': key } });
-    const db = new BetterSqlite3(join(relay.dataDir, SQLITE_FILE), { readonly: true });
-    const stored = (db.prepare('select request_hash from idempotency_keys where key = ?').get(key) as { request_hash: string }).request_hash;
-    db.close();
+    const stored = withStore(relay.dataDir, (db) => (db.prepare('select request_hash from idempotency_keys where key = ?').get(key) as { request_hash: string }).request_hash);
     const params = new Map(Object.entries(form));
     expect(stored).toBe(requestHash(relay.ctx.vault.requestDigest(), 'POST', '/v1/payments', params));
     // Whoever lacks the card key cannot reproduce it, so cannot test guesses of the hidden digits.
