@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildApp } from '../server/src/app.js';
 import { createEntity, createMerchant } from '../server/src/bootstrap.js';
 import { defaultConfig } from '../server/src/config.js';
@@ -239,8 +239,8 @@ async function shopperLoads(executable: string): Promise<Load[]> {
 }
 
 /** (b) The same through Playwright, a fresh context each. */
-async function drivenLoads(executable: string | undefined): Promise<Load[]> {
-  const browser = await chromium.launch({ headless: true, args: [...CHROMIUM_ARGS], ...(executable ? { executablePath: executable } : {}) });
+async function drivenLoads(executable: string): Promise<Load[]> {
+  const browser = await chromium.launch({ headless: true, args: [...CHROMIUM_ARGS], executablePath: executable });
   const out: Load[] = [];
   try {
     for (let i = 0; i < LOADS; i++) {
@@ -278,11 +278,10 @@ function report(title: string, runs: Load[], budget: boolean): void {
 }
 
 async function loads(): Promise<void> {
-  const found = findChromium();
-  console.log(`\n${LOADS} loads each, cold cache, relay ${relayUrl}, merchant ${merchantUrl}`);
-  if (found) report('a. a shopper\'s browser: nothing attached, Chromium started per load with a fresh profile', await shopperLoads(found.path), true);
-  else console.log('\na. skipped: no Chromium binary found to start directly (see e2e/support/chromium.mjs)');
-  report('b. driven by Playwright, a fresh context per load (DevTools attached; for reference)', await drivenLoads(found?.path), !found);
+  const found = ensureChromium((message) => console.log(message));
+  console.log(`\n${LOADS} loads each, cold cache, relay ${relayUrl}, merchant ${merchantUrl}, ${found.path}`);
+  report('a. a shopper\'s browser: nothing attached, Chromium started per load with a fresh profile', await shopperLoads(found.path), true);
+  report('b. driven by Playwright, a fresh context per load (DevTools attached; for reference)', await drivenLoads(found.path), false);
 }
 
 try {

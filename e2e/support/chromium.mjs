@@ -2,6 +2,7 @@
 // list of places lives in one file. Playwright cannot download its own browser on the project's
 // machines; Debian's `chromium` package is the one they use.
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -58,4 +59,50 @@ export function findChromium() {
   const cached = playwrightCacheChromium();
   if (cached) return { path: cached, source: "Playwright's browser cache" };
   return undefined;
+}
+
+/** A download that has not finished by then is not coming, ms. */
+const PLAYWRIGHT_INSTALL_TIMEOUT_MS = 180_000;
+
+/**
+ * The Chromium to launch, installed first when there is none: Playwright's own download where its
+ * host is reachable, else Debian's `chromium` package when running as root. Says what it did
+ * through `say`; exits the process when no browser can be had. Used by the browser tests and the
+ * widget benchmark, so a fresh machine runs both alike.
+ * @param {(message: string) => void} say
+ * @returns {{ path: string, source: string }}
+ */
+export function ensureChromium(say) {
+  const present = findChromium();
+  if (present) return present;
+  const run = (command, args, options = {}) => {
+    say(`running: ${[command, ...args].join(' ')}`);
+    return spawnSync(command, args, { stdio: 'inherit', ...options }).status === 0;
+  };
+  say("no Chromium found (CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser, Playwright's cache)");
+  if (run('npx', ['playwright', 'install', 'chromium'], { timeout: PLAYWRIGHT_INSTALL_TIMEOUT_MS })) {
+    const found = findChromium();
+    if (found) {
+      say(`installed Playwright's own Chromium: ${found.path}`);
+      return found;
+    }
+  }
+  say('Playwright could not download its browser (its download host is not reachable from here)');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update'], { env }) && run('apt-get', ['install', '-y', 'chromium'], { env })) {
+      const found = findChromium();
+      if (found) {
+        say(`installed Debian's chromium package: ${found.path}`);
+        return found;
+      }
+    }
+  }
+  console.error(
+    'No Chromium, and none could be installed. Install one and run again, e.g.\n' +
+      '    sudo apt-get install -y chromium        (Debian; Ubuntu: chromium-browser)\n' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+  process.exit(1);
 }
