@@ -17,6 +17,7 @@ export interface PaymentStatus extends ShownStatus {
 export interface RelayResponse {
   status: number;
   json: Record<string, unknown>;
+  headers: Headers;
 }
 
 export class RelayApi {
@@ -25,13 +26,16 @@ export class RelayApi {
     readonly credentials: RelayCredentials,
   ) {}
 
-  /** Any call with the merchant's Bearer token; `form` becomes a form body (POST) or the query (GET). */
-  async request(method: 'GET' | 'POST' | 'DELETE', path: string, form: Readonly<Record<string, string>> = {}): Promise<RelayResponse> {
+  /**
+   * Any call with the merchant's Bearer token; `form` becomes a form body (POST) or the query (GET).
+   * `headers` adds to them, e.g. an Idempotency-Key.
+   */
+  async request(method: 'GET' | 'POST' | 'DELETE', path: string, form: Readonly<Record<string, string>> = {}, headers: Readonly<Record<string, string>> = {}): Promise<RelayResponse> {
     const params = new URLSearchParams(form);
     const withQuery = method === 'POST' || params.size === 0 ? path : `${path}${path.includes('?') ? '&' : '?'}${params}`;
     const response = await fetch(this.url + withQuery, {
       method,
-      headers: { authorization: `Bearer ${this.credentials.accessToken}`, accept: 'application/json' },
+      headers: { ...headers, authorization: `Bearer ${this.credentials.accessToken}`, accept: 'application/json' },
       ...(method === 'POST' ? { body: params } : {}),
     });
     const text = await response.text();
@@ -41,7 +45,7 @@ export class RelayApi {
     } catch {
       throw new Error(`${method} ${path}: HTTP ${response.status}, not JSON: ${text.slice(0, 300)}`);
     }
-    return { status: response.status, json: json as Record<string, unknown> };
+    return { status: response.status, json: json as Record<string, unknown>, headers: response.headers };
   }
 
   /** POST /v1/checkouts; returns the id, or throws with the relay's answer. */

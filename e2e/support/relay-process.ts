@@ -46,8 +46,11 @@ const RELAY_STOP_TIMEOUT_MS = 10_000;
  */
 const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/server.ts';
 
-/** `dataDir` restarts on an existing data folder, which then outlives the process. */
-export async function startRelay(options: { logDir: string; name: string; dataDir?: string }): Promise<RelayProcess> {
+/**
+ * `dataDir` restarts on an existing data folder, which then outlives the process. `env` adds to
+ * the relay's environment (e.g. RELAY_FAILPOINTS for a crash test).
+ */
+export async function startRelay(options: { logDir: string; name: string; dataDir?: string; env?: Readonly<Record<string, string>> }): Promise<RelayProcess> {
   const [port, demoPort] = [await freePort(), await freePort()];
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'paywidgets-e2e-')));
   const ownsData = options.dataDir === undefined;
@@ -68,6 +71,7 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       // The embedded store: each worker has its own, nothing is shared with other runs.
       DATABASE_URL: '',
       LOG_LEVEL: process.env.E2E_RELAY_LOG_LEVEL ?? 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

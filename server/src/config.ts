@@ -1,6 +1,8 @@
 // Every setting of the relay in one object, with its default and unit. Read once from the
 // environment by loadConfig(); tests build a Config with overrides instead of touching process.env.
 
+import { failpointsFrom, type Failpoint } from './failpoint.js';
+
 export interface Config {
   /** TCP port of the relay. */
   port: number;
@@ -38,6 +40,8 @@ export interface Config {
   checkoutStatusReadsPerMinute: number;
   /** Log level of pino. */
   logLevel: string;
+  /** Crash tests only (failpoint.ts): points where the process kills itself. Empty in production. */
+  failpoints: ReadonlySet<Failpoint>;
 }
 
 export const defaultConfig: Config = {
@@ -59,6 +63,7 @@ export const defaultConfig: Config = {
   checkoutMaxDeclines: 5,
   checkoutStatusReadsPerMinute: 2,
   logLevel: 'info',
+  failpoints: new Set(),
 };
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -84,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? defaultConfig.logLevel,
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
+    failpoints: failpointsFrom(env.RELAY_FAILPOINTS),
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ensureTestMerchant } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { startHousekeeping } from './housekeeping.js';
+import { resolveInDoubtRequests } from './in-doubt.js';
 import { startDemoShop, type DemoShop } from './demo/index.js';
 import { relayPlugins } from './plugins.js';
 import { createContext } from './relay.js';
@@ -19,6 +20,8 @@ if (merchant.created && merchant.credentials) {
   process.stdout.write(`\nTest merchant credentials (also in ${config.dataDir}/test-merchant.json):\n${JSON.stringify(merchant.credentials, null, 2)}\n\n`);
 }
 
+// Before any request can claim a key: every claim in progress now was left by a crash.
+await resolveInDoubtRequests(ctx, app.log);
 await app.listen({ port: config.port, host: config.host });
 const housekeeping = startHousekeeping(ctx, app.log);
 

@@ -4,7 +4,7 @@
 import type { RelayContext } from '../context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
-import type { Outcome } from '../http/idempotency.js';
+import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
 import { resultView } from '../payments/response.js';
 import type { FlatParams } from '../params/types.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../storage/store.js';
@@ -12,10 +12,13 @@ import { NEW_CHECKOUT_STATE, type EntityRecord } from '../storage/store.js';
 /** Parameters that steer the prepare call itself and are not payment parameters. */
 const PREPARE_ONLY = new Set(['integrity', 'entityId']);
 
-export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, params: FlatParams, loaderIntegrity: () => string): Promise<Outcome> {
+export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, params: FlatParams, loaderIntegrity: () => string, claim?: Claim): Promise<Outcome> {
   const now = ctx.clock.now();
   const id = newCheckoutId(ctx.config.environment, now);
   const kept = [...params].filter(([name]) => !PREPARE_ONLY.has(name));
+  const body: Record<string, unknown> = { result: resultView('000.200.100'), id };
+  if (params.get('integrity') === 'true') body.integrity = loaderIntegrity();
+  const json = JSON.stringify(body);
   await ctx.store.insertCheckout({
     id,
     entityId: entity.id,
@@ -27,10 +30,8 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
     createdAt: now,
     expiresAt: now + ctx.config.checkoutTtlMs,
     ...NEW_CHECKOUT_STATE,
-  });
-  const body: Record<string, unknown> = { result: resultView('000.200.100'), id };
-  if (params.get('integrity') === 'true') body.integrity = loaderIntegrity();
-  return { status: 200, body };
+  }, answerOf(claim, 200, json));
+  return { status: 200, body, json, answered: claim !== undefined };
 }
 
 /** The prepare parameters of a stored checkout. */

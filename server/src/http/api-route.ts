@@ -11,7 +11,8 @@ import { validate } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord } from '../storage/store.js';
 import { authenticate, entityOf } from './auth.js';
 import { envelopeJson } from './envelope.js';
-import { idempotencyKeyOf, requestHash, withIdempotency, type Outcome } from './idempotency.js';
+import { failpoint } from '../failpoint.js';
+import { idempotencyKeyOf, requestHash, withIdempotency, type Claim, type Outcome } from './idempotency.js';
 import type { ThrottledOperation } from './throttle.js';
 
 declare module 'fastify' {
@@ -28,6 +29,11 @@ export interface ApiCall {
   params: FlatParams;
   /** Path parameters, e.g. the payment id. */
   path: Record<string, string>;
+  /**
+   * The Idempotency-Key claim the call runs under, if one was sent: a route that writes an effect
+   * writes the claim's answer with it (Outcome.answered).
+   */
+  claim?: Claim;
 }
 
 export interface ApiRouteSpec {
@@ -73,18 +79,19 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       ctx.throttle.take(entity.id, spec.throttle, limit);
       const path = request.params as Record<string, string>;
 
-      const execute = async (): Promise<Outcome> => {
+      const execute = async (claim: Claim | undefined): Promise<Outcome> => {
+        if (claim) failpoint(ctx.config.failpoints, 'after-claim');
         let params = raw;
         if (spec.operation) {
           const checked = validate(spec.operation, raw);
           if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
           params = checked.params;
         }
-        return spec.run({ ctx, merchant, entity, params, path });
+        return spec.run({ ctx, merchant, entity, params, path, ...(claim ? { claim } : {}) });
       };
       const outcome =
         spec.method === 'GET'
-          ? await execute()
+          ? await execute(undefined)
           : await withIdempotency(
               ctx.store,
               {

@@ -2,16 +2,44 @@
 // L1, L4): the first request executes; a concurrent duplicate gets 409; a later duplicate gets the
 // stored status and body again; the same key with different parameters is rejected.
 
-import type { Hmac } from 'node:crypto';
+import { hash, type Hmac } from 'node:crypto';
 import { ApiError } from '../errors.js';
 import type { FlatParams } from '../params/types.js';
-import type { Store } from '../storage/store.js';
+import type { ClaimAnswer, EpochMs, Store } from '../storage/store.js';
 
 export interface Outcome {
   status: number;
   body: Record<string, unknown>;
   /** `body` serialized, where the route has it already (a payment stores it): never serialized twice. */
   json?: string;
+  /** The route wrote this answer to its claim with its effect (ClaimAnswer); nothing is left to store. */
+  answered?: boolean;
+}
+
+/**
+ * The idempotency claim a request runs under, handed to the route so that it writes the claim's
+ * answer in the same transaction as its effect (ClaimAnswer). After a crash, a claim still in
+ * progress therefore means that nothing was committed, and only the simulator can know more
+ * (in-doubt.ts).
+ */
+export interface Claim {
+  entityId: string;
+  key: string;
+  /**
+   * What the relay tells the simulator this request is, so it can be asked about it later: a
+   * digest of the claim (entity, key and the moment of the claim), the same before and after a
+   * restart, and different for a later claim of the same key once this one has expired.
+   */
+  reference: string;
+}
+
+export function claimReference(entityId: string, key: string, claimedAt: EpochMs): string {
+  return hash('sha256', `${entityId}\n${claimedAt}\n${key}`, 'hex').slice(0, 32);
+}
+
+/** The claim's answer for an outcome, or undefined without a claim. */
+export function answerOf(claim: Claim | undefined, status: number, json: string): ClaimAnswer | undefined {
+  return claim && { entityId: claim.entityId, key: claim.key, statusCode: status, body: json };
 }
 
 /** An outcome whose body is a stored response: sent as stored, not serialized again. */
@@ -54,9 +82,9 @@ export async function withIdempotency(
   store: Store,
   /** hash() is asked only when a key was sent: a digest of every body costs on the hot path. */
   scope: { entityId: string; key: string | undefined; hash: () => string; now: number; ttlMs: number },
-  execute: () => Promise<Outcome>,
+  execute: (claim: Claim | undefined) => Promise<Outcome>,
 ): Promise<Outcome & { replayed: boolean }> {
-  if (scope.key === undefined) return { ...(await execute()), replayed: false };
+  if (scope.key === undefined) return { ...(await execute(undefined)), replayed: false };
   const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
@@ -65,7 +93,7 @@ export async function withIdempotency(
   }
   let outcome: Outcome;
   try {
-    outcome = await execute();
+    outcome = await execute({ entityId: scope.entityId, key: scope.key, reference: claimReference(scope.entityId, scope.key, scope.now) });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       outcome = { status: error.status, body: errorBody(error) };
@@ -74,7 +102,7 @@ export async function withIdempotency(
       throw error;
     }
   }
-  await store.completeIdempotencyKey(scope.entityId, scope.key, outcome.status, outcome.json ?? JSON.stringify(outcome.body));
+  if (!outcome.answered) await store.completeIdempotencyKey(scope.entityId, scope.key, outcome.status, outcome.json ?? JSON.stringify(outcome.body));
   return { ...outcome, replayed: false };
 }
 

@@ -7,9 +7,11 @@ import { detectBrands } from '../domain/card.js';
 import { newPaymentId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../errors.js';
-import type { Outcome } from '../http/idempotency.js';
+import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
+import { failpoint } from '../failpoint.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 import { authorize } from '../simulator/authorize.js';
+import { recordAnswer } from '../simulator/journal.js';
 import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../storage/store.js';
 import type { RelayContext } from '../context.js';
@@ -29,6 +31,8 @@ export interface PaymentSource {
   checkout?: { id: string; pendingLeaseUntil: number; shopperResultUrl: string | null };
   /** Where the shopper goes after 3-D Secure, already bound to the checkout or the request. */
   resultUrl?: string;
+  /** The idempotency claim the request runs under: the simulator records its answer under it. */
+  claim?: Claim;
 }
 
 function paramError(name: string, message: string, value = ''): ApiError {
@@ -107,6 +111,10 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
   });
 
   const id = newPaymentId(now);
+  if (source.claim) {
+    await recordAnswer(ctx.store, source.claim.reference, { entityId: entity.id, paymentId: id, paymentType, amount, currency }, outcome, now);
+    failpoint(ctx.config.failpoints, 'after-authorize');
+  }
   const card = account.kind === 'card' ? cardView(account.card) : undefined;
   const wantsRegistration = params.get('createRegistration') === 'true' && account.kind === 'card' && !source.registration;
   let registrationId = source.registration?.record.id;
@@ -182,8 +190,9 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingJson: pending ? JSON.stringify(pending) : null,
     createdAt: now,
     updatedAt: now,
-  }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}) });
+  }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}), ...(source.claim ? { answer: answerOf(source.claim, httpStatus, json) } : {}) });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');
-  return { status: httpStatus, body, json, paymentId: id, kind: status === 'declined' ? 'declined' : status };
+  if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');
+  return { status: httpStatus, body, json, answered: source.claim !== undefined, paymentId: id, kind: status === 'declined' ? 'declined' : status };
 }

@@ -4,7 +4,8 @@ import { newPaymentId } from '../domain/ids.js';
 import { planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../errors.js';
-import type { Outcome } from '../http/idempotency.js';
+import { failpoint } from '../failpoint.js';
+import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
 import type { FlatParams } from '../params/types.js';
 import type { EntityRecord } from '../storage/store.js';
 import type { RelayContext } from '../context.js';
@@ -24,7 +25,7 @@ function refused(code: string, params: FlatParams, referenceId: string): Outcome
 /** A guard lost to a concurrent follow-up is planned again from the fresh row, this many times. */
 const PLAN_ATTEMPTS = 3;
 
-export async function followUp(ctx: RelayContext, entity: EntityRecord, referenceId: string, params: FlatParams): Promise<Outcome> {
+export async function followUp(ctx: RelayContext, entity: EntityRecord, referenceId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const op = params.get('paymentType') as FollowUpType;
   const amountText = params.get('amount');
   const amount = op === 'RV' || amountText === undefined ? undefined : parseAmount(amountText);
@@ -45,6 +46,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
     const resultCode = params.get('testMode') === 'EXTERNAL' ? '000.100.112' : '000.100.110';
     const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params });
     body.referencedId = reference.id;
+    const json = JSON.stringify(body);
     const applied = await ctx.store.applyFollowUp({
       referencedId: reference.id,
       entityId: entity.id,
@@ -65,13 +67,17 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
         capturedAmount: 0,
         refundedAmount: 0,
         reversed: false,
-        responseJson: JSON.stringify(body),
+        responseJson: json,
         pendingJson: null,
         createdAt: now,
         updatedAt: now,
       },
+      ...(claim ? { answer: answerOf(claim, 200, json) } : {}),
     });
-    if (applied) return { status: 200, body };
+    if (applied) {
+      if (claim) failpoint(ctx.config.failpoints, 'after-commit');
+      return { status: 200, body, json, answered: claim !== undefined };
+    }
     // Another follow-up changed the reference between the read and the guarded update; the
     // database refused and wrote nothing. Plan again from what is committed now.
   }

@@ -38,7 +38,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       url: '/v1/checkouts',
       operation: 'checkout',
       throttle: 'checkouts',
-      run: ({ ctx: c, entity, params }) => prepareCheckout(c, entity, params, options.loaderIntegrity),
+      run: ({ ctx: c, entity, params, claim }) => prepareCheckout(c, entity, params, options.loaderIntegrity, claim),
     });
     registerApiRoute(app, ctx, {
       method: 'GET',

@@ -19,14 +19,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {
     url: '/v1/payments',
     operation: 'payment',
     throttle: 'payments',
-    run: ({ ctx: c, entity, params }) => createPayment(c, entity, params),
+    run: ({ ctx: c, entity, params, claim }) => createPayment(c, entity, params, claim ? { claim } : {}),
   });
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/payments/:id',
     operation: 'followUp',
     throttle: 'followUps',
-    run: ({ ctx: c, entity, params, path }) => followUp(c, entity, path.id ?? '', params),
+    run: ({ ctx: c, entity, params, path, claim }) => followUp(c, entity, path.id ?? '', params, claim),
   });
   // The transaction report by payment id, as integrations call it once a checkout id is spent.
   for (const url of ['/v1/payments/:id', '/v1/query/:id']) {

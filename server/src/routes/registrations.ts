@@ -4,7 +4,7 @@ import type { RelayContext } from '../context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { storedOutcome } from '../http/idempotency.js';
+import { answerOf, storedOutcome } from '../http/idempotency.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
@@ -17,7 +17,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     url: '/v1/registrations',
     operation: 'registration',
     throttle: 'registrations',
-    run: async ({ ctx: c, entity, params }) => {
+    run: async ({ ctx: c, entity, params, claim }) => {
       const account = accountOf(params);
       if (account.kind !== 'card') {
         throw new ApiError('invalidParameters', [{ name: 'card.number', value: '', message: 'is required' }]);
@@ -42,8 +42,8 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       if (check.kind === 'declined') return { status: 400, body: { paymentBrand: brand, result: resultView(check.resultCode) } };
       const resultCode = check.kind === 'approved' ? check.resultCode : '000.100.110';
       const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
-      await c.store.insertRegistration(record);
-      return storedOutcome(200, record.responseJson);
+      await c.store.insertRegistration(record, answerOf(claim, 200, record.responseJson));
+      return { ...storedOutcome(200, record.responseJson), answered: claim !== undefined };
     },
   });
   registerApiRoute(app, ctx, {
@@ -51,10 +51,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     url: '/v1/registrations/:id/payments',
     operation: 'registrationPayment',
     throttle: 'payments',
-    run: async ({ ctx: c, entity, params, path }) => {
+    run: async ({ ctx: c, entity, params, path, claim }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
-      return createPayment(c, entity, params, { registration: { record, card: cardOfRegistration(c, record) } });
+      return createPayment(c, entity, params, { registration: { record, card: cardOfRegistration(c, record) }, ...(claim ? { claim } : {}) });
     },
   });
   registerApiRoute(app, ctx, {

@@ -13,7 +13,8 @@ import type { CompiledQuery } from 'kysely';
 export type BatchWriter = (writes: readonly CompiledQuery[]) => Promise<void>;
 
 interface Pending {
-  write: CompiledQuery;
+  /** One caller's statements: in the same transaction, whatever else the group holds. */
+  writes: readonly CompiledQuery[];
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -27,10 +28,10 @@ export class GroupCommit {
     this.#writeBatch = writeBatch;
   }
 
-  /** Runs `write` in the next group's transaction; settles once that transaction committed. */
-  run(write: CompiledQuery): Promise<void> {
+  /** Runs `writes` in the next group's transaction; settles once that transaction committed. */
+  run(...writes: CompiledQuery[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ write, resolve, reject });
+      this.#queue.push({ writes, resolve, reject });
       if (!this.#scheduled) {
         this.#scheduled = true;
         // After the I/O phase: every request read in this turn has queued its insert by then.
@@ -44,14 +45,14 @@ export class GroupCommit {
     this.#queue = [];
     this.#scheduled = false;
     try {
-      await this.#writeBatch(group.map((p) => p.write));
+      await this.#writeBatch(group.flatMap((p) => p.writes));
       for (const p of group) p.resolve();
     } catch (error) {
       if (group.length === 1) return group[0]?.reject(error);
       // One write failed and the group rolled back: write each alone, so only that one fails.
       for (const p of group) {
         try {
-          await this.#writeBatch([p.write]);
+          await this.#writeBatch(p.writes);
           p.resolve();
         } catch (alone) {
           p.reject(alone);

@@ -2,14 +2,13 @@
 // primary key decides which of many concurrent requests runs, on both dialects, with no lock held
 // across the request. The losers read the row to learn what to answer.
 //
-// A key lives for the configured time (IDEMPOTENCY_TTL) and is then unused again, whatever it held:
-// an answer nobody asked for again, or a claim whose request never finished (the process died).
-// Such a claim answers 409 until then rather than running the request a second time, because the
-// first run may have paid.
+// A key lives for the configured time (IDEMPOTENCY_TTL) and is then unused again, whatever it held.
+// A claim whose request never finished (the process died) is resolved at the next start-up
+// (in-doubt.ts); a request's answer is written with its effect, so such a claim committed nothing.
 
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import type { EpochMs, IdempotencyClaim } from './store.js';
+import type { ClaimAnswer, EpochMs, IdempotencyClaim, InDoubtClaim } from './store.js';
 
 /**
  * A claim that lost the insert can find the row gone (its owner released it in between); it then
@@ -60,13 +59,18 @@ export async function claimKey(
   throw new Error(`idempotency key could not be claimed after ${CLAIM_ATTEMPTS} attempts`);
 }
 
-export async function completeKey(db: Kysely<Database>, entityId: string, key: string, statusCode: number, body: string): Promise<void> {
-  await db
+/** The claim's answer as a statement, to run with the request's effect (ClaimAnswer). */
+export function completeKeyQuery(db: Kysely<Database>, answer: ClaimAnswer): CompiledQuery {
+  return db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', status_code: statusCode, body })
-    .where('entity_id', '=', entityId)
-    .where('key', '=', key)
-    .execute();
+    .set({ state: 'done', status_code: answer.statusCode, body: answer.body })
+    .where('entity_id', '=', answer.entityId)
+    .where('key', '=', answer.key)
+    .compile();
+}
+
+export async function completeKey(db: Kysely<Database>, answer: ClaimAnswer): Promise<void> {
+  await db.executeQuery(completeKeyQuery(db, answer));
 }
 
 export async function releaseKey(db: Kysely<Database>, entityId: string, key: string): Promise<void> {
@@ -82,4 +86,14 @@ export async function releaseKey(db: Kysely<Database>, entityId: string, key: st
 export async function purgeKeys(db: Kysely<Database>, olderThan: EpochMs): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', olderThan).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export async function inProgressKeys(db: Kysely<Database>): Promise<InDoubtClaim[]> {
+  const rows = await db
+    .selectFrom('idempotency_keys')
+    .select(['entity_id', 'key', 'created_at'])
+    .where('state', '=', 'in-progress')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ entityId: row.entity_id, key: row.key, createdAt: Number(row.created_at) }));
 }

@@ -4,7 +4,8 @@
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
-import { claimKey, completeKey, purgeKeys, releaseKey } from './idempotency.js';
+import { claimKey, completeKey, completeKeyQuery, inProgressKeys, purgeKeys, releaseKey } from './idempotency.js';
+import { findAuthorization, recordAuthorizationQuery, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
@@ -24,6 +25,7 @@ import {
 } from './rows.js';
 import type { Database } from './schema.js';
 import type {
+  ClaimAnswer,
   CheckoutClaim,
   CheckoutRecord,
   EntityRecord,
@@ -31,12 +33,14 @@ import type {
   EpochMs,
   FollowUpWrite,
   IdempotencyClaim,
+  InDoubtClaim,
   MerchantRecord,
   NewPaymentParts,
   PaymentRecord,
   RegistrationRecord,
   SettleOutcome,
   SettleWrite,
+  SimulatorAuthorization,
   Store,
 } from './store.js';
 
@@ -62,10 +66,18 @@ export class KyselyStore implements Store {
     this.#checkouts = new PreparedInsert(db, 'checkouts');
   }
 
-  /** An insert, through the group commit where there is one. */
-  #insert(write: CompiledQuery): Promise<void> {
-    if (this.#groupCommit) return this.#groupCommit.run(write);
-    return this.#db.executeQuery(write).then(() => undefined);
+  /**
+   * An insert and the claim's answer if there is one, in one transaction: through the group commit
+   * where there is one.
+   */
+  #insert(write: CompiledQuery, answer?: ClaimAnswer): Promise<void> {
+    const writes = answer ? [write, completeKeyQuery(this.#db, answer)] : [write];
+    if (this.#groupCommit) return this.#groupCommit.run(...writes);
+    if (writes.length === 1) return this.#db.executeQuery(write).then(() => undefined);
+    return this.#atomically(async (trx) => {
+      for (const w of writes) await trx.executeQuery(w);
+      return true;
+    }).then(() => undefined);
   }
 
   /**
@@ -159,8 +171,8 @@ export class KyselyStore implements Store {
 
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
     const row = paymentToRow(p);
-    const { registration, attempt } = parts;
-    if (!registration && !attempt) return this.#insert(this.#payments.compile(row)).then(() => true);
+    const { registration, attempt, answer } = parts;
+    if (!registration && !attempt) return this.#insert(this.#payments.compile(row), answer).then(() => true);
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx) => {
@@ -170,6 +182,7 @@ export class KyselyStore implements Store {
       }
       if (registration) await this.#registrations.run(trx, registrationToRow(registration));
       await this.#payments.run(trx, row);
+      if (answer) await completeKey(trx, answer);
       return true;
     });
   }
@@ -199,6 +212,7 @@ export class KyselyStore implements Store {
       const result = update && (await update.executeTakeFirst());
       if (result?.numUpdatedRows !== 1n) return false;
       await this.#payments.run(trx, paymentToRow(w.record));
+      if (w.answer) await completeKey(trx, w.answer);
       return true;
     });
   }
@@ -240,8 +254,8 @@ export class KyselyStore implements Store {
 
   // Registrations
 
-  async insertRegistration(r: RegistrationRecord): Promise<void> {
-    await this.#registrations.run(this.#db, registrationToRow(r));
+  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer): Promise<void> {
+    return this.#insert(this.#registrations.compile(registrationToRow(r)), answer);
   }
 
   async findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined> {
@@ -269,9 +283,8 @@ export class KyselyStore implements Store {
 
   // Checkouts
 
-  insertCheckout(c: CheckoutRecord): Promise<void> {
-    const row = checkoutToRow(c);
-    return this.#insert(this.#checkouts.compile(row));
+  insertCheckout(c: CheckoutRecord, answer?: ClaimAnswer): Promise<void> {
+    return this.#insert(this.#checkouts.compile(checkoutToRow(c)), answer);
   }
 
   async findCheckout(id: string): Promise<CheckoutRecord | undefined> {
@@ -302,7 +315,7 @@ export class KyselyStore implements Store {
   }
 
   completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void> {
-    return completeKey(this.#db, entityId, key, statusCode, body);
+    return completeKey(this.#db, { entityId, key, statusCode, body });
   }
 
   releaseIdempotencyKey(entityId: string, key: string): Promise<void> {
@@ -311,5 +324,23 @@ export class KyselyStore implements Store {
 
   purgeIdempotencyKeys(olderThan: EpochMs): Promise<number> {
     return purgeKeys(this.#db, olderThan);
+  }
+
+  inProgressIdempotencyKeys(): Promise<InDoubtClaim[]> {
+    return inProgressKeys(this.#db);
+  }
+
+  // The simulator's journal
+
+  recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void> {
+    return this.#insert(recordAuthorizationQuery(this.#db, a));
+  }
+
+  findSimulatorAuthorization(reference: string): Promise<SimulatorAuthorization | undefined> {
+    return findAuthorization(this.#db, reference);
+  }
+
+  voidSimulatorAuthorization(reference: string, now: EpochMs): Promise<boolean> {
+    return voidAuthorization(this.#db, reference, now);
   }
 }

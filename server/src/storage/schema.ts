@@ -89,6 +89,19 @@ export interface CheckoutsTable {
   read_count: number;
 }
 
+export interface SimulatorAuthorizationsTable {
+  reference: string;
+  entity_id: string;
+  payment_id: string;
+  payment_type: string;
+  amount: number;
+  currency: string;
+  result_code: string;
+  state: 'approved' | 'declined' | 'challenge' | 'voided';
+  created_at: number;
+  voided_at: number | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   entities: EntitiesTable;
@@ -96,4 +109,5 @@ export interface Database {
   registrations: RegistrationsTable;
   idempotency_keys: IdempotencyKeysTable;
   checkouts: CheckoutsTable;
+  simulator_authorizations: SimulatorAuthorizationsTable;
 }

@@ -136,6 +136,40 @@ export type IdempotencyClaim =
   | { kind: 'done'; statusCode: number; body: string };
 
 /**
+ * The answer an idempotency claim replays, written in the same transaction as the request's effect
+ * (security case F1): a request whose effect is committed has its answer, so a claim still in
+ * progress after a crash means that nothing of it was committed.
+ */
+export interface ClaimAnswer {
+  entityId: string;
+  key: string;
+  statusCode: number;
+  body: string;
+}
+
+/** A claim whose request never finished: made by a relay process that is gone. */
+export interface InDoubtClaim {
+  entityId: string;
+  key: string;
+  createdAt: EpochMs;
+}
+
+/** The simulator's record of one authorization it answered under a connector reference. */
+export interface SimulatorAuthorization {
+  /** The relay's reference for the request (see simulator/journal.ts). */
+  reference: string;
+  entityId: string;
+  paymentId: string;
+  paymentType: string;
+  amount: number;
+  currency: string;
+  resultCode: string;
+  state: 'approved' | 'declined' | 'challenge' | 'voided';
+  createdAt: EpochMs;
+  voidedAt: EpochMs | null;
+}
+
+/**
  * A follow-up (CP, RF, RV) or a settlement of a pending payment: the guarded change to the
  * referenced row and the record to insert, applied atomically.
  */
@@ -146,6 +180,8 @@ export interface FollowUpWrite {
   /** Inserted only when the guard held. */
   record: PaymentRecord;
   now: EpochMs;
+  /** Written with the record, only when the guard held. */
+  answer?: ClaimAnswer;
 }
 
 /** The settlement of a payment, planned from the status table (lifecycle.ts planSettle). */
@@ -180,6 +216,8 @@ export interface NewPaymentParts {
    * checkout until pendingLeaseUntil. Success and pending bind shopperResultUrl if none is bound.
    */
   attempt?: { pendingLeaseUntil: EpochMs; shopperResultUrl: string | null };
+  /** The answer of the idempotency claim the payment was made under. */
+  answer?: ClaimAnswer;
 }
 
 export interface Store {
@@ -214,12 +252,14 @@ export interface Store {
    */
   settlePayment(w: SettleWrite): Promise<SettleOutcome>;
 
-  insertRegistration(r: RegistrationRecord): Promise<void>;
+  /** With `answer`, the idempotency claim's answer in the same transaction. */
+  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
   /** Marks deleted and wipes the ciphertext; false when absent or already deleted. */
   deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean>;
 
-  insertCheckout(c: CheckoutRecord): Promise<void>;
+  /** With `answer`, the idempotency claim's answer in the same transaction. */
+  insertCheckout(c: CheckoutRecord, answer?: ClaimAnswer): Promise<void>;
   /** By id alone (the widget's public routes); callers check the entity where it matters. */
   findCheckout(id: string): Promise<CheckoutRecord | undefined>;
   /**
@@ -244,4 +284,12 @@ export interface Store {
   /** Drops an in-progress claim (the request failed before any effect) so a retry may run. */
   releaseIdempotencyKey(entityId: string, key: string): Promise<void>;
   purgeIdempotencyKeys(olderThan: EpochMs): Promise<number>;
+  /** Every claim still in progress: at start-up, before any request, these are in doubt. */
+  inProgressIdempotencyKeys(): Promise<InDoubtClaim[]>;
+
+  /** The simulator's journal (simulator/journal.ts): its record of what it answered. */
+  recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void>;
+  findSimulatorAuthorization(reference: string): Promise<SimulatorAuthorization | undefined>;
+  /** Voids an approved or pending authorization; false when there is none to void. */
+  voidSimulatorAuthorization(reference: string, now: EpochMs): Promise<boolean>;
 }

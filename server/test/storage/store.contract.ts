@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { checkoutsContract } from './contract/checkouts.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
 import { idempotencyContract } from './contract/idempotency.js';
+import { inDoubtContract } from './contract/in-doubt.js';
 import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
 
@@ -31,5 +32,6 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   recordsContract(ctx);
   ledgerContract(ctx);
   idempotencyContract(ctx);
+  inDoubtContract(ctx);
   checkoutsContract(ctx);
 }

@@ -6,10 +6,12 @@ import * as m001 from './001-initial.js';
 import * as m002 from './002-checkouts.js';
 import * as m003 from './003-one-success-per-checkout.js';
 import * as m004 from './004-lean-indexes.js';
+import * as m005 from './005-simulator-journal.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
   '002-checkouts': m002,
   '003-one-success-per-checkout': m003,
   '004-lean-indexes': m004,
+  '005-simulator-journal': m005,
 };

@@ -1,0 +1,35 @@
+// Requests left in doubt by a crash (security case F1). At start-up, before the relay listens, an
+// idempotency claim still in progress belongs to a process that is gone: the relay is one process
+// per store. Its effect was never committed, because a request's effect and its claim's answer
+// are written in one transaction; what the simulator did with it is asked of the simulator, which
+// voids an authorization the relay never wrote. The claim is then released, so the client's retry
+// with the same key runs as a new request: exactly one payment, and no claim stays pending until
+// its TTL.
+
+import type { RelayContext } from './context.js';
+import { claimReference } from './http/idempotency.js';
+import { resolveInDoubt, type InDoubtAnswer } from './simulator/journal.js';
+
+interface Log {
+  info(obj: object, msg: string): void;
+}
+
+export interface ResolvedClaim {
+  entityId: string;
+  key: string;
+  reference: string;
+  simulator: InDoubtAnswer['kind'];
+}
+
+export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock'>, log: Log): Promise<ResolvedClaim[]> {
+  const resolved: ResolvedClaim[] = [];
+  for (const claim of await ctx.store.inProgressIdempotencyKeys()) {
+    const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
+    const answer = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
+    await ctx.store.releaseIdempotencyKey(claim.entityId, claim.key);
+    const entry: ResolvedClaim = { entityId: claim.entityId, key: claim.key, reference, simulator: answer.kind };
+    log.info(answer.kind === 'unknown' ? entry : { ...entry, paymentId: answer.authorization.paymentId }, 'request in doubt after a restart resolved; its key is free for a retry');
+    resolved.push(entry);
+  }
+  return resolved;
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { FAILPOINTS } from '../src/failpoint.js';
+
+describe('RELAY_FAILPOINTS', () => {
+  it('is empty unless set, and reads a comma-separated list of known points', () => {
+    expect(loadConfig({}).failpoints.size).toBe(0);
+    expect([...loadConfig({ RELAY_FAILPOINTS: 'after-claim, after-commit' }).failpoints]).toEqual(['after-claim', 'after-commit']);
+    expect(FAILPOINTS).toEqual(['after-claim', 'after-authorize', 'after-commit']);
+  });
+
+  it('refuses an unknown point rather than silently never crashing', () => {
+    expect(() => loadConfig({ RELAY_FAILPOINTS: 'after-clam' })).toThrow(/unknown point "after-clam"/);
+  });
+});
