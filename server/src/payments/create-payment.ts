@@ -88,6 +88,9 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
 
   const account = source.registration ? { kind: 'card' as const, card: source.registration.card } : accountOf(params);
   if (account.kind === 'none') throw paramError('card.number', 'an account is required: card.*, bankAccount.*, virtualAccount.accountId or walletPay.paymentToken');
+  // A registration stores a card (as POST /v1/registrations does): said plainly rather than a
+  // payment that silently comes back without the registrationId it asked for.
+  if (params.get('createRegistration') === 'true' && account.kind !== 'card') throw paramError('createRegistration', 'registrations store cards only; pay with card.* to create one', 'true');
 
   let paymentBrand = params.get('paymentBrand') ?? source.registration?.record.paymentBrand;
   if (paymentBrand === undefined && account.kind === 'card') paymentBrand = detectBrands(account.card.number)[0];

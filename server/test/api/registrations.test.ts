@@ -43,6 +43,15 @@ describe('registrations', () => {
     expect((await relay.get(`/v1/payments/${id}?entityId=${entity()}`)).json().registrationId).toBe(registrationId);
   });
 
+  it('refuses createRegistration on a bank account payment instead of paying without a registration', async () => {
+    const sepa = { entityId: entity(), amount: '20.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890', 'bankAccount.country': 'DE' };
+    const res = await relay.post('/v1/payments', { ...sepa, createRegistration: 'true' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result.code).toBe('200.300.404');
+    expect(res.json().result.parameterErrors).toEqual([{ name: 'createRegistration', value: 'true', message: 'registrations store cards only; pay with card.* to create one' }]);
+    expect((await relay.post('/v1/payments', sepa)).statusCode).toBe(200);
+  });
+
   it('stores a card stand-alone, lists it masked, and deletes it', async () => {
     const reg = await relay.post('/v1/registrations', { entityId: entity(), paymentBrand: 'MASTER', ...testCard('5454545454545454') });
     expect(reg.statusCode).toBe(200);
