@@ -112,28 +112,22 @@ describe('B4 duplicates and size', () => {
     expect(error.status).toBe(413);
   });
 
-  it('rejects 20k parameters well under 50 ms', () => {
-    const body = Array.from({ length: 20_000 }, (_, i) => `cart.items[${i}].name=item${i}`).join('&');
-    parseFormBody('warm=up', LIMITS);
-    const started = performance.now();
-    const error = apiErrorOf(() => parseFormBody(body, LIMITS));
-    const elapsed = performance.now() - started;
-    expect(error.errorName).toBe('bodyTooLarge');
-    expect(elapsed).toBeLessThan(50);
+  it('answers 413 at the first parameter past the limit, before decoding the rest', () => {
+    // What follows the limit is malformed: a parser that read on would answer 400 instead.
+    const body = [...Array.from({ length: 20_000 }, (_, i) => `cart.items[${i}].name=item${i}`), 'bad=%zz'].join('&');
+    expect(apiErrorOf(() => parseFormBody(body, LIMITS)).errorName).toBe('bodyTooLarge');
   });
 
-  it('parses 20k distinct parameters in linear time when the limit allows them', () => {
+  it('parses 20k distinct parameters when the limit allows them (timed in bench/params.ts)', () => {
     const body = Array.from({ length: 20_000 }, (_, i) => `customParameters%5BSHOPPER_${i}%5D=v%20${i}`).join('&');
-    const started = performance.now();
-    expect(parseFormBody(body, { maxParameters: 20_000 }).size).toBe(20_000);
-    expect(performance.now() - started).toBeLessThan(200);
+    const params = parseFormBody(body, { maxParameters: 20_000 });
+    expect(params.size).toBe(20_000);
+    expect(params.get('customParameters[SHOPPER_19999]')).toBe('v 19999');
   });
 
-  it('rejects 20k copies of one name quickly, as one duplicate error', () => {
+  it('rejects 20k copies of one name as one duplicate error (timed in bench/params.ts)', () => {
     const body = Array.from({ length: 20_000 }, () => 'amount=1.00').join('&');
-    const started = performance.now();
     const error = apiErrorOf(() => parseFormBody(body, { maxParameters: 20_000 }));
-    expect(performance.now() - started).toBeLessThan(50);
     expect(error.parameterErrors).toEqual([{ name: 'amount', value: '', message: 'duplicate parameter' }]);
   });
 });

@@ -8,17 +8,6 @@ import { accepted, BASE, errorFor, paramsOf, refused } from './helpers.js';
 
 const OPERATIONS = Object.keys(BASE) as Operation[];
 
-/** Fastest of n runs, in ms: a timing assertion about the code, not about a GC pause. */
-function bestOf(n: number, run: () => unknown): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    run();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
-
 describe('every operation', () => {
   it.each(OPERATIONS)('%s accepts its base parameters and returns them as a Map', (op) => {
     const params = accepted(op);
@@ -259,19 +248,18 @@ describe('B3 and B4 through the validator', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it('validates a full body of 4000 parameters well under 50 ms', () => {
+  it('validates a full body of 4000 parameters (timed in bench/params.ts)', () => {
     const body = Array.from({ length: 1000 }, (_, i) =>
       [`cart.items[${i}].name=Item+${i}`, `cart.items[${i}].quantity=1`, `cart.items[${i}].price=1.00`, `cart.items[${i}].currency=EUR`].join('&'),
     ).join('&');
     const params = new Map([...paramsOf('payment'), ...parseFormBody(body, { maxParameters: 4000 })]);
-    expect(validate('payment', params).ok).toBe(true); // also compiles the operation's trie
-    expect(bestOf(5, () => validate('payment', params))).toBeLessThan(50);
+    const result = validate('payment', params);
+    expect(result.ok && result.params.get('cart.items[999].price')).toBe('1.00');
   });
 
-  it('drops 4000 injected names on the widget submit quickly', () => {
+  it('drops 4000 injected names on the widget submit (timed in bench/params.ts)', () => {
     const params = paramsOf('checkoutPayment', Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`x${i}[a][b].c`, 'v'])));
     const result = validate('checkoutPayment', params);
     expect(result.ok && result.params.size).toBe(Object.keys(BASE.checkoutPayment).length);
-    expect(bestOf(5, () => validate('checkoutPayment', params))).toBeLessThan(50);
   });
 });

@@ -1,0 +1,66 @@
+// The parameter layer under hostile bodies (B3, B4, security principles on limits): how long the
+// form parser and the catalogue validator take on the largest bodies a client can send. Prints the
+// fastest of ROUNDS runs of each case, in ms, after one warm-up run; a case that takes tens of
+// milliseconds would let a few clients hold the event loop.
+//   npm run bench:params
+
+import { ApiError } from '../server/src/errors.js';
+import { parseFormBody } from '../server/src/params/form-body.js';
+import type { Operation } from '../server/src/params/types.js';
+import { validate } from '../server/src/params/validate.js';
+import { defaultConfig } from '../server/src/config.js';
+
+const ROUNDS = 5;
+const ENTITY = '8a8294174b7ecb28014b9699220015ca';
+const LIMITS = { maxParameters: defaultConfig.maxParameters };
+const CARD = 'card.number=4200000000000000&card.holder=Jane+Jones&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123';
+
+function fastest(run: () => unknown): number {
+  run();
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+/** Runs `parse`, which must throw an ApiError named `expected`. */
+function refusing(expected: string, parse: () => unknown): () => void {
+  return () => {
+    try {
+      parse();
+    } catch (error) {
+      if (error instanceof ApiError && error.errorName === expected) return;
+      throw error;
+    }
+    throw new Error(`expected ${expected}`);
+  };
+}
+
+function validating(op: Operation, body: string, ok: (result: ReturnType<typeof validate>) => boolean): () => void {
+  const params = parseFormBody(body, { maxParameters: 10_000 });
+  return () => {
+    if (!ok(validate(op, params))) throw new Error(`${op}: unexpected verdict`);
+  };
+}
+
+const cart = Array.from({ length: 1000 }, (_, i) => `cart.items[${i}].name=Item+${i}&cart.items[${i}].quantity=1&cart.items[${i}].price=1.00&cart.items[${i}].currency=EUR`).join('&');
+// Bodies are built once, outside the timed runs.
+const tooMany = Array.from({ length: 20_000 }, (_, i) => `cart.items[${i}].name=item${i}`).join('&');
+const distinct = Array.from({ length: 20_000 }, (_, i) => `customParameters%5BSHOPPER_${i}%5D=v%20${i}`).join('&');
+const copies = Array.from({ length: 20_000 }, () => 'amount=1.00').join('&');
+const injected = Array.from({ length: 4000 }, (_, i) => `x${i}[a][b].c=v`).join('&');
+const cases: [string, () => unknown][] = [
+  ['parse: 20k parameters, refused at the limit (413)', refusing('bodyTooLarge', () => parseFormBody(tooMany, LIMITS))],
+  ['parse: 20k distinct escaped names, limit raised to 20k', () => parseFormBody(distinct, { maxParameters: 20_000 })],
+  ['parse: 20k copies of one name, one duplicate error', refusing('invalidParameters', () => parseFormBody(copies, { maxParameters: 20_000 }))],
+  ['validate: a payment with a full cart (4000 cart parameters)', validating('payment', `entityId=${ENTITY}&amount=92.00&currency=EUR&paymentType=DB&paymentBrand=VISA&${CARD}&${cart}`, (r) => r.ok)],
+  ['validate: widget submit with 4000 injected names, dropped', validating('checkoutPayment', `paymentBrand=VISA&shopperResultUrl=https%3A%2F%2Fshop.example%2Fr&${CARD}&${injected}`, (r) => r.ok)],
+];
+
+console.log(`\nParameter layer, fastest of ${ROUNDS} runs after a warm-up\n`);
+console.log('| case | ms |');
+console.log('|---|---|');
+for (const [name, run] of cases) console.log(`| ${name} | ${fastest(run).toFixed(2)} |`);
