@@ -5,6 +5,7 @@
 
 import { cardNumber } from 'card-validator/dist/card-number.js';
 import { CARD_BRANDS, cardBrandOf } from '../../../spec/brands.js';
+import { boundedMemo } from './bounded-memo.js';
 
 
 interface LocalBinRow {
@@ -64,23 +65,23 @@ export function luhnValid(digits: string): boolean {
 /** card-validator's longest brand pattern, in digits (a test holds the library to it). */
 export const NETWORK_PREFIX_DIGITS = 8;
 const MAX_REMEMBERED_PREFIXES = 10_000;
-const networkByPrefix = new Map<string, string | undefined>();
+
+/** card-validator's network for a number's digits, as a brand code of the spec's table. */
+function networkOf(digits: string): string | undefined {
+  const type = cardNumber(digits, { skipLuhnValidation: true }).card?.type;
+  return type === undefined ? undefined : CARD_BRANDS.find((b) => b.cardValidatorType === type)?.code;
+}
 
 /**
- * The network brand card-validator sees in the number. It depends on the leading
- * NETWORK_PREFIX_DIGITS digits alone once the number is that long, so it is remembered per prefix:
- * card-validator's matcher copies its whole brand table on every call.
+ * The network depends on the leading NETWORK_PREFIX_DIGITS digits alone once the number is that
+ * long, so it is remembered per prefix: card-validator's matcher copies its whole brand table on
+ * every call.
  */
+const networkOfPrefix = boundedMemo(MAX_REMEMBERED_PREFIXES, networkOf);
+
+/** The network brand card-validator sees in the number. */
 function networkBrand(number: string): string | undefined {
-  const prefix = number.length >= NETWORK_PREFIX_DIGITS ? number.slice(0, NETWORK_PREFIX_DIGITS) : undefined;
-  if (prefix !== undefined && networkByPrefix.has(prefix)) return networkByPrefix.get(prefix);
-  const type = cardNumber(number, { skipLuhnValidation: true }).card?.type;
-  const network = type === undefined ? undefined : CARD_BRANDS.find((b) => b.cardValidatorType === type)?.code;
-  if (prefix !== undefined) {
-    if (networkByPrefix.size >= MAX_REMEMBERED_PREFIXES) networkByPrefix.clear();
-    networkByPrefix.set(prefix, network);
-  }
-  return network;
+  return number.length >= NETWORK_PREFIX_DIGITS ? networkOfPrefix(number.slice(0, NETWORK_PREFIX_DIGITS)) : networkOf(number);
 }
 
 /**

@@ -4,7 +4,7 @@
 // One pass over the body, each name looked up once in a Map: 20k parameters cost milliseconds.
 
 import { ApiError } from '../errors.js';
-import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
+import { nameMemo } from './name-memo.js';
 import type { FlatParams, ParameterError } from './types.js';
 
 export interface FormLimits {
@@ -71,7 +71,7 @@ function nameProblem(name: string): string | null {
   return null;
 }
 
-const knownNameProblem = nameMemo(NAME_MEMO_LIMIT, nameProblem);
+const knownNameProblem = nameMemo(nameProblem);
 
 /** A name as it may be echoed: control characters replaced, at most 255 characters. */
 function printable(name: string): string {

@@ -5,7 +5,7 @@
 
 import { ApiError } from '../errors.js';
 import { REQUEST_ROWS, RESPONSE_SECTIONS } from '../../../spec/params/index.js';
-import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
+import { nameMemo } from './name-memo.js';
 import type { FlatParams, Nested } from './types.js';
 
 export type NameToken =
@@ -111,7 +111,7 @@ function stepsOf(name: string): readonly Step[] | { readonly refused: string } {
   return steps;
 }
 
-const nameSteps = nameMemo(NAME_MEMO_LIMIT, stepsOf);
+const nameSteps = nameMemo(stepsOf);
 
 /** Turns flat parameters into a null-prototype tree; conflicting names are refused, not merged. */
 export function nest(params: FlatParams): Nested {

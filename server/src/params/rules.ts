@@ -6,7 +6,7 @@ import { parseAmount as readAmount } from '../../../spec/amount.js';
 import { matchesPattern } from '../../../spec/endpoints.js';
 import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
-import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
+import { nameMemo } from './name-memo.js';
 import type { Operation } from './types.js';
 
 /** When a rule applies; every condition given must hold. Patterns: exact name or `prefix*`. */
@@ -260,7 +260,7 @@ function rulesOf(op: Operation): OperationRules {
   if (!found) {
     const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
     const tests = rules.map(testsOf);
-    found = { rules, facts: nameMemo(NAME_MEMO_LIMIT, (name) => factsOf(tests, name)) };
+    found = { rules, facts: nameMemo((name) => factsOf(tests, name)) };
     compiled.set(op, found);
   }
   return found;

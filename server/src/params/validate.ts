@@ -6,7 +6,7 @@ import { checker, type Checker } from '../../../spec/format.js';
 import { ENDPOINTS, matchesPattern, type Endpoint } from '../../../spec/endpoints.js';
 import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
 import { INDEX, parseName, type NameToken } from './nest.js';
-import { NAME_MEMO_LIMIT, nameMemo } from './name-memo.js';
+import { nameMemo } from './name-memo.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, Validation } from './types.js';
 
@@ -108,7 +108,7 @@ function verdictsFor(op: Operation): (name: string) => Verdict {
   if (!found) {
     const endpoint = ENDPOINTS[op];
     const trie = compile(endpoint);
-    found = nameMemo(NAME_MEMO_LIMIT, (name) => verdictOf(endpoint, trie, name));
+    found = nameMemo((name) => verdictOf(endpoint, trie, name));
     verdicts.set(op, found);
   }
   return found;

@@ -3,7 +3,7 @@
 
 import { formatAmount } from '../domain/money.js';
 import { nest } from '../params/nest.js';
-import { NAME_MEMO_LIMIT, nameMemo } from '../params/name-memo.js';
+import { nameMemo } from '../params/name-memo.js';
 import type { FlatParams, Nested } from '../params/types.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { last4, maskBin } from '../domain/card.js';
@@ -80,7 +80,7 @@ export interface PaymentViewInput {
 const ECHOED_ROOTS: ReadonlySet<string> = new Set(ECHOED);
 
 /** Whether a parameter goes back in the response: inside an echoed structure, and not a secret. */
-const echoed = nameMemo(NAME_MEMO_LIMIT, (name) => ECHOED_ROOTS.has(/^[^.[]*/.exec(name)?.[0] ?? '') && !NEVER_ECHOED.test(name));
+const echoed = nameMemo((name) => ECHOED_ROOTS.has(/^[^.[]*/.exec(name)?.[0] ?? '') && !NEVER_ECHOED.test(name));
 
 /** The parameters of the echoed structures only: nothing else is nested. */
 function echoable(params: FlatParams): FlatParams {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nameMemo } from '../../src/params/name-memo.js';
+import { boundedMemo } from '../../src/domain/bounded-memo.js';
 
-describe('nameMemo', () => {
-  it('works a name out once, null answers included', () => {
+describe('boundedMemo', () => {
+  it('works a key out once, null answers included', () => {
     const calls: string[] = [];
-    const memo = nameMemo(10, (name) => {
+    const memo = boundedMemo(10, (name) => {
       calls.push(name);
       return name.startsWith('x') ? null : name.length;
     });
@@ -12,9 +12,9 @@ describe('nameMemo', () => {
     expect(calls).toEqual(['amount', 'x.y']);
   });
 
-  it('holds at most its limit, starting afresh when full, and still answers every name right', () => {
+  it('holds at most its limit, starting afresh when full, and still answers every key right', () => {
     const calls: string[] = [];
-    const memo = nameMemo(3, (name) => {
+    const memo = boundedMemo(3, (name) => {
       calls.push(name);
       return name.toUpperCase();
     });
