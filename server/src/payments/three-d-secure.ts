@@ -48,6 +48,7 @@ async function settle(ctx: RelayContext, payment: PaymentRecord, pending: Pendin
   const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
   return ctx.store.settlePayment({
     paymentId: payment.id,
+    checkoutId: payment.checkoutId,
     change: plan.change,
     resultCode: outcome.resultCode,
     responseJson: JSON.stringify(body),

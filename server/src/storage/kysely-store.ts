@@ -225,10 +225,8 @@ export class KyselyStore implements Store {
     const registration = w.registration;
     let refusal: SettleOutcome = 'refused';
     const settled = await this.#atomically(async (trx) => {
-      const payment = await trx.selectFrom('payments').select('checkout_id').where('id', '=', w.paymentId).executeTakeFirst();
-      if (!payment) return false;
       // The checkout row first: its success and the payment's are written together, or neither.
-      if (payment.checkout_id !== null && !(await endAttempt(trx, payment.checkout_id, w.paymentId, to, { payment: 'settling' })) && to === 'success') {
+      if (w.checkoutId !== null && !(await endAttempt(trx, w.checkoutId, w.paymentId, to, { payment: 'settling' })) && to === 'success') {
         refusal = 'checkout-closed';
         return false;
       }

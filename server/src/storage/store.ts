@@ -187,6 +187,8 @@ export interface FollowUpWrite {
 /** The settlement of a payment, planned from the status table (lifecycle.ts planSettle). */
 export interface SettleWrite {
   paymentId: string;
+  /** The payment's checkout, as the caller read the payment: a payment's checkout never changes. */
+  checkoutId: string | null;
   change: StatusChange;
   resultCode: string;
   /** The public response with the outcome. */

@@ -130,7 +130,7 @@ export function followUp(ref: PaymentRecord, op: FollowUpType, amount: number | 
 export function settlement(p: PaymentRecord, to: PaymentStatus, over: Partial<SettleWrite> = {}): SettleWrite {
   const plan = planSettle(p, to);
   if (!plan.ok) throw new Error(`test setup: ${p.status} -> ${to} refused by the status table`);
-  return { paymentId: p.id, change: plan.change, resultCode: '000.100.110', responseJson: '{"id":"x"}', pendingJson: null, now: T0 + 10, ...over };
+  return { paymentId: p.id, checkoutId: p.checkoutId, change: plan.change, resultCode: '000.100.110', responseJson: '{"id":"x"}', pendingJson: null, now: T0 + 10, ...over };
 }
 
 /** Starts every call before awaiting any, so they contend for the same row. */

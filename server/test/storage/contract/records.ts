@@ -112,7 +112,7 @@ export function recordsContract(ctx: () => ContractContext): void {
       const done = await insertPayment(store, entityId);
       const pending = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
       const write = (p: typeof done, from: PaymentStatus, to: PaymentStatus) =>
-        store.settlePayment({ paymentId: p.id, change: { from, to }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
+        store.settlePayment({ paymentId: p.id, checkoutId: p.checkoutId, change: { from, to }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
       expect(planSettle(done, 'declined')).toEqual({ ok: false });
       expect(await write(done, 'success', 'declined')).toBe('refused');
       expect(await write(done, 'success', 'pending')).toBe('refused');
