@@ -116,6 +116,16 @@ describe('paying and reading the status', () => {
     expect(JSON.stringify(read)).not.toContain('csrf-abc');
   });
 
+  it('refuses a stored card in the payment form before claiming the checkout, which stays payable', async () => {
+    const id = await prepare();
+    const res = await submit(id, card({ registrationId: '8ac7a4a1845f7e8b01846034a5bb3cc5' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result.parameterErrors).toEqual([
+      { name: 'registrationId', value: '', message: 'the payment form pays with card.* only; pay a stored card with POST /v1/registrations/{id}/payments' },
+    ]);
+    expect((await submit(id, card())).statusCode).toBe(200);
+  });
+
   it('applies overridePaymentType for the chosen brand', async () => {
     const id = await prepare({ 'overridePaymentType[MASTER]': 'PA' });
     await submit(id, card({ paymentBrand: 'MASTER', 'card.number': '5454545454545454' }));
