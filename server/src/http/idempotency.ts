@@ -76,15 +76,14 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 /**
  * Runs `execute` at most once per (entity, key). Outcomes of executed requests, declines and
  * parameter errors included, are stored and replayed; an unexpected failure releases the claim so
- * the client may retry.
+ * the client may retry. Only a request that sent a key comes here: a digest of every body would
+ * cost on the hot path.
  */
 export async function withIdempotency(
   store: Store,
-  /** hash() is asked only when a key was sent: a digest of every body costs on the hot path. */
-  scope: { entityId: string; key: string | undefined; hash: () => string; now: number; ttlMs: number },
-  execute: (claim: Claim | undefined) => Promise<Outcome>,
+  scope: { entityId: string; key: string; hash: () => string; now: number; ttlMs: number },
+  execute: (claim: Claim) => Promise<Outcome>,
 ): Promise<Outcome & { replayed: boolean }> {
-  if (scope.key === undefined) return { ...(await execute(undefined)), replayed: false };
   const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
