@@ -60,20 +60,33 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, new URLSearchParams(body as string));
   });
-  const payment = (form: URLSearchParams) => ({
-    id: '8ac7a4a1' + '0'.repeat(24),
-    paymentType: form.get('paymentType'),
-    paymentBrand: form.get('paymentBrand'),
-    amount: form.get('amount'),
-    currency: form.get('currency'),
-    result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'", cvvResponse: 'M' },
-    resultDetails: { ConnectorTxID1: '0'.repeat(16), AcquirerResponse: '00' },
-    card: { bin: '420000', last4Digits: '0000', holder: form.get('card.holder'), expiryMonth: form.get('card.expiryMonth'), expiryYear: form.get('card.expiryYear') },
-    risk: { score: '0' },
-    buildNumber: 'bare',
-    timestamp: new Date().toISOString(),
-    ndc: '0'.repeat(32),
-  });
+  // The fields of a payment answer, and the structures sent echoed as nested objects the plain way
+  // (customer.email -> customer: { email }, customParameters[x] -> customParameters: { x }), so the
+  // answer is the size of the relay's (the bench prints both sizes).
+  const payment = (form: URLSearchParams) => {
+    const answer: Record<string, unknown> = {
+      id: '8ac7a4a1' + '0'.repeat(24),
+      paymentType: form.get('paymentType'),
+      paymentBrand: form.get('paymentBrand'),
+      amount: form.get('amount'),
+      currency: form.get('currency'),
+      merchantTransactionId: form.get('merchantTransactionId'),
+      result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'", avsResponse: 'F', cvvResponse: 'M' },
+      resultDetails: { ConnectorTxID1: '0'.repeat(16), AcquirerResponse: '00' },
+      card: { bin: '420000', last4Digits: '0000', expiryMonth: form.get('card.expiryMonth'), expiryYear: form.get('card.expiryYear'), holder: form.get('card.holder') },
+    };
+    for (const [name, value] of form) {
+      const nested = /^(customer|billing|shipping|customParameters)(?:\.([^.]+)|\[([^\]]+)\])$/.exec(name);
+      if (!nested?.[1]) continue;
+      const group = (answer[nested[1]] ??= {}) as Record<string, string>;
+      group[nested[2] ?? nested[3] ?? ''] = value;
+    }
+    answer.risk = { score: '0' };
+    answer.buildNumber = 'bare';
+    answer.timestamp = new Date().toISOString();
+    answer.ndc = '0'.repeat(32);
+    return answer;
+  };
   app.post('/v1/payments', async (request) => payment(request.body as URLSearchParams));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, close: () => app.close() };
@@ -141,6 +154,12 @@ function body(entityId: string): string {
   }).toString();
 }
 
+/** The size of one answer's body, to show the bare route answers as much as the relay. */
+async function answerBytes(url: string, headers: Record<string, string>, payload: string): Promise<number> {
+  const res = await fetch(url, { method: 'POST', headers, body: payload });
+  return (await res.arrayBuffer()).byteLength;
+}
+
 const headersFor = (token?: string) => ({ 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...(token ? { authorization: `Bearer ${token}` } : {}) });
 
 const relay = await relayServer();
@@ -156,7 +175,8 @@ try {
     const relayRound = only === 'bare' ? none : await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload);
     rounds.push({ bare: bareRound, relay: relayRound });
   }
-  console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters\n`);
+  console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters`);
+  console.log(`answer bytes: bare ${await answerBytes(`${bare.url}/v1/payments`, headersFor(), payload)}, relay ${await answerBytes(`${relay.url}/v1/payments`, headersFor(relay.token), payload)}\n`);
   console.log('| round | server | req/s | p50 ms | p99 ms | server µs/req | errors | non-2xx | ratio |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   rounds.forEach(({ bare: b, relay: r }, i) => {
