@@ -39,7 +39,8 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
       const eq = pair.indexOf('=');
       const name = decodeComponent(eq === -1 ? pair : pair.slice(0, eq));
       const value = eq === -1 ? '' : decodeComponent(pair.slice(eq + 1));
-      const problem = knownNameProblem(name);
+      const known = knownName(name);
+      const problem = known.problem;
       if (problem) {
         const shown = printable(name);
         if (!problems.has(shown)) problems.set(shown, { name: shown, value: '', message: problem });
@@ -47,7 +48,9 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
         // Never resolved silently: amount=1.00&amount=1000.00 has no right answer (B4).
         if (!problems.has(name)) problems.set(name, { name: name.slice(0, 255), value: '', message: 'duplicate parameter' });
       } else {
-        params.set(name, value);
+        // The memo's own copy of the name: every later lookup by this name (the validator's, the
+        // rules', the echo's) then finds a string whose hash is known and that is equal by identity.
+        params.set(known.name, value);
       }
     }
     start = end + 1;
@@ -71,7 +74,8 @@ function nameProblem(name: string): string | null {
   return null;
 }
 
-const knownNameProblem = nameMemo(nameProblem);
+/** What a name's own characters say, with the first copy of the name seen. */
+const knownName = nameMemo((name) => ({ name, problem: nameProblem(name) }));
 
 /** A name as it may be echoed: control characters replaced, at most 255 characters. */
 function printable(name: string): string {

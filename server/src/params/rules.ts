@@ -209,6 +209,8 @@ interface NameFacts {
 interface OperationRules {
   readonly rules: readonly Rule[];
   readonly facts: (name: string) => NameFacts;
+  /** The operation has drop rules at all: most have none, and then nothing is dropped. */
+  readonly drops: boolean;
 }
 
 type NameTest = (name: string) => boolean;
@@ -260,7 +262,7 @@ function rulesOf(op: Operation): OperationRules {
   if (!found) {
     const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
     const tests = rules.map(testsOf);
-    found = { rules, facts: nameMemo((name) => factsOf(tests, name)) };
+    found = { rules, facts: nameMemo((name) => factsOf(tests, name)), drops: rules.some((rule) => rule.kind === 'drop') };
     compiled.set(op, found);
   }
   return found;
@@ -292,7 +294,7 @@ function applying({ rules, facts }: OperationRules, params: ReadonlyMap<string, 
 export function droppedNames(op: Operation, params: ReadonlyMap<string, string>): ReadonlySet<string> {
   const compiledRules = rulesOf(op);
   const dropped = new Set<string>();
-  if (!compiledRules.rules.some((rule) => rule.kind === 'drop')) return dropped;
+  if (!compiledRules.drops) return dropped;
   const applies = applying(compiledRules, params);
   for (const name of params.keys()) {
     if (compiledRules.facts(name).dropped.some((i) => applies[i])) dropped.add(name);

@@ -140,18 +140,24 @@ function validIndex(text: string): boolean {
   return text.length <= 4 && INDEX.test(text) && Number(text) <= MAX_INDEX;
 }
 
+/** One error per parameter: the first is the one to fix. */
+class Errors {
+  readonly list: ParameterError[] = [];
+  readonly #failed = new Set<string>();
+
+  add(name: string, value: string, message: string): void {
+    if (this.#failed.has(name)) return;
+    this.#failed.add(name);
+    this.list.push({ name: cut(name, ECHO_MAX), value: isSecret(name) ? '' : cut(value, ECHO_MAX), message });
+  }
+}
+
 /** Validates one operation's parameters; on success the map holds only accepted, checked values. */
 export function validate(op: Operation, params: FlatParams): Validation {
   const endpoint = ENDPOINTS[op];
   const verdict = verdictsFor(op);
   const dropped = droppedNames(op, params);
-  const errors: ParameterError[] = [];
-  const failed = new Set<string>();
-  const fail = (name: string, value: string, message: string): void => {
-    if (failed.has(name)) return; // one error per parameter: the first is the one to fix
-    failed.add(name);
-    errors.push({ name: cut(name, ECHO_MAX), value: isSecret(name) ? '' : cut(value, ECHO_MAX), message });
-  };
+  const errors = new Errors();
 
   // Names sent with a value, valid or not: the rules read presence, not validity.
   const sent = new Map<string, string>();
@@ -160,7 +166,7 @@ export function validate(op: Operation, params: FlatParams): Validation {
     if (dropped.has(name)) continue;
     const v = verdict(name);
     if (v.kind === 'refuse') {
-      fail(name, value, v.message);
+      errors.add(name, value, v.message);
       continue;
     }
     if (v.kind === 'ignore') continue;
@@ -168,15 +174,15 @@ export function validate(op: Operation, params: FlatParams): Validation {
     sent.set(name, value);
     const problem = v.row.check(value);
     if (problem) {
-      fail(name, value, problem);
+      errors.add(name, value, problem);
       continue;
     }
     const { truncate } = v.row.row;
     out.set(name, truncate === undefined ? value : cut(value, truncate));
   }
 
-  for (const name of endpoint.requires) if (!sent.has(name)) fail(name, '', 'missing required parameter');
-  for (const finding of ruleErrors(op, sent)) fail(finding.name, sent.get(finding.name) ?? '', finding.message);
+  for (const name of endpoint.requires) if (!sent.has(name)) errors.add(name, '', 'missing required parameter');
+  for (const finding of ruleErrors(op, sent)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
 
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, params: out };
+  return errors.list.length > 0 ? { ok: false, errors: errors.list } : { ok: true, params: out };
 }
