@@ -67,36 +67,35 @@ export const NETWORK_PREFIX_DIGITS = 8;
 const MAX_REMEMBERED_PREFIXES = 10_000;
 
 /** card-validator's network for a number's digits, as a brand code of the spec's table. */
-function networkOf(digits: string): string | undefined {
+function networkBrand(digits: string): string | undefined {
   const type = cardNumber(digits, { skipLuhnValidation: true }).card?.type;
   return type === undefined ? undefined : CARD_BRANDS.find((b) => b.cardValidatorType === type)?.code;
 }
 
-/**
- * The network depends on the leading NETWORK_PREFIX_DIGITS digits alone once the number is that
- * long, so it is remembered per prefix: card-validator's matcher copies its whole brand table on
- * every call.
- */
-const networkOfPrefix = boundedMemo(MAX_REMEMBERED_PREFIXES, networkOf);
-
-/** The network brand card-validator sees in the number. */
-function networkBrand(number: string): string | undefined {
-  return number.length >= NETWORK_PREFIX_DIGITS ? networkOfPrefix(number.slice(0, NETWORK_PREFIX_DIGITS)) : networkOf(number);
+function brandsOf(number: string): readonly string[] {
+  const local = LOCAL_BINS.find((row) => row.prefixes.some((p) => number.startsWith(p)));
+  const network = networkBrand(number);
+  const brands: string[] = [];
+  if (local) brands.push(local.brand);
+  if (network && !local?.exclusive && !brands.includes(network)) brands.push(network);
+  return Object.freeze(brands);
 }
+
+/**
+ * The brands depend on the leading NETWORK_PREFIX_DIGITS digits alone once the number is that
+ * long (the local BINs are shorter), so they are remembered per prefix: card-validator's matcher
+ * copies its whole brand table on every call, and the local BINs are a hundred prefixes.
+ */
+const brandsOfPrefix = boundedMemo(MAX_REMEMBERED_PREFIXES, brandsOf);
 
 /**
  * Brand codes the number (digits only, full or partial) belongs to, most specific first: local
  * brands recognised by BIN (mada, Visa Electron, Dankort) before the network card-validator
  * names. The first entry is the brand to use when the merchant sent none.
  */
-export function detectBrands(number: string): string[] {
+export function detectBrands(number: string): readonly string[] {
   if (!DIGITS.test(number)) return [];
-  const local = LOCAL_BINS.find((row) => row.prefixes.some((p) => number.startsWith(p)));
-  const network = networkBrand(number);
-  const brands: string[] = [];
-  if (local) brands.push(local.brand);
-  if (network && !local?.exclusive && !brands.includes(network)) brands.push(network);
-  return brands;
+  return number.length >= NETWORK_PREFIX_DIGITS ? brandsOfPrefix(number.slice(0, NETWORK_PREFIX_DIGITS)) : brandsOf(number);
 }
 
 /**

@@ -34,7 +34,7 @@ interface CardFacts {
   number: string;
   /** The brand the card is processed as: paymentBrand, or the first detected one. */
   brand: string;
-  detected: string[];
+  detected: readonly string[];
   testCard: TestCard | undefined;
   cvvSent: boolean;
   /**

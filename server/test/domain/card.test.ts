@@ -64,7 +64,7 @@ describe('detectBrands', () => {
     expect(detectBrands('4464040000000007')[0]).toBe('MADA');
   });
 
-  // detectBrands remembers the network brand per leading NETWORK_PREFIX_DIGITS digits: true only
+  // detectBrands remembers the brands per leading NETWORK_PREFIX_DIGITS digits: true only
   // while card-validator decides on no more digits than that.
   it('depends on the leading digits only, in card-validator as in detectBrands', () => {
     const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
