@@ -5,7 +5,7 @@ import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { canSettle } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
 import { claimKey, completeKey, completeKeyQuery, inProgressKeys, purgeKeys, releaseKey } from './idempotency.js';
-import { findAuthorization, recordAuthorizationQuery, voidAuthorization } from './simulator-journal.js';
+import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
@@ -22,6 +22,7 @@ import {
   paymentToRow,
   registrationFromRow,
   registrationToRow,
+  simulatorAuthorizationToRow,
 } from './rows.js';
 import type { Database } from './schema.js';
 import type {
@@ -55,6 +56,7 @@ export class KyselyStore implements Store {
   readonly #payments: PreparedInsert<'payments'>;
   readonly #registrations: PreparedInsert<'registrations'>;
   readonly #checkouts: PreparedInsert<'checkouts'>;
+  readonly #simulatorAuthorizations: PreparedInsert<'simulator_authorizations'>;
 
   constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schema?: string) {
     this.#db = db;
@@ -64,6 +66,7 @@ export class KyselyStore implements Store {
     this.#payments = new PreparedInsert(db, 'payments');
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');
+    this.#simulatorAuthorizations = new PreparedInsert(db, 'simulator_authorizations');
   }
 
   /**
@@ -331,7 +334,7 @@ export class KyselyStore implements Store {
   // The simulator's journal
 
   recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void> {
-    return this.#insert(recordAuthorizationQuery(this.#db, a));
+    return this.#insert(this.#simulatorAuthorizations.compile(simulatorAuthorizationToRow(a)));
   }
 
   findSimulatorAuthorization(reference: string): Promise<SimulatorAuthorization | undefined> {

@@ -1,8 +1,8 @@
 // Record <-> row mapping, the one place that knows column names, 0/1 flags and JSON text.
 
 import type { Selectable } from 'kysely';
-import type { CheckoutsTable, EntitiesTable, Flag, MerchantsTable, PaymentsTable, RegistrationsTable } from './schema.js';
-import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RegistrationRecord } from './store.js';
+import type { CheckoutsTable, EntitiesTable, Flag, MerchantsTable, PaymentsTable, RegistrationsTable, SimulatorAuthorizationsTable } from './schema.js';
+import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RegistrationRecord, SimulatorAuthorization } from './store.js';
 
 const flag = (b: boolean): Flag => (b ? 1 : 0);
 
@@ -158,4 +158,30 @@ export const checkoutFromRow = (r: Selectable<CheckoutsTable>): CheckoutRecord =
   spentAt: r.spent_at,
   readWindowStart: r.read_window_start,
   readCount: r.read_count,
+});
+
+export const simulatorAuthorizationToRow = (a: SimulatorAuthorization): SimulatorAuthorizationsTable => ({
+  reference: a.reference,
+  entity_id: a.entityId,
+  payment_id: a.paymentId,
+  payment_type: a.paymentType,
+  amount: a.amount,
+  currency: a.currency,
+  result_code: a.resultCode,
+  state: a.state,
+  created_at: a.createdAt,
+  voided_at: a.voidedAt,
+});
+
+export const simulatorAuthorizationFromRow = (r: Selectable<SimulatorAuthorizationsTable>): SimulatorAuthorization => ({
+  reference: r.reference,
+  entityId: r.entity_id,
+  paymentId: r.payment_id,
+  paymentType: r.payment_type,
+  amount: r.amount,
+  currency: r.currency,
+  resultCode: r.result_code,
+  state: r.state,
+  createdAt: r.created_at,
+  voidedAt: r.voided_at,
 });
