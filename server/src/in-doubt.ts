@@ -8,28 +8,17 @@
 
 import type { RelayContext } from './context.js';
 import { claimReference } from './http/idempotency.js';
-import { resolveInDoubt, type InDoubtAnswer } from './simulator/journal.js';
+import { resolveInDoubt } from './simulator/journal.js';
 
 interface Log {
   info(obj: object, msg: string): void;
 }
 
-export interface ResolvedClaim {
-  entityId: string;
-  key: string;
-  reference: string;
-  simulator: InDoubtAnswer['kind'];
-}
-
-export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock'>, log: Log): Promise<ResolvedClaim[]> {
-  const resolved: ResolvedClaim[] = [];
-  for (const claim of await ctx.store.inProgressIdempotencyKeys()) {
-    const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
-    const answer = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
-    await ctx.store.releaseIdempotencyKey(claim.entityId, claim.key);
-    const entry: ResolvedClaim = { entityId: claim.entityId, key: claim.key, reference, simulator: answer.kind };
-    log.info(answer.kind === 'unknown' ? entry : { ...entry, paymentId: answer.authorization.paymentId }, 'request in doubt after a restart resolved; its key is free for a retry');
-    resolved.push(entry);
+export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock'>, log: Log): Promise<void> {
+  for (const { entityId, key, createdAt } of await ctx.store.inProgressIdempotencyKeys()) {
+    const reference = claimReference(entityId, key, createdAt);
+    const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
+    await ctx.store.releaseIdempotencyKey(entityId, key);
+    log.info({ entityId, key, reference, simulator }, 'request in doubt after a restart resolved; its key is free for a retry');
   }
-  return resolved;
 }

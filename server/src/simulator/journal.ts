@@ -6,7 +6,7 @@
 // only their claim tells the relay after a restart that a request was under way. A stand-alone
 // registration's card check moves no money and is not recorded.
 
-import type { EpochMs, SimulatorAuthorization, Store } from '../storage/store.js';
+import type { EpochMs, Store } from '../storage/store.js';
 import type { AuthorizationOutcome } from './types.js';
 
 export interface JournalEntry {
@@ -34,9 +34,9 @@ export type InDoubtAnswer =
   /** It never reached the simulator. */
   | { kind: 'unknown' }
   /** It was approved (or awaited 3-D Secure) and is now voided: the relay never wrote it. */
-  | { kind: 'voided'; authorization: SimulatorAuthorization }
+  | { kind: 'voided'; paymentId: string }
   /** It was declined, or voided before: nothing to undo. */
-  | { kind: 'nothing-to-void'; authorization: SimulatorAuthorization };
+  | { kind: 'nothing-to-void'; paymentId: string };
 
 /**
  * Asks the simulator about a request left in doubt, and voids what it authorized: the relay keeps
@@ -47,8 +47,6 @@ export type InDoubtAnswer =
 export async function resolveInDoubt(store: Store, reference: string, now: EpochMs): Promise<InDoubtAnswer> {
   const authorization = await store.findSimulatorAuthorization(reference);
   if (!authorization) return { kind: 'unknown' };
-  if (await store.voidSimulatorAuthorization(reference, now)) {
-    return { kind: 'voided', authorization: { ...authorization, state: 'voided', voidedAt: now } };
-  }
-  return { kind: 'nothing-to-void', authorization };
+  const kind = (await store.voidSimulatorAuthorization(reference, now)) ? 'voided' : 'nothing-to-void';
+  return { kind, paymentId: authorization.paymentId };
 }
