@@ -27,11 +27,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../e2e/support/chromium.mjs';
-import { buildApp } from '../server/src/app.js';
-import { createEntity, createMerchant } from '../server/src/bootstrap.js';
-import { defaultConfig } from '../server/src/config.js';
-import { relayPlugins, WIDGET_DIST_DIR } from '../server/src/plugins.js';
-import { createContext } from '../server/src/relay.js';
+import { buildApp } from '../server/src/app/build-app.js';
+import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
+import { defaultConfig } from '../server/src/process/config.js';
+import { relayPlugins, WIDGET_DIST_DIR } from '../server/src/app/route-sets.js';
+import { createContext } from '../server/src/app/create-context.js';
 
 const LOADS = Number.parseInt(process.env.BENCH_LOADS ?? '30', 10);
 /** How long one load may take before the bench gives up, ms. */

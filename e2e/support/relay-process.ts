@@ -1,4 +1,4 @@
-// Starts the real relay (`server/src/server.ts`) as a child process for one Playwright worker:
+// Starts the real relay (`server/src/process/main.ts`) as a child process for one Playwright worker:
 // a fresh data folder (SQLite store), free ports for the relay and its demo shop, output to a log
 // file that failing tests attach. The relay is reached at `localhost`, merchant pages at
 // `127.0.0.1`, so the two are different origins (and sites) as in production.
@@ -41,10 +41,10 @@ export const RELAY_START_TIMEOUT_MS = 60_000;
 const RELAY_STOP_TIMEOUT_MS = 10_000;
 
 /**
- * E2E_RELAY_ENTRY runs another entry file instead of server/src/server.ts (for instance a stub
+ * E2E_RELAY_ENTRY runs another entry file instead of server/src/process/main.ts (for instance a stub
  * while working on the harness itself); it must honour the same environment variables.
  */
-const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/server.ts';
+const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/process/main.ts';
 
 /**
  * `dataDir` restarts on an existing data folder, which then outlives the process. `env` adds to

@@ -1,6 +1,6 @@
 // Reaching into a running test relay's data folder (the `relay` fixture's dataDir) the way an
 // operator or the passing of time would: its SQLite store directly, and the operator CLI
-// (server/src/cli.ts) against the same folder. The relay opens the store in WAL mode, so a second
+// (server/src/process/cli.ts) against the same folder. The relay opens the store in WAL mode, so a second
 // connection from the test process reads and writes next to it; each call here opens, acts and
 // closes, so no lock outlives it.
 
@@ -58,7 +58,7 @@ export interface EntityView {
  */
 export async function relayCli(dataDir: string, ...args: string[]): Promise<unknown> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', ...args], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/src/process/cli.ts', ...args], {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       timeout: CLI_TIMEOUT_MS,

@@ -5,14 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { createEntity, createMerchant } from '../src/bootstrap.js';
-import { defaultConfig, type Config } from '../src/config.js';
-import type { RelayContext } from '../src/context.js';
+import { buildApp } from '../src/app/build-app.js';
+import { createEntity, createMerchant } from '../src/merchants/bootstrap.js';
+import { defaultConfig, type Config } from '../src/process/config.js';
+import type { RelayContext } from '../src/app/context.js';
 import { ManualClock } from '../src/domain/clock.js';
-import { relayPlugins } from '../src/plugins.js';
-import { createContext } from '../src/relay.js';
-import type { EntitySettings } from '../src/storage/store.js';
+import { relayPlugins } from '../src/app/route-sets.js';
+import { createContext } from '../src/app/create-context.js';
+import type { EntitySettings } from '../src/domain/records.js';
 
 export interface TestMerchant {
   merchantId: string;

@@ -3,14 +3,14 @@
 
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { RelayContext } from './context.js';
-import { ApiError } from './errors.js';
-import { envelope } from './http/envelope.js';
-import { errorBody } from './http/idempotency.js';
-import { loggerOptions, scrubText } from './logging.js';
-import { parseFormBody } from './params/form-body.js';
-import { paymentRoutes } from './routes/payments.js';
-import { registrationRoutes } from './routes/registrations.js';
-import { threeDSecureRoutes } from './routes/three-d-secure.js';
+import { ApiError } from '../domain/errors.js';
+import { envelope } from '../http/envelope.js';
+import { errorBody } from '../http/idempotency.js';
+import { loggerOptions, scrubText } from '../process/logging.js';
+import { parseFormBody } from '../params/form-body.js';
+import { paymentRoutes } from '../routes/payments.js';
+import { registrationRoutes } from '../routes/registrations.js';
+import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 
 export interface AppOptions {
   /** Log to stdout (the process), to a given stream (tests that read the log), or not at all. */

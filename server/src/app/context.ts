@@ -1,10 +1,10 @@
 // What every route and service of the relay depends on, passed explicitly (no globals).
-import type { Config } from './config.js';
-import type { CardVault } from './crypto/card-vault.js';
-import type { Clock } from './domain/clock.js';
-import type { LookupCache } from './http/lookup-cache.js';
-import type { Throttle } from './http/throttle.js';
-import type { Store } from './storage/store.js';
+import type { Config } from '../process/config.js';
+import type { CardVault } from '../crypto/card-vault.js';
+import type { Clock } from '../domain/clock.js';
+import type { LookupCache } from '../http/lookup-cache.js';
+import type { Throttle } from '../http/throttle.js';
+import type { Store } from '../storage/store.js';
 
 export interface RelayContext {
   config: Config;

@@ -3,13 +3,13 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from './context.js';
-import { checkoutRoutes } from './routes/checkouts.js';
-import { loaderIntegrity, widgetAssetsRoutes } from './routes/widget-assets.js';
+import { checkoutRoutes } from '../routes/checkouts.js';
+import { loaderIntegrity, widgetAssetsRoutes } from '../routes/widget-assets.js';
 
 export type RelayPlugin = (app: FastifyInstance, ctx: RelayContext) => void | Promise<void>;
 
 /** Where `npm run build:widget` writes the widget. */
-export const WIDGET_DIST_DIR = fileURLToPath(new URL('../../dist/widget/', import.meta.url));
+export const WIDGET_DIST_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 
 /** Origins allowed to frame a checkout's card fields: the entity's setting; [] = any origin. */
 async function frameAncestors(ctx: RelayContext, checkoutId: string): Promise<string[] | 'unknown'> {

@@ -3,8 +3,8 @@
 // one success per checkout, L1), and it locks after too many declines (card testing, L8).
 
 import type { FastifyBaseLogger } from 'fastify';
-import type { RelayContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../http/idempotency.js';
 import { resultUrl } from '../http/result-url.js';
 import { createPayment } from '../payments/create-payment.js';

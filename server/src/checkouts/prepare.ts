@@ -1,13 +1,13 @@
 // POST /v1/checkouts: a checkout keeps the validated payment parameters for 30 minutes; the widget
 // adds the account data later, on the relay's own origin.
 
-import type { RelayContext } from '../context.js';
+import type { RelayContext } from '../app/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
 import { resultView } from '../payments/response.js';
 import type { FlatParams } from '../params/types.js';
-import { NEW_CHECKOUT_STATE, type EntityRecord } from '../storage/store.js';
+import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';
 
 /** Parameters that steer the prepare call itself and are not payment parameters. */
 const PREPARE_ONLY = new Set(['integrity', 'entityId']);

@@ -2,11 +2,11 @@
 // checkout; the first read that reports the success spends the id; after 30 minutes it expires.
 // Another entity's checkout reads as not found (A1, F9).
 
-import type { RelayContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../http/idempotency.js';
 import { resultView } from '../payments/response.js';
-import type { EntityRecord } from '../storage/store.js';
+import type { EntityRecord } from '../domain/records.js';
 
 const READ_WINDOW_MS = 60_000;
 

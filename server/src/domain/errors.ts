@@ -1,7 +1,7 @@
 // One catalogue: every error the relay answers with, its HTTP status, result code and description.
 // Routes throw ApiError('name'); the app's error handler turns it into the API's own body shape.
 
-import type { ParameterError } from './params/types.js';
+import type { ParameterError } from '../params/types.js';
 
 interface ErrorRow {
   status: number;

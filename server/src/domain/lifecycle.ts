@@ -5,7 +5,7 @@
 // the same way: planSettle() picks a row of STATUS_TRANSITIONS and the store applies only such a
 // row, guarded by its `from` status.
 
-import type { PaymentRecord, PaymentStatus } from '../storage/store.js';
+import type { PaymentRecord, PaymentStatus } from './records.js';
 
 export type FollowUpType = 'CP' | 'RF' | 'RV';
 export type RunningTotal = 'capturedAmount' | 'refundedAmount';

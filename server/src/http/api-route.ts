@@ -3,15 +3,15 @@
 // validation and execution. Routes supply only the operation and what it does.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { RelayContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
 import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
 import { validate } from '../params/validate.js';
-import type { EntityRecord, MerchantRecord } from '../storage/store.js';
+import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 import { authenticate, entityOf } from './auth.js';
 import { envelopeJson } from './envelope.js';
-import { failpoint } from '../failpoint.js';
+import { failpoint } from '../process/failpoint.js';
 import { idempotencyKeyOf, requestHash, withIdempotency, type Claim, type Outcome } from './idempotency.js';
 import type { ThrottledOperation } from './throttle.js';
 

@@ -4,9 +4,9 @@
 // constant-time, so timing says nothing about how much of a token matched.
 
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { hashToken, tokenMatches } from '../crypto/tokens.js';
-import type { EntityRecord, MerchantRecord } from '../storage/store.js';
+import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 import type { LookupCache } from './lookup-cache.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;

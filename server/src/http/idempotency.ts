@@ -3,9 +3,10 @@
 // stored status and body again; the same key with different parameters is rejected.
 
 import { hash, type Hmac } from 'node:crypto';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import type { FlatParams } from '../params/types.js';
-import type { ClaimAnswer, EpochMs, Store } from '../storage/store.js';
+import type { ClaimAnswer, Store } from '../storage/store.js';
+import type { EpochMs } from '../domain/records.js';
 
 export interface Outcome {
   status: number;

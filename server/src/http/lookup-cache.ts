@@ -4,7 +4,8 @@
 // within LOOKUP_TTL_MS, in every relay process.
 
 import type { Clock } from '../domain/clock.js';
-import type { EntityRecord, MerchantRecord, Store } from '../storage/store.js';
+import type { Store } from '../storage/store.js';
+import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 
 /** How long a found merchant or channel is reused, milliseconds (5 seconds). */
 export const LOOKUP_TTL_MS = 5_000;

@@ -2,7 +2,7 @@
 // memory: one relay process enforces its own share; limits live in config and entity settings.
 
 import type { Clock } from '../domain/clock.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 
 export type ThrottledOperation = 'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads';
 

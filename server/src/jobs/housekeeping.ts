@@ -2,7 +2,7 @@
 // hold a keyed digest of a request and its answer, which nobody may replay after that). Expired
 // keys are already treated as unused when claimed; this keeps the table from growing.
 
-import type { RelayContext } from './context.js';
+import type { RelayContext } from '../app/context.js';
 
 /** How often the relay clears expired data, ms. */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;

@@ -6,9 +6,9 @@
 // with the same key runs as a new request: exactly one payment, and no claim stays pending until
 // its TTL.
 
-import type { RelayContext } from './context.js';
-import { claimReference } from './http/idempotency.js';
-import { resolveInDoubt } from './simulator/journal.js';
+import type { RelayContext } from '../app/context.js';
+import { claimReference } from '../http/idempotency.js';
+import { resolveInDoubt } from '../simulator/journal.js';
 
 interface Log {
   info(obj: object, msg: string): void;

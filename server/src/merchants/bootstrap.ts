@@ -5,9 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from './config.js';
-import { generateAccessToken, hashToken, randomHex } from './crypto/tokens.js';
-import type { EntityRecord, EntitySettings, EpochMs, MerchantRecord, Store } from './storage/store.js';
+import type { Config } from '../process/config.js';
+import { generateAccessToken, hashToken, randomHex } from '../crypto/tokens.js';
+import type { Store } from '../storage/store.js';
+import type { EntityRecord, EntitySettings, EpochMs, MerchantRecord } from '../domain/records.js';
 
 /** Where the first start leaves the test merchant's credentials (the only copy of its token). */
 export const TEST_MERCHANT_FILE = 'test-merchant.json';

@@ -3,7 +3,7 @@
 // duplicate names; a payment API must refuse all three instead of guessing (B4, B7).
 // One pass over the body, each name looked up once in a Map: 20k parameters cost milliseconds.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { nameMemo } from './name-memo.js';
 import type { FlatParams, ParameterError } from './types.js';
 

@@ -3,7 +3,7 @@
 // Every object is created with Object.create(null) and filled from a Map, so no name can reach
 // Object.prototype (B3), and arrays are dense in index order whatever indexes were sent.
 
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { REQUEST_ROWS, RESPONSE_SECTIONS } from '../../../spec/params/index.js';
 import { nameMemo } from './name-memo.js';
 import type { FlatParams, Nested } from './types.js';

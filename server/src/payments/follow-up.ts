@@ -3,12 +3,12 @@
 import { newPaymentId } from '../domain/ids.js';
 import { planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
-import { ApiError } from '../errors.js';
-import { failpoint } from '../failpoint.js';
+import { ApiError } from '../domain/errors.js';
+import { failpoint } from '../process/failpoint.js';
 import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
 import type { FlatParams } from '../params/types.js';
-import type { EntityRecord } from '../storage/store.js';
-import type { RelayContext } from '../context.js';
+import type { EntityRecord } from '../domain/records.js';
+import type { RelayContext } from '../app/context.js';
 import { paymentView, resultView } from './response.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */

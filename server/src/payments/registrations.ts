@@ -2,9 +2,9 @@
 // fingerprinted with a keyed HMAC; the CVV is never stored (A9).
 
 import { newRegistrationId } from '../domain/ids.js';
-import type { RelayContext } from '../context.js';
+import type { RelayContext } from '../app/context.js';
 import type { CardInput } from '../simulator/types.js';
-import type { RegistrationRecord } from '../storage/store.js';
+import type { RegistrationRecord } from '../domain/records.js';
 import { cardView, resultView } from './response.js';
 
 export function registrationView(record: Pick<RegistrationRecord, 'id' | 'paymentBrand' | 'bin' | 'last4' | 'holder' | 'expiryMonth' | 'expiryYear'>, resultCode: string): Record<string, unknown> {

@@ -3,10 +3,11 @@
 // stdout; bad arguments print a reason on stderr and exit with code 2.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { createEntity, createMerchant } from './bootstrap.js';
+import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from './config.js';
-import { openStore } from './storage/index.js';
-import type { EntityRecord, EntitySettings, Store } from './storage/store.js';
+import { openStore } from '../storage/index.js';
+import type { Store } from '../storage/store.js';
+import type { EntityRecord, EntitySettings } from '../domain/records.js';
 
 const USAGE = `usage: npm run relay -- <command>
 

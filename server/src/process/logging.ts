@@ -1,7 +1,7 @@
 // Log redaction: by key (pino's redact paths) and by content (a Luhn-aware scrubber), so no full
 // card number or CVV reaches a log line whatever path it took (security case A11).
 
-import { last4, luhnValid, maskBin } from './domain/card.js';
+import { last4, luhnValid, maskBin } from '../domain/card.js';
 
 /**
  * Exact paths only: pino's wildcard paths cost a walk of every line, and card keys at any depth

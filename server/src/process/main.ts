@@ -1,14 +1,14 @@
 // The relay process: configuration, logging, the test merchant on an empty store, listening, the
 // demo shop on a second origin, and a graceful shutdown. Everything else lives in app.ts.
 
-import { buildApp } from './app.js';
-import { ensureTestMerchant } from './bootstrap.js';
+import { buildApp } from '../app/build-app.js';
+import { ensureTestMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from './config.js';
-import { startHousekeeping } from './housekeeping.js';
-import { resolveInDoubtRequests } from './in-doubt.js';
-import { startDemoShop, type DemoShop } from './demo/index.js';
-import { relayPlugins } from './plugins.js';
-import { createContext } from './relay.js';
+import { startHousekeeping } from '../jobs/housekeeping.js';
+import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
+import { startDemoShop, type DemoShop } from '../demo/index.js';
+import { relayPlugins } from '../app/route-sets.js';
+import { createContext } from '../app/create-context.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);

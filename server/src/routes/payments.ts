@@ -1,7 +1,7 @@
 // /v1/payments: initial payments, follow-ups on an earlier payment, and the transaction read.
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
 import { registerApiRoute, type ApiCall } from '../http/api-route.js';
 import { storedOutcome } from '../http/idempotency.js';
 import { createPayment } from '../payments/create-payment.js';

@@ -1,8 +1,8 @@
 // /v1/registrations: stored cards, paying with them, reading and deleting them.
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../context.js';
+import type { RelayContext } from '../app/context.js';
 import { detectBrands } from '../domain/card.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { answerOf, storedOutcome } from '../http/idempotency.js';
 import { accountOf } from '../payments/account.js';

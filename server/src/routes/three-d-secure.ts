@@ -3,7 +3,7 @@
 // flow the page runs inside iframe.wpwl-target, so its form targets the whole tab.
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../context.js';
+import type { RelayContext } from '../app/context.js';
 import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';

@@ -6,7 +6,8 @@
 // only their claim tells the relay after a restart that a request was under way. A stand-alone
 // registration's card check moves no money and is not recorded.
 
-import type { EpochMs, Store } from '../storage/store.js';
+import type { Store } from '../storage/store.js';
+import type { EpochMs } from '../domain/records.js';
 import type { AuthorizationOutcome } from './types.js';
 
 export interface JournalEntry {

@@ -7,125 +7,18 @@
 
 import type { LedgerChange, StatusChange } from '../domain/lifecycle.js';
 
-/** Time is passed in explicitly as epoch milliseconds; the store never reads a clock. */
-export type EpochMs = number;
-
-export interface MerchantRecord {
-  id: string;
-  name: string;
-  /** SHA-256 of the access token (hex; the token has 256 random bits); the token itself is never stored. */
-  tokenHash: string;
-  /** 64 hex chars, the key that encrypts this merchant's webhooks. */
-  webhookSecret: string;
-  createdAt: EpochMs;
-}
-
-/** Settings of a channel (entity), stored as JSON. */
-export interface EntitySettings {
-  /** Country profile: BR, MX, CO, or absent for "any ISO currency, card test flows". */
-  country?: 'BR' | 'MX' | 'CO';
-  /** Origins allowed to embed the widget (frame-ancestors); absent or empty = any origin. */
-  allowedOrigins?: string[];
-  /** Overrides of config.throttle for this entity. */
-  throttle?: Partial<Record<'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads', number>>;
-  /** Overrides config.reversalCutoffMs for this entity. */
-  reversalCutoffMs?: number;
-}
-
-export interface EntityRecord {
-  id: string; // 32 hex
-  merchantId: string;
-  name: string;
-  settings: EntitySettings;
-  createdAt: EpochMs;
-}
-
-/** Lifecycle status of a payment record. */
-export type PaymentStatus = 'pending' | 'success' | 'declined';
-
-export interface PaymentRecord {
-  id: string; // 32 alphanumerics
-  entityId: string;
-  paymentType: string; // PA DB CD CP RF RV
-  paymentBrand: string | null;
-  amount: number; // integer minor units (RV: the amount reversed)
-  currency: string;
-  status: PaymentStatus;
-  resultCode: string;
-  /** The referenced payment for CP/RF/RV. */
-  referencedId: string | null;
-  registrationId: string | null;
-  checkoutId: string | null;
-  /** Running totals maintained only by applyFollowUp (minor units). */
-  capturedAmount: number;
-  refundedAmount: number;
-  reversed: boolean;
-  /** The public payment response body (without buildNumber/timestamp/ndc), as JSON text. */
-  responseJson: string;
-  /** Private simulator state for a pending payment (3-D Secure), JSON text; never card data in clear. */
-  pendingJson: string | null;
-  createdAt: EpochMs;
-  updatedAt: EpochMs;
-}
-
-export interface RegistrationRecord {
-  id: string;
-  entityId: string;
-  paymentBrand: string;
-  bin: string;
-  last4: string;
-  expiryMonth: string;
-  expiryYear: string;
-  holder: string | null;
-  /** AES-256-GCM ciphertext of the card number (base64 of iv|tag|data). */
-  cardCiphertext: string;
-  /** HMAC of the card number, for de-duplication. */
-  cardHmac: string;
-  /** True once an INITIAL payment or stand-alone registration authenticated it. */
-  initialDone: boolean;
-  /** Public registration response body as JSON text. */
-  responseJson: string;
-  deletedAt: EpochMs | null;
-  createdAt: EpochMs;
-}
-
-/** A prepared checkout (hosted payment flow). */
-export interface CheckoutRecord {
-  id: string;
-  entityId: string;
-  paymentType: string;
-  amount: number; // minor units
-  currency: string;
-  /** The validated prepare parameters as [name, value] pairs, JSON text. */
-  paramsJson: string;
-  /** The result URL the shopper is sent to: bound at prepare, or by the first submit. */
-  shopperResultUrl: string | null;
-  createdAt: EpochMs;
-  expiresAt: EpochMs;
-  /** The one successful payment of this checkout (unique). */
-  successPaymentId: string | null;
-  /** The latest payment attempt (declined, pending or successful). */
-  lastPaymentId: string | null;
-  /** An attempt is being processed until this time (a lease), or null. */
-  busyUntil: EpochMs | null;
-  declineCount: number;
-  /** Set by the first status read that reported the success: the id is spent. */
-  spentAt: EpochMs | null;
-  /** Status-read throttle: start of the current window and reads counted in it. */
-  readWindowStart: EpochMs;
-  readCount: number;
-}
-
-/** Where a newly prepared checkout starts: no attempt yet, nothing spent, no reads counted. */
-export const NEW_CHECKOUT_STATE = {
-  successPaymentId: null,
-  lastPaymentId: null,
-  busyUntil: null,
-  declineCount: 0,
-  spentAt: null,
-  readWindowStart: 0,
-  readCount: 0,
-} as const satisfies Partial<CheckoutRecord>;
+export type {
+  CheckoutRecord,
+  EntityRecord,
+  EntitySettings,
+  EpochMs,
+  MerchantRecord,
+  PaymentRecord,
+  PaymentStatus,
+  RegistrationRecord,
+} from '../domain/records.js';
+export { NEW_CHECKOUT_STATE } from '../domain/records.js';
+import type { EpochMs, PaymentRecord, RegistrationRecord, EntityRecord, EntitySettings, MerchantRecord, CheckoutRecord, PaymentStatus } from '../domain/records.js';
 
 export type CheckoutClaim = 'claimed' | 'missing' | 'expired' | 'paid' | 'busy' | 'locked';
 

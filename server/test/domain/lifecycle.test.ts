@@ -1,7 +1,7 @@
 // The lifecycle table: which follow-ups a payment allows, with which codes and which guard.
 import { describe, expect, it } from 'vitest';
 import { planFollowUp, planSettle, refusalCode, STATUS_TRANSITIONS, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
-import type { PaymentRecord } from '../../src/storage/store.js';
+import type { PaymentRecord } from '../../src/domain/records.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const CUTOFF = 72 * 3600_000;

@@ -1,10 +1,10 @@
 // Expired idempotency keys leave the store on the housekeeping round, by the injected clock.
 
-import { withStore } from '../../e2e/support/relay-store.js';
+import { withStore } from '../../../e2e/support/relay-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { purgeExpired, startHousekeeping } from '../src/housekeeping.js';
-import { startTestRelay, testCard, type TestRelay } from './helper.js';
+import { loadConfig } from '../../src/process/config.js';
+import { purgeExpired, startHousekeeping } from '../../src/jobs/housekeeping.js';
+import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // keys (B3), and a Map as result.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../src/domain/errors.js';
 import { parseFormBody, parseQuery } from '../../src/params/form-body.js';
 import type { ParameterError } from '../../src/params/types.js';
 

@@ -1,7 +1,7 @@
 // Flat names -> null-prototype nested structures for echoing; conflicts refused, lists dense.
 
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
+import { ApiError } from '../../src/domain/errors.js';
 import { nest, parseName } from '../../src/params/nest.js';
 import type { Nested } from '../../src/params/types.js';
 

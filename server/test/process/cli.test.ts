@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../src/bootstrap.js';
-import { hashToken } from '../src/crypto/tokens.js';
-import { openSqliteStore, openStore, SQLITE_FILE } from '../src/storage/index.js';
+import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../../src/merchants/bootstrap.js';
+import { hashToken } from '../../src/crypto/tokens.js';
+import { openSqliteStore, openStore, SQLITE_FILE } from '../../src/storage/index.js';
 
 const run = promisify(execFile);
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const CLI = join(process.cwd(), 'server', 'src', 'cli.ts');
+const CLI = join(process.cwd(), 'server', 'src', 'process', 'cli.ts');
 
 const dirs: string[] = [];
 function tempDir(): string {

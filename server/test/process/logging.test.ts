@@ -1,8 +1,8 @@
 // Log redaction (A11): by key and by a Luhn-aware scrubber, checked on the relay's real log output.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scrubText } from '../src/logging.js';
-import { startTestRelay, testCard, type TestRelay } from './helper.js';
+import { scrubText } from '../../src/process/logging.js';
+import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 describe('scrubText', () => {
   it('masks Luhn-valid 12-19 digit runs, spaced or not, and leaves other numbers', () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMerchant } from '../../src/bootstrap.js';
+import { createMerchant } from '../../src/merchants/bootstrap.js';
 import { newEntity, paymentRecord } from './contract/fixtures.js';
 import { KyselyStore } from '../../src/storage/kysely-store.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';

@@ -2,7 +2,8 @@
 // expiry, the bound result URL, the status-read window.
 
 import { describe, expect, it } from 'vitest';
-import type { CheckoutRecord, EpochMs, PaymentRecord, PaymentStatus, Store } from '../../../src/storage/store.js';
+import type { Store } from '../../../src/storage/store.js';
+import type { CheckoutRecord, EpochMs, PaymentRecord, PaymentStatus } from '../../../src/domain/records.js';
 import { all, checkoutRecord, count, id, insertPayment, newEntity, paymentRecord, settlement, T0, type ContractContext } from './fixtures.js';
 
 const LEASE = 60_000;

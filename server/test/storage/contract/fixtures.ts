@@ -2,16 +2,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { planFollowUp, planSettle, type FollowUpType } from '../../../src/domain/lifecycle.js';
-import {
-  NEW_CHECKOUT_STATE,
-  type CheckoutRecord,
-  type FollowUpWrite,
-  type PaymentRecord,
-  type PaymentStatus,
-  type RegistrationRecord,
-  type SettleWrite,
-  type Store,
-} from '../../../src/storage/store.js';
+import { type FollowUpWrite, type SettleWrite, type Store } from '../../../src/storage/store.js';
+import { NEW_CHECKOUT_STATE, type CheckoutRecord, type PaymentRecord, type PaymentStatus, type RegistrationRecord } from '../../../src/domain/records.js';
 
 /** What a dialect's test file provides: a database that can be opened more than once. */
 export interface StoreHarness {

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { planSettle } from '../../../src/domain/lifecycle.js';
-import type { PaymentStatus } from '../../../src/storage/store.js';
+import type { PaymentStatus } from '../../../src/domain/records.js';
 import { all, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0, type ContractContext } from './fixtures.js';
 
 export function recordsContract(ctx: () => ContractContext): void {
