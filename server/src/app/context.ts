@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { LookupCache } from '../http/lookup-cache.js';
 import type { Throttle } from '../http/throttle.js';
 import type { Store } from '../storage/store.js';
+import type { JobRunner } from '../jobs/runner.js';
 
 export interface RelayContext {
   config: Config;
@@ -14,4 +15,6 @@ export interface RelayContext {
   throttle: Throttle;
   /** Merchants and channels found recently (auth on every call). */
   lookups: LookupCache;
+  /** The jobs runner: queues and runs the work that happens after an answer. */
+  jobs: JobRunner;
 }

@@ -10,12 +10,14 @@ import { LookupCache } from '../http/lookup-cache.js';
 import { Throttle } from '../http/throttle.js';
 import { openStore } from '../storage/index.js';
 import type { Store } from '../storage/store.js';
+import { relayJobs } from '../jobs/kinds.js';
+import { JobRunner } from '../jobs/runner.js';
 
 export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {
   const clock = options.clock ?? systemClock;
   const store = options.store ?? (await openStore(config));
   await store.migrate();
-  return {
+  const ctx: Omit<RelayContext, 'jobs'> & { jobs?: JobRunner } = {
     config,
     store,
     clock,
@@ -23,4 +25,9 @@ export async function createContext(config: Config, options: { clock?: Clock; st
     throttle: new Throttle(clock, config.throttle.windowMs),
     lookups: new LookupCache(store, clock),
   };
+  // The runner's handlers work on the context they belong to; it is started by the process.
+  const full = ctx as RelayContext;
+  const { handlers, periodic } = relayJobs(full);
+  full.jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic });
+  return full;
 }

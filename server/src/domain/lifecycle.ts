@@ -59,33 +59,78 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, refusal: '700.400.300', cutoff: '700.400.530' },
 ];
 
-/** A change of a payment's status: the store applies it only to a row whose status is `from`. */
+/**
+ * Why a payment is pending, and so what may end it: a 3-D Secure challenge (the shopper
+ * authenticates), a slip awaiting payment at a bank or shop, a redirect to an online transfer or
+ * wallet page, a confirmation the bank sends later.
+ */
+export const PENDING_KINDS = ['three-d-secure', 'slip', 'redirect', 'bank-confirmation'] as const;
+export type PendingKind = (typeof PENDING_KINDS)[number];
+
+/** What ends a pending payment: it is confirmed, it fails, or its time runs out. */
+export type PendingEvent = 'confirm' | 'fail' | 'expire';
+
+/**
+ * A change of a payment's status: the store applies it only to a row whose status is `from` and
+ * whose pending kind is `pendingKind`, so two events racing for one payment settle it once.
+ */
 export interface StatusChange {
   from: PaymentStatus;
   to: PaymentStatus;
+  pendingKind: PendingKind;
+  event: PendingEvent;
+}
+
+interface PendingTransitionRow {
+  kind: PendingKind;
+  on: PendingEvent;
+  to: Exclude<PaymentStatus, 'pending'>;
 }
 
 /**
- * The only way a payment's status changes: pending payments (3-D Secure) settle once, to success or
- * declined. Nothing leaves success or declined. The store refuses any change not in this table.
+ * The only way a payment's status changes: a pending payment settles once, to success or declined,
+ * by a row of this table for its kind. Nothing leaves success or declined. A new way of being
+ * pending, or a new way out, is a row here; the store refuses any change not in this table.
  */
-export const STATUS_TRANSITIONS: readonly StatusChange[] = [
-  { from: 'pending', to: 'success' },
-  { from: 'pending', to: 'declined' },
+export const PENDING_TRANSITIONS: readonly PendingTransitionRow[] = [
+  // The shopper authenticated (or failed to); an abandoned challenge expires as a decline.
+  { kind: 'three-d-secure', on: 'confirm', to: 'success' },
+  { kind: 'three-d-secure', on: 'fail', to: 'declined' },
+  { kind: 'three-d-secure', on: 'expire', to: 'declined' },
+  // A slip is paid (the confirmation), cancelled, or passes its due date unpaid.
+  { kind: 'slip', on: 'confirm', to: 'success' },
+  { kind: 'slip', on: 'fail', to: 'declined' },
+  { kind: 'slip', on: 'expire', to: 'declined' },
+  // The shopper comes back from a transfer or wallet page paid or not, or never comes back.
+  { kind: 'redirect', on: 'confirm', to: 'success' },
+  { kind: 'redirect', on: 'fail', to: 'declined' },
+  { kind: 'redirect', on: 'expire', to: 'declined' },
+  // The bank confirms or rejects; no answer in time counts as rejected.
+  { kind: 'bank-confirmation', on: 'confirm', to: 'success' },
+  { kind: 'bank-confirmation', on: 'fail', to: 'declined' },
+  { kind: 'bank-confirmation', on: 'expire', to: 'declined' },
 ];
 
-export function canSettle(from: PaymentStatus, to: PaymentStatus): boolean {
-  return STATUS_TRANSITIONS.some((t) => t.from === from && t.to === to);
+export function isPendingKind(text: string): text is PendingKind {
+  return (PENDING_KINDS as readonly string[]).includes(text);
+}
+
+/** True when the change is a row of PENDING_TRANSITIONS. */
+export function canSettle(change: StatusChange): boolean {
+  return change.from === 'pending' && PENDING_TRANSITIONS.some((t) => t.kind === change.pendingKind && t.on === change.event && t.to === change.to);
 }
 
 export type SettlePlan = { ok: true; change: StatusChange } | { ok: false };
 
 /**
- * Decides from the table and a snapshot of the payment whether it may settle to `to`. The change
- * repeats the guard (status = from), so the database enforces it again against the committed row.
+ * Decides from the table and a snapshot of the payment whether `event` may settle it. The change
+ * repeats the guard (status and pending kind), so the database enforces it again against the
+ * committed row.
  */
-export function planSettle(payment: Pick<PaymentRecord, 'status'>, to: PaymentStatus): SettlePlan {
-  return canSettle(payment.status, to) ? { ok: true, change: { from: payment.status, to } } : { ok: false };
+export function planSettle(payment: Pick<PaymentRecord, 'status' | 'pendingKind'>, event: PendingEvent): SettlePlan {
+  if (payment.status !== 'pending' || payment.pendingKind === null) return { ok: false };
+  const row = PENDING_TRANSITIONS.find((t) => t.kind === payment.pendingKind && t.on === event);
+  return row ? { ok: true, change: { from: 'pending', to: row.to, pendingKind: row.kind, event } } : { ok: false };
 }
 
 /** The reference-validation code of an operation's rule. */

@@ -1,6 +1,8 @@
 // The relay's records: merchants, channels (entities), payments, stored cards and checkouts, as the
 // domain knows them. storage/ maps them to rows (rows.ts) and never defines them.
 
+import type { PendingKind } from './lifecycle.js';
+
 /** Time is passed in explicitly as epoch milliseconds; the store never reads a clock. */
 export type EpochMs = number;
 
@@ -58,6 +60,8 @@ export interface PaymentRecord {
   responseJson: string;
   /** Private simulator state for a pending payment (3-D Secure), JSON text; never card data in clear. */
   pendingJson: string | null;
+  /** Why the payment is pending (lifecycle.ts PENDING_TRANSITIONS); null when it is not. */
+  pendingKind: PendingKind | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
 }

@@ -103,6 +103,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
                 hash: () => requestHash(ctx.vault.requestDigest(), spec.method, request.url.split('?')[0] ?? '', raw),
                 now: ctx.clock.now(),
                 ttlMs: ctx.config.idempotencyTtlMs,
+                holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },
               },
               (claim) => execute(spec, { ...call, claim }),
             );

@@ -5,7 +5,7 @@
 import { hash, type Hmac } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import type { FlatParams } from '../params/types.js';
-import type { ClaimAnswer, Store } from '../storage/store.js';
+import { ClaimLostError, type ClaimAnswer, type ClaimHolder, type Store } from '../storage/store.js';
 import type { EpochMs } from '../domain/records.js';
 
 export interface Outcome {
@@ -32,6 +32,8 @@ export interface Claim {
    * restart, and different for a later claim of the same key once this one has expired.
    */
   reference: string;
+  /** The relay holding the claim (config.relayId). */
+  owner: string;
 }
 
 export function claimReference(entityId: string, key: string, claimedAt: EpochMs): string {
@@ -40,7 +42,7 @@ export function claimReference(entityId: string, key: string, claimedAt: EpochMs
 
 /** The claim's answer for an outcome, or undefined without a claim. */
 export function answerOf(claim: Claim | undefined, status: number, json: string): ClaimAnswer | undefined {
-  return claim && { entityId: claim.entityId, key: claim.key, statusCode: status, body: json };
+  return claim && { entityId: claim.entityId, key: claim.key, owner: claim.owner, statusCode: status, body: json };
 }
 
 /** An outcome whose body is a stored response: sent as stored, not serialized again. */
@@ -82,10 +84,10 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
  */
 export async function withIdempotency(
   store: Store,
-  scope: { entityId: string; key: string; hash: () => string; now: number; ttlMs: number },
+  scope: { entityId: string; key: string; hash: () => string; now: number; ttlMs: number; holder: ClaimHolder },
   execute: (claim: Claim) => Promise<Outcome>,
 ): Promise<Outcome & { replayed: boolean }> {
-  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs);
+  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs, scope.holder);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') {
@@ -93,8 +95,11 @@ export async function withIdempotency(
   }
   let outcome: Outcome;
   try {
-    outcome = await execute({ entityId: scope.entityId, key: scope.key, reference: claimReference(scope.entityId, scope.key, scope.now) });
+    outcome = await execute({ entityId: scope.entityId, key: scope.key, owner: scope.holder.owner, reference: claimReference(scope.entityId, scope.key, scope.now) });
   } catch (error) {
+    // Another relay resolved the claim while this request ran: nothing was committed and the key is
+    // free again; the client retries.
+    if (error instanceof ClaimLostError) throw new ApiError('idempotencyInProgress');
     if (error instanceof ApiError && error.status < 500) {
       outcome = { status: error.status, body: errorBody(error) };
     } else {
@@ -102,7 +107,7 @@ export async function withIdempotency(
       throw error;
     }
   }
-  if (!outcome.answered) await store.completeIdempotencyKey(scope.entityId, scope.key, outcome.status, outcome.json ?? JSON.stringify(outcome.body));
+  if (!outcome.answered) await store.completeIdempotencyKey({ entityId: scope.entityId, key: scope.key, owner: scope.holder.owner, statusCode: outcome.status, body: outcome.json ?? JSON.stringify(outcome.body) });
   return { ...outcome, replayed: false };
 }
 

@@ -1,44 +1,32 @@
-// What the relay keeps only for a while, removed on a timer: idempotency keys past their TTL (they
-// hold a keyed digest of a request and its answer, which nobody may replay after that). Expired
-// keys are already treated as unused when claimed; this keeps the table from growing.
+// What the relay keeps only for a while, removed by a periodic job on whichever relay claims it:
+// idempotency keys past their TTL (they hold a keyed digest of a request and its answer, which
+// nobody may replay after that), finished jobs past their keeping time, and 3-D Secure challenges
+// the shopper abandoned (they expire as declined, so the payment does not stay pending forever and
+// its checkout is free). Safe to run twice: each step only removes or settles what is still due.
 
 import type { RelayContext } from '../app/context.js';
-
-/** How often the relay clears expired data, ms. */
-export const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+import { settleChallenge } from '../payments/three-d-secure.js';
+import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';
 
 export interface Purged {
   idempotencyKeys: number;
+  jobs: number;
+  expiredChallenges: number;
 }
+
+/** Abandoned challenges settled per round. */
+const CHALLENGES_PER_ROUND = 500;
 
 /** One round, by the context's clock. */
-export async function purgeExpired(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>): Promise<Purged> {
-  return { idempotencyKeys: await ctx.store.purgeIdempotencyKeys(ctx.clock.now() - ctx.config.idempotencyTtlMs) };
-}
-
-interface Log {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-/** Runs purgeExpired now and then every `intervalMs`; the timer does not keep the process alive. */
-export function startHousekeeping(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const round = (): void => {
-    running = purgeExpired(ctx).then(
-      (purged) => {
-        if (purged.idempotencyKeys > 0) log.info({ purged }, 'expired data removed');
-      },
-      (error: unknown) => log.error({ err: error }, 'housekeeping failed'),
-    );
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export async function purgeExpired(ctx: RelayContext): Promise<Purged> {
+  const now = ctx.clock.now();
+  const idempotencyKeys = await ctx.store.purgeIdempotencyKeys(now - ctx.config.idempotencyTtlMs);
+  const jobs = await ctx.store.purgeFinishedJobs(now - ctx.config.jobs.keepFinishedMs);
+  let expiredChallenges = 0;
+  // A challenge lives as long as a checkout; one still pending after that was abandoned.
+  for (const payment of await ctx.store.pendingPaymentsBefore('three-d-secure', now - ctx.config.checkoutTtlMs, CHALLENGES_PER_ROUND)) {
+    const settled = await settleChallenge(ctx, payment, CHALLENGE_TIMEOUT.code);
+    if (settled.kind === 'settled') expiredChallenges++;
+  }
+  return { idempotencyKeys, jobs, expiredChallenges };
 }

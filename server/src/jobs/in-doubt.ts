@@ -1,10 +1,13 @@
-// Requests left in doubt by a crash (security case F1). At start-up, before the relay listens, an
-// idempotency claim still in progress belongs to a process that is gone: the relay is one process
-// per store. Its effect was never committed, because a request's effect and its claim's answer
-// are written in one transaction; what the simulator did with it is asked of the simulator, which
-// voids an authorization the relay never wrote. The claim is then released, so the client's retry
-// with the same key runs as a new request: exactly one payment, and no claim stays pending until
-// its TTL.
+// Requests left in doubt by a crash (security case F1). An idempotency claim still in progress
+// whose relay is gone never committed its effect, because a request's effect and its claim's
+// answer are written in one transaction; what the simulator did with it is asked of the simulator,
+// which voids an authorization the relay never wrote. The claim is then released, so the client's
+// retry with the same key runs as a new request: exactly one payment, and no claim stays pending
+// until its TTL.
+//
+// With several relays on one store, a claim in progress may be a live relay's: only a claim whose
+// lease has expired is resolved, or one of this very relay from before its restart (at start-up,
+// before it listens, and from then on as a periodic job on any relay).
 
 import type { RelayContext } from '../app/context.js';
 import { claimReference } from '../http/idempotency.js';
@@ -14,11 +17,21 @@ interface Log {
   info(obj: object, msg: string): void;
 }
 
-export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock'>, log: Log): Promise<void> {
-  for (const { entityId, key, createdAt } of await ctx.store.inProgressIdempotencyKeys()) {
-    const reference = claimReference(entityId, key, createdAt);
-    const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
-    await ctx.store.releaseIdempotencyKey(entityId, key);
-    log.info({ entityId, key, reference, simulator }, 'request in doubt after a restart resolved; its key is free for a retry');
+/** Claims resolved per round; a round goes on until none is left. */
+const ROUND = 100;
+
+/** Resolves every claim in doubt now; returns how many it released. */
+export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const claims = await ctx.store.inDoubtIdempotencyKeys(ctx.clock.now(), ctx.config.relayId, ROUND);
+    for (const claim of claims) {
+      const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
+      const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
+      // A retry may have claimed the key afresh meanwhile: that claim is not released.
+      if (await ctx.store.releaseInDoubtIdempotencyKey(claim)) released++;
+      log.info({ entityId: claim.entityId, key: claim.key, owner: claim.owner, reference, simulator }, 'request in doubt resolved; its key is free for a retry');
+    }
+    if (claims.length < ROUND) return released;
   }
 }

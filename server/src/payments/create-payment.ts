@@ -191,6 +191,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     reversed: false,
     responseJson: json,
     pendingJson: pending ? JSON.stringify(pending) : null,
+    pendingKind: status === 'pending' ? 'three-d-secure' : null,
     createdAt: now,
     updatedAt: now,
   }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}), ...(source.claim ? { answer: answerOf(source.claim, httpStatus, json) } : {}) });

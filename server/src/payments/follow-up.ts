@@ -69,6 +69,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
         reversed: false,
         responseJson: json,
         pendingJson: null,
+        pendingKind: null,
         createdAt: now,
         updatedAt: now,
       },

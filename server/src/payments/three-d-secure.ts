@@ -33,7 +33,8 @@ export type SettleResult =
 /** Writes the outcome of a challenge, planned from the status table; nothing unless 'settled'. */
 async function settle(ctx: RelayContext, payment: PaymentRecord, pending: PendingState, outcome: SettledOutcome): Promise<SettleOutcome> {
   const approved = outcome.kind === 'approved';
-  const plan = planSettle(payment, approved ? 'success' : 'declined');
+  // An abandoned challenge (the test system's time-out) expires; any other refusal fails it.
+  const plan = planSettle(payment, approved ? 'confirm' : outcome.resultCode === CHALLENGE_TIMEOUT.code ? 'expire' : 'fail');
   if (!plan.ok) return 'refused';
   const now = ctx.clock.now();
   const body = JSON.parse(payment.responseJson) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 // Every setting of the relay in one object, with its default and unit. Read once from the
 // environment by loadConfig(); tests build a Config with overrides instead of touching process.env.
 
+import { hostname } from 'node:os';
 import { failpointsFrom, type Failpoint } from './failpoint.js';
 
 export interface Config {
@@ -42,6 +43,42 @@ export interface Config {
   logLevel: string;
   /** Crash tests only (failpoint.ts): points where the process kills itself. Empty in production. */
   failpoints: ReadonlySet<Failpoint>;
+  /**
+   * This relay's name among the relays sharing a store: it owns idempotency claims and job leases
+   * under it. Unique per running relay; the same after a restart, so a restarted relay takes back
+   * at once what it held (default: host name and port).
+   */
+  relayId: string;
+  /** An idempotency claim is its relay's for this long; then another relay may resolve it, ms. */
+  claimLeaseMs: number;
+  /** The jobs runner (jobs/runner.ts). */
+  jobs: JobsConfig;
+  /** Tests only: a file the `probe` job kind appends "jobId relayId" lines to; empty = no such kind. */
+  jobProbeLog: string;
+}
+
+export interface JobsConfig {
+  /** Run jobs in this process; off for a relay that should only answer requests. */
+  enabled: boolean;
+  /** How often an idle runner looks for due jobs, ms. */
+  pollMs: number;
+  /** A claimed job is its runner's for this long; then another runner may claim it again, ms. */
+  leaseMs: number;
+  /** Jobs claimed at once by one runner. */
+  batchSize: number;
+  /** Jobs of one batch run at the same time. */
+  concurrency: number;
+  /** Tries before a job is kept as failed. */
+  maxAttempts: number;
+  /** The first retry waits this long; each next one twice as long, ms. */
+  retryBaseMs: number;
+  /** No retry waits longer than this, ms. */
+  retryMaxMs: number;
+  /** Finished jobs are forgotten after this long, ms. */
+  keepFinishedMs: number;
+  /** How often housekeeping and the in-doubt resolution run, ms. */
+  housekeepingEveryMs: number;
+  inDoubtEveryMs: number;
 }
 
 export const defaultConfig: Config = {
@@ -64,6 +101,22 @@ export const defaultConfig: Config = {
   checkoutStatusReadsPerMinute: 2,
   logLevel: 'info',
   failpoints: new Set(),
+  relayId: 'relay',
+  jobProbeLog: '',
+  claimLeaseMs: 2 * 60 * 1000,
+  jobs: {
+    enabled: true,
+    pollMs: 250,
+    leaseMs: 60_000,
+    batchSize: 100,
+    concurrency: 32,
+    maxAttempts: 10,
+    retryBaseMs: 1_000,
+    retryMaxMs: 60 * 60 * 1000,
+    keepFinishedMs: 7 * 24 * 60 * 60 * 1000,
+    housekeepingEveryMs: 10 * 60 * 1000,
+    inDoubtEveryMs: 30_000,
+  },
 };
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -71,6 +124,12 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
   return Number.parseInt(raw, 10);
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = intFrom(env, name, fallback);
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,5 +149,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
     failpoints: failpointsFrom(env.RELAY_FAILPOINTS),
+    relayId: env.RELAY_ID || `${hostname()}:${port}`,
+    jobProbeLog: env.RELAY_JOB_PROBE_LOG ?? '',
+    claimLeaseMs: intFrom(env, 'IDEMPOTENCY_CLAIM_LEASE_SECONDS', defaultConfig.claimLeaseMs / 1000) * 1000,
+    jobs: {
+      ...defaultConfig.jobs,
+      enabled: env.JOBS !== 'off',
+      pollMs: intFrom(env, 'JOBS_POLL_MS', defaultConfig.jobs.pollMs),
+      leaseMs: intFrom(env, 'JOBS_LEASE_SECONDS', defaultConfig.jobs.leaseMs / 1000) * 1000,
+      batchSize: positive(env, 'JOBS_BATCH', defaultConfig.jobs.batchSize),
+      concurrency: positive(env, 'JOBS_CONCURRENCY', defaultConfig.jobs.concurrency),
+      maxAttempts: positive(env, 'JOBS_MAX_ATTEMPTS', defaultConfig.jobs.maxAttempts),
+    },
   };
 }

@@ -1,10 +1,10 @@
 // The relay process: configuration, logging, the test merchant on an empty store, listening, the
-// demo shop on a second origin, and a graceful shutdown. Everything else lives in app.ts.
+// demo shop on a second origin, the jobs runner, and a graceful shutdown. Everything else lives in
+// app/build-app.ts.
 
 import { buildApp } from '../app/build-app.js';
 import { ensureTestMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from './config.js';
-import { startHousekeeping } from '../jobs/housekeeping.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
 import { startDemoShop, type DemoShop } from '../demo/index.js';
 import { relayPlugins } from '../app/route-sets.js';
@@ -20,10 +20,12 @@ if (merchant.created && merchant.credentials) {
   process.stdout.write(`\nTest merchant credentials (also in ${config.dataDir}/test-merchant.json):\n${JSON.stringify(merchant.credentials, null, 2)}\n\n`);
 }
 
-// Before any request can claim a key: every claim in progress now was left by a crash.
+// Before this relay claims any key: its own claims from before a restart, and any whose lease ran
+// out, were left by a crash. Claims of other live relays are theirs; the in-doubt job takes them
+// once their leases expire.
 await resolveInDoubtRequests(ctx, app.log);
 await app.listen({ port: config.port, host: config.host });
-const housekeeping = startHousekeeping(ctx, app.log);
+if (config.jobs.enabled) await ctx.jobs.start(app.log);
 
 let demo: DemoShop | undefined;
 if (config.demoPort > 0) {
@@ -52,7 +54,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal} received, closing`);
   await demo?.close();
   await app.close();
-  await housekeeping.stop();
+  await ctx.jobs.stop();
   await ctx.store.close();
   process.exit(0);
 }

@@ -3,12 +3,15 @@
 // across the request. The losers read the row to learn what to answer.
 //
 // A key lives for the configured time (IDEMPOTENCY_TTL) and is then unused again, whatever it held.
-// A claim whose request never finished (the process died) is resolved at the next start-up
-// (in-doubt.ts); a request's answer is written with its effect, so such a claim committed nothing.
+// A claim records the relay that holds it and a lease. A claim whose request never finished (its
+// relay died) is resolved once its lease has expired, or at once by the same relay restarted
+// (jobs/in-doubt.ts); a request's answer is written with its effect, so such a claim committed
+// nothing.
 
 import type { CompiledQuery, Kysely } from 'kysely';
+import { mustChangeOneRow, runGuarded } from './guarded-query.js';
 import type { Database } from './schema.js';
-import type { ClaimAnswer, EpochMs, IdempotencyClaim, InDoubtClaim } from './store.js';
+import type { ClaimAnswer, ClaimHolder, EpochMs, IdempotencyClaim, InDoubtClaim } from './store.js';
 
 /**
  * A claim that lost the insert can find the row gone (its owner released it in between); it then
@@ -24,11 +27,12 @@ export async function claimKey(
   now: EpochMs,
   /** Keys created before this are expired: claimed as if unused. */
   expiredBefore: EpochMs,
+  holder: ClaimHolder,
 ): Promise<IdempotencyClaim> {
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const inserted = await db
       .insertInto('idempotency_keys')
-      .values({ entity_id: entityId, key, request_hash: requestHash, state: 'in-progress', status_code: null, body: null, created_at: now })
+      .values({ entity_id: entityId, key, request_hash: requestHash, state: 'in-progress', status_code: null, body: null, created_at: now, owner: holder.owner, lease_until: holder.leaseUntil })
       .onConflict((oc) => oc.columns(['entity_id', 'key']).doNothing())
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows === 1n) return { kind: 'claimed' };
@@ -61,16 +65,21 @@ export async function claimKey(
 
 /** The claim's answer as a statement, to run with the request's effect (ClaimAnswer). */
 export function completeKeyQuery(db: Kysely<Database>, answer: ClaimAnswer): CompiledQuery {
-  return db
+  const query = db
     .updateTable('idempotency_keys')
     .set({ state: 'done', status_code: answer.statusCode, body: answer.body })
     .where('entity_id', '=', answer.entityId)
     .where('key', '=', answer.key)
+    .where('state', '=', 'in-progress')
+    .where('owner', '=', answer.owner)
     .compile();
+  // With an effect, a claim lost to another relay must undo the effect (ClaimLostError).
+  return mustChangeOneRow(query);
 }
 
+/** Writes the claim's answer in `db` (a transaction with the effect); throws when it was lost. */
 export async function completeKey(db: Kysely<Database>, answer: ClaimAnswer): Promise<void> {
-  await db.executeQuery(completeKeyQuery(db, answer));
+  await runGuarded(db, completeKeyQuery(db, answer));
 }
 
 export async function releaseKey(db: Kysely<Database>, entityId: string, key: string): Promise<void> {
@@ -88,12 +97,34 @@ export async function purgeKeys(db: Kysely<Database>, olderThan: EpochMs): Promi
   return Number(result.numDeletedRows);
 }
 
-export async function inProgressKeys(db: Kysely<Database>): Promise<InDoubtClaim[]> {
+/**
+ * Claims in progress that no live relay is working on: their lease has expired, or their owner is
+ * `owner` itself, restarted (a relay's id is its own; the process that claimed is gone).
+ */
+export async function inDoubtKeys(db: Kysely<Database>, now: EpochMs, owner: string, limit: number): Promise<InDoubtClaim[]> {
   const rows = await db
     .selectFrom('idempotency_keys')
-    .select(['entity_id', 'key', 'created_at'])
+    .select(['entity_id', 'key', 'created_at', 'owner'])
     .where('state', '=', 'in-progress')
+    .where((eb) => eb.or([eb('lease_until', '<', now), eb('owner', '=', owner)]))
     .orderBy('created_at')
+    .limit(limit)
     .execute();
-  return rows.map((row) => ({ entityId: row.entity_id, key: row.key, createdAt: Number(row.created_at) }));
+  return rows.map((row) => ({ entityId: row.entity_id, key: row.key, createdAt: Number(row.created_at), owner: row.owner }));
+}
+
+/**
+ * Releases a claim found in doubt, only if it is still that claim (same owner and moment): a
+ * client's retry may have claimed the key afresh in between, and that claim is not in doubt.
+ */
+export async function releaseInDoubtKey(db: Kysely<Database>, claim: InDoubtClaim): Promise<boolean> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('entity_id', '=', claim.entityId)
+    .where('key', '=', claim.key)
+    .where('state', '=', 'in-progress')
+    .where('owner', '=', claim.owner)
+    .where('created_at', '=', claim.createdAt)
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
 }

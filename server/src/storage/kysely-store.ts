@@ -2,11 +2,14 @@
 // (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
 
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import { canSettle } from '../domain/lifecycle.js';
+import { canSettle, type PendingKind } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
-import { claimKey, completeKey, completeKeyQuery, inProgressKeys, purgeKeys, releaseKey } from './idempotency.js';
+import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseInDoubtKey, releaseKey } from './idempotency.js';
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
+import { runGuarded } from './guarded-query.js';
+import { claimJobs, completeJobs, countJobs, enqueueQuery, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
+import type { JobRecord, JobState } from '../jobs/job.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
 import { guardedUpdate } from './ledger.js';
@@ -27,6 +30,7 @@ import {
 import type { Database } from './schema.js';
 import type {
   ClaimAnswer,
+  ClaimHolder,
   CheckoutClaim,
   CheckoutRecord,
   EntityRecord,
@@ -43,6 +47,7 @@ import type {
   SettleWrite,
   SimulatorAuthorization,
   Store,
+  StoreTransaction,
 } from './store.js';
 
 export class KyselyStore implements Store {
@@ -70,27 +75,66 @@ export class KyselyStore implements Store {
   }
 
   /**
-   * An insert and the claim's answer if there is one, in one transaction: through the group commit
-   * where there is one.
+   * Statements that must commit together (an insert, its claim's answer, the jobs it queues), in
+   * one transaction: through the group commit where there is one.
    */
-  #insert(write: CompiledQuery, answer?: ClaimAnswer): Promise<void> {
-    const writes = answer ? [write, completeKeyQuery(this.#db, answer)] : [write];
+  #insert(writes: CompiledQuery[]): Promise<void> {
     if (this.#groupCommit) return this.#groupCommit.run(...writes);
-    if (writes.length === 1) return this.#db.executeQuery(write).then(() => undefined);
+    const [only] = writes;
+    if (writes.length === 1 && only) return runGuarded(this.#db, only);
     return this.#atomically(async (trx) => {
-      for (const w of writes) await trx.executeQuery(w);
+      for (const w of writes) await runGuarded(trx, w);
       return true;
     }).then(() => undefined);
+  }
+
+  /** The statements that follow an effect in its transaction: its claim's answer, its jobs. */
+  #followers(answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined): CompiledQuery[] {
+    const writes: CompiledQuery[] = [];
+    if (answer) writes.push(completeKeyQuery(this.#db, answer));
+    for (const job of jobs ?? []) writes.push(enqueueQuery(this.#db, job));
+    return writes;
+  }
+
+  /** The repositories bound to one transaction (StoreTransaction). */
+  #repositories(trx: Transaction<Database>): StoreTransaction {
+    return {
+      payments: {
+        insert: (p) => this.#payments.run(trx, paymentToRow(p)).then(() => undefined),
+        find: async (entityId, id) => {
+          const row = await trx.selectFrom('payments').selectAll().where('entity_id', '=', entityId).where('id', '=', id).executeTakeFirst();
+          return row && paymentFromRow(row);
+        },
+      },
+      registrations: { insert: (r) => this.#registrations.run(trx, registrationToRow(r)).then(() => undefined) },
+      checkouts: { insert: (c) => this.#checkouts.run(trx, checkoutToRow(c)).then(() => undefined) },
+      idempotency: { complete: (answer) => completeKey(trx, answer) },
+      jobs: {
+        enqueue: async (jobs) => {
+          for (const job of jobs) await trx.executeQuery(enqueueQuery(trx, job));
+        },
+      },
+    };
+  }
+
+  /** The writes that follow an effect inside a transaction: its claim's answer, its jobs. */
+  async #follow(tx: StoreTransaction, answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined): Promise<void> {
+    if (answer) await tx.idempotency.complete(answer);
+    if (jobs && jobs.length > 0) await tx.jobs.enqueue(jobs);
+  }
+
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    return this.#db.transaction().execute((trx) => work(this.#repositories(trx)));
   }
 
   /**
    * Runs `work` in one transaction, committed when it answers true (a guard held) and rolled back
    * when it answers false or throws: either everything it wrote is there, or nothing.
    */
-  async #atomically(work: (trx: Transaction<Database>) => Promise<boolean>): Promise<boolean> {
+  async #atomically(work: (trx: Transaction<Database>, tx: StoreTransaction) => Promise<boolean>): Promise<boolean> {
     const trx = await this.#db.startTransaction().execute();
     try {
-      if (!(await work(trx))) {
+      if (!(await work(trx, this.#repositories(trx)))) {
         await trx.rollback().execute();
         return false;
       }
@@ -173,19 +217,19 @@ export class KyselyStore implements Store {
   // Payments
 
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
-    const row = paymentToRow(p);
-    const { registration, attempt, answer } = parts;
-    if (!registration && !attempt) return this.#insert(this.#payments.compile(row), answer).then(() => true);
+    const { registration, attempt, answer, jobs } = parts;
+    // The hot path: a payment alone (with its answer and jobs) is plain inserts, grouped on SQLite.
+    if (!registration && !attempt) return this.#insert([this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs)]).then(() => true);
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
-    return this.#atomically(async (trx) => {
+    return this.#atomically(async (trx, tx) => {
       // The checkout row first, as in settlePayment: one lock order, so PostgreSQL never deadlocks.
       if (attempt && checkoutId !== null) {
         if (!(await endAttempt(trx, checkoutId, p.id, p.status, { ...attempt, payment: 'new' }))) return false;
       }
-      if (registration) await this.#registrations.run(trx, registrationToRow(registration));
-      await this.#payments.run(trx, row);
-      if (answer) await completeKey(trx, answer);
+      if (registration) await tx.registrations.insert(registration);
+      await tx.payments.insert(p);
+      await this.#follow(tx, answer, jobs);
       return true;
     });
   }
@@ -201,6 +245,19 @@ export class KyselyStore implements Store {
     return row && paymentFromRow(row);
   }
 
+  async pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]> {
+    const rows = await this.#db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('pending_kind', '=', kind)
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map(paymentFromRow);
+  }
+
   async findPaymentById(id: string): Promise<PaymentRecord | undefined> {
     const row = await this.#db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
     return row && paymentFromRow(row);
@@ -210,24 +267,24 @@ export class KyselyStore implements Store {
     if (w.record.entityId !== w.entityId || w.record.referencedId !== w.referencedId) {
       throw new Error('follow-up record must belong to the entity and reference the payment it changes');
     }
-    return this.#atomically(async (trx) => {
+    return this.#atomically(async (trx, tx) => {
       const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
       const result = update && (await update.executeTakeFirst());
       if (result?.numUpdatedRows !== 1n) return false;
-      await this.#payments.run(trx, paymentToRow(w.record));
-      if (w.answer) await completeKey(trx, w.answer);
+      await tx.payments.insert(w.record);
+      await this.#follow(tx, w.answer, w.jobs);
       return true;
     });
   }
 
   async settlePayment(w: SettleWrite): Promise<SettleOutcome> {
     // Only a row of the status table applies; its `from` is the guard, checked by the database.
-    if (!canSettle(w.change.from, w.change.to)) return 'refused';
+    if (!canSettle(w.change)) return 'refused';
     const to = w.change.to;
     if (to === 'pending') return 'refused'; // never a row of the table; narrows the type
     const registration = w.registration;
     let refusal: SettleOutcome = 'refused';
-    const settled = await this.#atomically(async (trx) => {
+    const settled = await this.#atomically(async (trx, tx) => {
       // The checkout row first: its success and the payment's are written together, or neither.
       if (w.checkoutId !== null && !(await endAttempt(trx, w.checkoutId, w.paymentId, to, { payment: 'settling' })) && to === 'success') {
         refusal = 'checkout-closed';
@@ -240,14 +297,17 @@ export class KyselyStore implements Store {
           result_code: w.resultCode,
           response_json: w.responseJson,
           pending_json: w.pendingJson,
+          pending_kind: null,
           updated_at: w.now,
           ...(registration ? { registration_id: registration.id } : {}),
         })
         .where('id', '=', w.paymentId)
         .where('status', '=', w.change.from)
+        .where('pending_kind', '=', w.change.pendingKind)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return false;
-      if (registration) await this.#registrations.run(trx, registrationToRow(registration));
+      if (registration) await tx.registrations.insert(registration);
+      await this.#follow(tx, undefined, w.jobs);
       return true;
     });
     return settled ? 'settled' : refusal;
@@ -255,8 +315,8 @@ export class KyselyStore implements Store {
 
   // Registrations
 
-  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer): Promise<void> {
-    return this.#insert(this.#registrations.compile(registrationToRow(r)), answer);
+  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer, jobs?: readonly JobRecord[]): Promise<void> {
+    return this.#insert([this.#registrations.compile(registrationToRow(r)), ...this.#followers(answer, jobs)]);
   }
 
   async findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined> {
@@ -285,7 +345,7 @@ export class KyselyStore implements Store {
   // Checkouts
 
   insertCheckout(c: CheckoutRecord, answer?: ClaimAnswer): Promise<void> {
-    return this.#insert(this.#checkouts.compile(checkoutToRow(c)), answer);
+    return this.#insert([this.#checkouts.compile(checkoutToRow(c)), ...this.#followers(answer, undefined)]);
   }
 
   async findCheckout(id: string): Promise<CheckoutRecord | undefined> {
@@ -311,12 +371,13 @@ export class KyselyStore implements Store {
 
   // Idempotency
 
-  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs): Promise<IdempotencyClaim> {
-    return claimKey(this.#db, entityId, key, requestHash, now, expiredBefore);
+  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs, holder: ClaimHolder): Promise<IdempotencyClaim> {
+    return claimKey(this.#db, entityId, key, requestHash, now, expiredBefore, holder);
   }
 
-  completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void> {
-    return completeKey(this.#db, { entityId, key, statusCode, body });
+  async completeIdempotencyKey(answer: ClaimAnswer): Promise<void> {
+    // No effect to undo: a claim lost meanwhile simply keeps no answer.
+    await this.#db.executeQuery(completeKeyQuery(this.#db, answer));
   }
 
   releaseIdempotencyKey(entityId: string, key: string): Promise<void> {
@@ -327,14 +388,57 @@ export class KyselyStore implements Store {
     return purgeKeys(this.#db, olderThan);
   }
 
-  inProgressIdempotencyKeys(): Promise<InDoubtClaim[]> {
-    return inProgressKeys(this.#db);
+  inDoubtIdempotencyKeys(now: EpochMs, owner: string, limit: number): Promise<InDoubtClaim[]> {
+    return inDoubtKeys(this.#db, now, owner, limit);
+  }
+
+  releaseInDoubtIdempotencyKey(claim: InDoubtClaim): Promise<boolean> {
+    return releaseInDoubtKey(this.#db, claim);
+  }
+
+  // Jobs
+
+  enqueueJobs(jobs: readonly JobRecord[]): Promise<void> {
+    if (jobs.length === 0) return Promise.resolve();
+    return this.#insert(jobs.map((job) => enqueueQuery(this.#db, job)));
+  }
+
+  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]> {
+    return claimJobs(this.#db, this.dialect, owner, now, leaseUntil, limit);
+  }
+
+  completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number> {
+    return completeJobs(this.#db, owner, ids, now);
+  }
+
+  finishJobWithError(owner: string, id: string, error: string, next: { state: 'queued' | 'failed'; runAt?: EpochMs }, now: EpochMs): Promise<boolean> {
+    return finishJobWithError(this.#db, owner, id, error, next, now);
+  }
+
+  releaseJobs(owner: string, now: EpochMs): Promise<number> {
+    return releaseJobs(this.#db, owner, now);
+  }
+
+  findJob(id: string): Promise<JobRecord | undefined> {
+    return findJob(this.#db, id);
+  }
+
+  findJobByKey(uniqueKey: string): Promise<JobRecord | undefined> {
+    return findJobByKey(this.#db, uniqueKey);
+  }
+
+  countJobs(kind?: string): Promise<Record<JobState, number>> {
+    return countJobs(this.#db, kind);
+  }
+
+  purgeFinishedJobs(olderThan: EpochMs): Promise<number> {
+    return purgeFinishedJobs(this.#db, olderThan);
   }
 
   // The simulator's journal
 
   recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void> {
-    return this.#insert(this.#simulatorAuthorizations.compile(simulatorAuthorizationToRow(a)));
+    return this.#insert([this.#simulatorAuthorizations.compile(simulatorAuthorizationToRow(a))]);
   }
 
   findSimulatorAuthorization(reference: string): Promise<SimulatorAuthorization | undefined> {

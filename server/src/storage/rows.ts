@@ -4,6 +4,8 @@ import type { Selectable } from 'kysely';
 import type { CheckoutsTable, EntitiesTable, Flag, MerchantsTable, PaymentsTable, RegistrationsTable, SimulatorAuthorizationsTable } from './schema.js';
 import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RegistrationRecord, SimulatorAuthorization } from './store.js';
 
+import { isPendingKind, type PendingKind } from '../domain/lifecycle.js';
+
 const flag = (b: boolean): Flag => (b ? 1 : 0);
 
 const STATUSES: readonly PaymentStatus[] = ['pending', 'success', 'declined'];
@@ -12,6 +14,12 @@ function status(text: string): PaymentStatus {
   const found = STATUSES.find((s) => s === text);
   if (!found) throw new Error(`unknown payment status in the database: ${JSON.stringify(text)}`);
   return found;
+}
+
+function pendingKind(text: string | null): PendingKind | null {
+  if (text === null) return null;
+  if (!isPendingKind(text)) throw new Error(`unknown pending kind in the database: ${JSON.stringify(text)}`);
+  return text;
 }
 
 export const merchantToRow = (m: MerchantRecord): MerchantsTable => ({
@@ -63,6 +71,7 @@ export const paymentToRow = (p: PaymentRecord): PaymentsTable => ({
   reversed: flag(p.reversed),
   response_json: p.responseJson,
   pending_json: p.pendingJson,
+  pending_kind: p.pendingKind,
   created_at: p.createdAt,
   updated_at: p.updatedAt,
 });
@@ -84,6 +93,7 @@ export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => (
   reversed: r.reversed === 1,
   responseJson: r.response_json,
   pendingJson: r.pending_json,
+  pendingKind: pendingKind(r.pending_kind),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

@@ -39,6 +39,8 @@ export interface PaymentsTable {
   reversed: Flag;
   response_json: string;
   pending_json: string | null;
+  /** Why a pending payment is pending (domain/lifecycle.ts PendingKind); null once it is not. */
+  pending_kind: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -68,6 +70,10 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   body: string | null;
   created_at: number;
+  /** The relay that holds the claim ('' for claims older than owners). */
+  owner: string;
+  /** The claim is its owner's until then; later, another relay may resolve it. */
+  lease_until: number;
 }
 
 export interface CheckoutsTable {
@@ -102,6 +108,23 @@ export interface SimulatorAuthorizationsTable {
   voided_at: number | null;
 }
 
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  unique_key: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   entities: EntitiesTable;
@@ -110,4 +133,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   checkouts: CheckoutsTable;
   simulator_authorizations: SimulatorAuthorizationsTable;
+  jobs: JobsTable;
 }

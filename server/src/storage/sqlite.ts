@@ -21,6 +21,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import type { BatchWriter } from './group-commit.js';
+import { checkChanged } from './guarded-query.js';
 import type { Database } from './schema.js';
 import { WalSync, type Durability } from './wal-sync.js';
 
@@ -143,7 +144,8 @@ export function openSqliteDb(file: string, durability: Durability = new WalSync(
   const statements = withStatementCache(db, writes);
   const kysely = new Kysely<Database>({ dialect: new DurableSqliteDialect(statements, durability, writes) });
   const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) => {
-    for (const query of batch) statements.prepare(query.sql).run(query.parameters as unknown[]);
+    // A marked statement that changes no row throws, and the whole batch rolls back.
+    for (const query of batch) checkChanged(query, statements.prepare(query.sql).run(query.parameters as unknown[]).changes);
   });
   batchWriters.set(kysely, (batch) => kysely.connection().execute(async () => inOneTransaction.immediate(batch)));
   return kysely;

@@ -5,7 +5,8 @@
 // applyFollowUp() performs the lifecycle table's conditional update and the insert of the new
 // record in one transaction, and reports whether the guard held.
 
-import type { LedgerChange, StatusChange } from '../domain/lifecycle.js';
+import type { LedgerChange, PendingKind, StatusChange } from '../domain/lifecycle.js';
+import type { JobRecord, JobState } from '../jobs/job.js';
 
 export type {
   CheckoutRecord,
@@ -36,15 +37,26 @@ export type IdempotencyClaim =
 export interface ClaimAnswer {
   entityId: string;
   key: string;
+  /** The relay holding the claim: the answer is written only while it still does. */
+  owner: string;
   statusCode: number;
   body: string;
 }
 
-/** A claim whose request never finished: made by a relay process that is gone. */
+/** Who holds a new idempotency claim, and until when (several relays share one store). */
+export interface ClaimHolder {
+  /** The relay's id (config.relayId). */
+  owner: string;
+  /** Past this moment another relay may take the claim as left in doubt. */
+  leaseUntil: EpochMs;
+}
+
+/** A claim whose request never finished: its relay is gone, or its lease ran out. */
 export interface InDoubtClaim {
   entityId: string;
   key: string;
   createdAt: EpochMs;
+  owner: string;
 }
 
 /** The simulator's record of one authorization it answered under a connector reference. */
@@ -75,6 +87,8 @@ export interface FollowUpWrite {
   now: EpochMs;
   /** Written with the record, only when the guard held. */
   answer?: ClaimAnswer;
+  /** The work the follow-up causes (the outbox), queued only when the guard held. */
+  jobs?: readonly JobRecord[];
 }
 
 /** The settlement of a payment, planned from the status table (lifecycle.ts planSettle). */
@@ -91,6 +105,8 @@ export interface SettleWrite {
   now: EpochMs;
   /** createRegistration on a 3-D Secure payment: written only if the settlement is. */
   registration?: RegistrationRecord;
+  /** The work the settlement causes (the outbox), queued only if it is written. */
+  jobs?: readonly JobRecord[];
 }
 
 /**
@@ -113,12 +129,58 @@ export interface NewPaymentParts {
   attempt?: { pendingLeaseUntil: EpochMs; shopperResultUrl: string | null };
   /** The answer of the idempotency claim the payment was made under. */
   answer?: ClaimAnswer;
+  /** The work the payment causes (the outbox), queued in the payment's transaction. */
+  jobs?: readonly JobRecord[];
+}
+
+/**
+ * The repositories, bound to one transaction: what a flow composes when it writes several things
+ * that must all be there or none (Store.transaction). Each is a small set of statements on one
+ * table; the store's composite writes are made of the same ones.
+ */
+export interface StoreTransaction {
+  readonly payments: {
+    insert(p: PaymentRecord): Promise<void>;
+    find(entityId: string, id: string): Promise<PaymentRecord | undefined>;
+  };
+  readonly registrations: {
+    insert(r: RegistrationRecord): Promise<void>;
+  };
+  readonly checkouts: {
+    insert(c: CheckoutRecord): Promise<void>;
+  };
+  readonly idempotency: {
+    /** Writes a claim's answer (it must be held: claimed and not yet answered). */
+    complete(answer: ClaimAnswer): Promise<void>;
+  };
+  readonly jobs: {
+    /** Queues jobs; one whose unique key is taken is skipped. */
+    enqueue(jobs: readonly JobRecord[]): Promise<void>;
+  };
+}
+
+/**
+ * A request's claim was taken from its relay while the request ran (its lease ran out and another
+ * relay resolved it as left in doubt): the effect is rolled back with the answer it could not
+ * write, and the client retries.
+ */
+export class ClaimLostError extends Error {
+  constructor() {
+    super('the idempotency claim was resolved by another relay before the request could commit');
+  }
 }
 
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+
+  /**
+   * Runs `work` in one transaction: everything it writes through `tx` commits together when it
+   * returns, and nothing does when it throws. The seam of the outbox: a state change and the jobs
+   * it causes are written in one go.
+   */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
 
   createMerchant(m: MerchantRecord): Promise<void>;
   countMerchants(): Promise<number>;
@@ -136,6 +198,8 @@ export interface Store {
   insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<boolean>;
   /** Scoped by entity: another entity's payment is undefined. */
   findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
+  /** Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`. */
+  pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
   findPaymentById(id: string): Promise<PaymentRecord | undefined>;
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
@@ -148,7 +212,7 @@ export interface Store {
   settlePayment(w: SettleWrite): Promise<SettleOutcome>;
 
   /** With `answer`, the idempotency claim's answer in the same transaction. */
-  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer): Promise<void>;
+  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer, jobs?: readonly JobRecord[]): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
   /** Marks deleted and wipes the ciphertext; false when absent or already deleted. */
   deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean>;
@@ -174,13 +238,39 @@ export interface Store {
    * Idempotency, scoped to (entityId, key). requestHash distinguishes different parameters; a key
    * created before `expiredBefore` is claimed as if it were unused.
    */
-  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs): Promise<IdempotencyClaim>;
-  completeIdempotencyKey(entityId: string, key: string, statusCode: number, body: string): Promise<void>;
+  claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs, holder: ClaimHolder): Promise<IdempotencyClaim>;
+  /** Writes the answer of a request without an effect; nothing when the claim is no longer held. */
+  completeIdempotencyKey(answer: ClaimAnswer): Promise<void>;
   /** Drops an in-progress claim (the request failed before any effect) so a retry may run. */
   releaseIdempotencyKey(entityId: string, key: string): Promise<void>;
   purgeIdempotencyKeys(olderThan: EpochMs): Promise<number>;
-  /** Every claim still in progress: at start-up, before any request, these are in doubt. */
-  inProgressIdempotencyKeys(): Promise<InDoubtClaim[]>;
+  /**
+   * Claims in progress that no live relay works on: lease expired, or owned by `owner` itself
+   * (restarted). At most `limit`, oldest first.
+   */
+  inDoubtIdempotencyKeys(now: EpochMs, owner: string, limit: number): Promise<InDoubtClaim[]>;
+  /** Releases a claim found in doubt if it is still exactly that claim; false otherwise. */
+  releaseInDoubtIdempotencyKey(claim: InDoubtClaim): Promise<boolean>;
+
+  /** Jobs (jobs/runner.ts): queued alone, outside any other write. */
+  enqueueJobs(jobs: readonly JobRecord[]): Promise<void>;
+  /**
+   * Claims up to `limit` jobs that are due (queued with run_at <= now) or whose lease expired, for
+   * `owner` until `leaseUntil`, counting a try on each. Two runners never get the same job while
+   * its lease runs.
+   */
+  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]>;
+  /** Marks jobs done, only those still leased to `owner`; returns how many were. */
+  completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number>;
+  /** A try failed: queued again for `runAt`, or kept as failed; only while leased to `owner`. */
+  finishJobWithError(owner: string, id: string, error: string, next: { state: 'queued' | 'failed'; runAt?: EpochMs }, now: EpochMs): Promise<boolean>;
+  /** Every job leased to `owner` goes back to the queue, due now, its unfinished try uncounted. */
+  releaseJobs(owner: string, now: EpochMs): Promise<number>;
+  findJob(id: string): Promise<JobRecord | undefined>;
+  findJobByKey(uniqueKey: string): Promise<JobRecord | undefined>;
+  countJobs(kind?: string): Promise<Record<JobState, number>>;
+  /** Forgets done and failed jobs last changed before `olderThan`. */
+  purgeFinishedJobs(olderThan: EpochMs): Promise<number>;
 
   /** The simulator's journal (simulator/journal.ts): its record of what it answered. */
   recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void>;

@@ -1,6 +1,6 @@
 // The lifecycle table: which follow-ups a payment allows, with which codes and which guard.
 import { describe, expect, it } from 'vitest';
-import { planFollowUp, planSettle, refusalCode, STATUS_TRANSITIONS, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
+import { PENDING_KINDS, PENDING_TRANSITIONS, planFollowUp, planSettle, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
 import type { PaymentRecord } from '../../src/domain/records.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -10,7 +10,7 @@ function payment(over: Partial<PaymentRecord> = {}): PaymentRecord {
   return {
     id: 'a'.repeat(32), entityId: 'e'.repeat(32), paymentType: 'PA', paymentBrand: 'VISA', amount: 10_000, currency: 'EUR',
     status: 'success', resultCode: '000.100.110', referencedId: null, registrationId: null, checkoutId: null,
-    capturedAmount: 0, refundedAmount: 0, reversed: false, responseJson: '{}', pendingJson: null, createdAt: T0, updatedAt: T0, ...over,
+    capturedAmount: 0, refundedAmount: 0, reversed: false, responseJson: '{}', pendingJson: null, pendingKind: null, createdAt: T0, updatedAt: T0, ...over,
   };
 }
 const req = (op: FollowUpRequest['op'], amount?: number, over: Partial<FollowUpRequest> = {}): FollowUpRequest => ({ op, amount, currency: op === 'RV' ? undefined : 'EUR', now: T0 + 1000, reversalCutoffMs: CUTOFF, ...over });
@@ -56,20 +56,28 @@ describe('planFollowUp', () => {
 });
 
 describe('planSettle', () => {
-  it('settles a pending payment to success or declined, from the table', () => {
-    expect(planSettle(payment({ status: 'pending' }), 'success')).toEqual({ ok: true, change: { from: 'pending', to: 'success' } });
-    expect(planSettle(payment({ status: 'pending' }), 'declined')).toEqual({ ok: true, change: { from: 'pending', to: 'declined' } });
+  const pending = payment({ status: 'pending', pendingKind: 'three-d-secure' });
+
+  it('settles a pending payment by a row of the table for its kind', () => {
+    expect(planSettle(pending, 'confirm')).toEqual({ ok: true, change: { from: 'pending', to: 'success', pendingKind: 'three-d-secure', event: 'confirm' } });
+    expect(planSettle(pending, 'fail')).toEqual({ ok: true, change: { from: 'pending', to: 'declined', pendingKind: 'three-d-secure', event: 'fail' } });
+    expect(planSettle(pending, 'expire')).toEqual({ ok: true, change: { from: 'pending', to: 'declined', pendingKind: 'three-d-secure', event: 'expire' } });
   });
 
-  it('refuses every change the table does not list', () => {
-    const statuses = ['pending', 'success', 'declined'] as const;
-    for (const from of statuses) {
-      for (const to of statuses) {
-        const listed = STATUS_TRANSITIONS.some((t) => t.from === from && t.to === to);
-        expect(planSettle(payment({ status: from }), to).ok).toBe(listed);
+  it('names confirm, fail and expire for every kind of pending payment', () => {
+    for (const kind of PENDING_KINDS) {
+      for (const event of ['confirm', 'fail', 'expire'] as const) {
+        const plan = planSettle(payment({ status: 'pending', pendingKind: kind }), event);
+        const row = PENDING_TRANSITIONS.find((t) => t.kind === kind && t.on === event);
+        expect(plan).toEqual(row ? { ok: true, change: { from: 'pending', to: row.to, pendingKind: kind, event } } : { ok: false });
       }
     }
-    expect(planSettle(payment({ status: 'success' }), 'declined')).toEqual({ ok: false });
-    expect(planSettle(payment({ status: 'declined' }), 'success')).toEqual({ ok: false });
+  });
+
+  it('refuses every change out of success or declined, and a pending payment of no kind', () => {
+    for (const status of ['success', 'declined'] as const) {
+      for (const event of ['confirm', 'fail', 'expire'] as const) expect(planSettle(payment({ status, pendingKind: 'three-d-secure' }), event)).toEqual({ ok: false });
+    }
+    expect(planSettle(payment({ status: 'pending', pendingKind: null }), 'confirm')).toEqual({ ok: false });
   });
 });

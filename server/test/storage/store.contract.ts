@@ -7,6 +7,7 @@ import { checkoutsContract } from './contract/checkouts.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { inDoubtContract } from './contract/in-doubt.js';
+import { jobsContract } from './contract/jobs.js';
 import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
 
@@ -34,4 +35,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   idempotencyContract(ctx);
   inDoubtContract(ctx);
   checkoutsContract(ctx);
+  jobsContract(ctx);
 }

@@ -7,6 +7,9 @@ import * as m002 from './002-checkouts.js';
 import * as m003 from './003-one-success-per-checkout.js';
 import * as m004 from './004-lean-indexes.js';
 import * as m005 from './005-simulator-journal.js';
+import * as m006 from './006-jobs.js';
+import * as m007 from './007-claim-owner.js';
+import * as m008 from './008-pending-kind.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -14,4 +17,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '003-one-success-per-checkout': m003,
   '004-lean-indexes': m004,
   '005-simulator-journal': m005,
+  '006-jobs': m006,
+  '007-claim-owner': m007,
+  '008-pending-kind': m008,
 };

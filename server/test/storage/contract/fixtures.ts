@@ -57,6 +57,7 @@ export function paymentRecord(entityId: string, over: Partial<PaymentRecord> = {
     reversed: false,
     responseJson: '{"id":"x"}',
     pendingJson: null,
+    pendingKind: over.status === 'pending' ? 'three-d-secure' : null,
     createdAt: T0,
     updatedAt: T0,
     ...over,
@@ -120,7 +121,7 @@ export function followUp(ref: PaymentRecord, op: FollowUpType, amount: number | 
 
 /** The write a 3-D Secure settlement would make: planned from a snapshot by the status table. */
 export function settlement(p: PaymentRecord, to: PaymentStatus, over: Partial<SettleWrite> = {}): SettleWrite {
-  const plan = planSettle(p, to);
+  const plan = planSettle(p, to === 'success' ? 'confirm' : 'fail');
   if (!plan.ok) throw new Error(`test setup: ${p.status} -> ${to} refused by the status table`);
   return { paymentId: p.id, checkoutId: p.checkoutId, change: plan.change, resultCode: '000.100.110', responseJson: '{"id":"x"}', pendingJson: null, now: T0 + 10, ...over };
 }

@@ -3,10 +3,14 @@
 // journal records, finds and voids what it answered.
 
 import { describe, expect, it } from 'vitest';
-import type { ClaimAnswer, SimulatorAuthorization } from '../../../src/storage/store.js';
+import { ClaimLostError, type ClaimAnswer, type SimulatorAuthorization } from '../../../src/storage/store.js';
 import { checkoutRecord, followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0, type ContractContext } from './fixtures.js';
 
-const answer = (entityId: string, key: string, body = `{"key":"${key}"}`): ClaimAnswer => ({ entityId, key, statusCode: 200, body });
+const HOLDER = { owner: 'relay-a', leaseUntil: T0 + 60_000 };
+const answer = (entityId: string, key: string, body = `{"key":"${key}"}`): ClaimAnswer => ({ entityId, key, owner: HOLDER.owner, statusCode: 200, body });
+/** Claims of this entity that relay-a would resolve at T0 + 1 (its own, restarted). */
+const inDoubt = async (store: ContractContext['store'], entityId: string) =>
+  (await store.inDoubtIdempotencyKeys(T0 + 1, HOLDER.owner, 10_000)).filter((claim) => claim.entityId === entityId);
 
 function authorization(entityId: string, over: Partial<SimulatorAuthorization> = {}): SimulatorAuthorization {
   return {
@@ -30,7 +34,7 @@ export function inDoubtContract(ctx: () => ContractContext): void {
       const { store } = ctx();
       const entityId = await newEntity(store);
       for (const key of ['pay', 'pay-with-registration', 'registration', 'checkout', 'capture']) {
-        expect(await store.claimIdempotencyKey(entityId, key, 'h', T0, 0)).toEqual({ kind: 'claimed' });
+        expect(await store.claimIdempotencyKey(entityId, key, 'h', T0, 0, HOLDER)).toEqual({ kind: 'claimed' });
       }
       await store.insertPayment(paymentRecord(entityId), { answer: answer(entityId, 'pay') });
       await store.insertPayment(paymentRecord(entityId), { registration: registrationRecord(entityId), answer: answer(entityId, 'pay-with-registration') });
@@ -39,36 +43,58 @@ export function inDoubtContract(ctx: () => ContractContext): void {
       const authorized = await insertPayment(store, entityId, { paymentType: 'PA' });
       expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 100), answer: answer(entityId, 'capture') })).toBe(true);
       for (const key of ['pay', 'pay-with-registration', 'registration', 'checkout', 'capture']) {
-        expect(await store.claimIdempotencyKey(entityId, key, 'h', T0 + 1, 0)).toEqual({ kind: 'done', statusCode: 200, body: `{"key":"${key}"}` });
+        expect(await store.claimIdempotencyKey(entityId, key, 'h', T0 + 1, 0, HOLDER)).toEqual({ kind: 'done', statusCode: 200, body: `{"key":"${key}"}` });
       }
-      const mine = (await store.inProgressIdempotencyKeys()).filter((claim) => claim.entityId === entityId);
-      expect(mine).toEqual([]);
+      expect(await inDoubt(store, entityId)).toEqual([]);
     });
 
     it('leaves the claim in progress when the effect is refused: neither is written', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
-      await store.claimIdempotencyKey(entityId, 'refused-capture', 'h', T0, 0);
+      await store.claimIdempotencyKey(entityId, 'refused-capture', 'h', T0, 0, HOLDER);
       const authorized = await insertPayment(store, entityId, { paymentType: 'PA', amount: 1_000 });
       const over = followUp(authorized, 'CP', 1_000);
       expect(await store.applyFollowUp(over)).toBe(true);
       // A second full capture breaks the guard: no record, and no answer either.
       expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 1_000), answer: answer(entityId, 'refused-capture') })).toBe(false);
-      expect(await store.claimIdempotencyKey(entityId, 'refused-capture', 'h', T0 + 1, 0)).toEqual({ kind: 'in-progress' });
+      expect(await store.claimIdempotencyKey(entityId, 'refused-capture', 'h', T0 + 1, 0, HOLDER)).toEqual({ kind: 'in-progress' });
     });
 
     it('lists the claims still in progress, and only those', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
-      await store.claimIdempotencyKey(entityId, 'stuck-2', 'h', T0 + 2, 0);
-      await store.claimIdempotencyKey(entityId, 'stuck-1', 'h', T0 + 1, 0);
-      await store.claimIdempotencyKey(entityId, 'answered', 'h', T0, 0);
-      await store.completeIdempotencyKey(entityId, 'answered', 200, '{}');
-      const mine = (await store.inProgressIdempotencyKeys()).filter((claim) => claim.entityId === entityId);
-      expect(mine).toEqual([
-        { entityId, key: 'stuck-1', createdAt: T0 + 1 },
-        { entityId, key: 'stuck-2', createdAt: T0 + 2 },
+      await store.claimIdempotencyKey(entityId, 'stuck-2', 'h', T0 + 2, 0, HOLDER);
+      await store.claimIdempotencyKey(entityId, 'stuck-1', 'h', T0 + 1, 0, HOLDER);
+      await store.claimIdempotencyKey(entityId, 'answered', 'h', T0, 0, HOLDER);
+      await store.completeIdempotencyKey(answer(entityId, 'answered', '{}'));
+      expect(await inDoubt(store, entityId)).toEqual([
+        { entityId, key: 'stuck-1', createdAt: T0 + 1, owner: HOLDER.owner },
+        { entityId, key: 'stuck-2', createdAt: T0 + 2, owner: HOLDER.owner },
       ]);
+    });
+
+    it('rolls back the effect when its claim was taken by another relay meanwhile, on every write path', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const lost = (key: string) => ({ ...answer(entityId, key), owner: 'relay-gone' });
+      for (const key of ['pay', 'pay-with-registration', 'registration', 'capture']) {
+        expect(await store.claimIdempotencyKey(entityId, key, 'h', T0, 0, HOLDER)).toEqual({ kind: 'claimed' });
+      }
+      const payment = paymentRecord(entityId);
+      await expect(store.insertPayment(payment, { answer: lost('pay') })).rejects.toThrow(ClaimLostError);
+      expect(await store.findPayment(entityId, payment.id)).toBeUndefined();
+      const withCard = paymentRecord(entityId);
+      const registration = registrationRecord(entityId);
+      await expect(store.insertPayment(withCard, { registration, answer: lost('pay-with-registration') })).rejects.toThrow(ClaimLostError);
+      expect(await store.findRegistration(entityId, registration.id)).toBeUndefined();
+      const alone = registrationRecord(entityId);
+      await expect(store.insertRegistration(alone, lost('registration'))).rejects.toThrow(ClaimLostError);
+      expect(await store.findRegistration(entityId, alone.id)).toBeUndefined();
+      const authorized = await insertPayment(store, entityId, { paymentType: 'PA' });
+      const capture = followUp(authorized, 'CP', 100);
+      await expect(store.applyFollowUp({ ...capture, answer: lost('capture') })).rejects.toThrow(ClaimLostError);
+      expect(await store.findPayment(entityId, capture.record.id)).toBeUndefined();
+      expect((await store.findPayment(entityId, authorized.id))?.capturedAmount).toBe(0);
     });
 
     it("keeps the simulator's answers and voids an approval or a challenge once, never a decline", async () => {

@@ -7,6 +7,7 @@ import { migrateToLatest, migrateUpTo } from '../../../src/storage/migrate.js';
 import { checkoutToRow, entityToRow, merchantToRow, paymentToRow } from '../../../src/storage/rows.js';
 import type { Database } from '../../../src/storage/schema.js';
 import { checkoutRecord, id, paymentRecord, T0 } from './fixtures.js';
+import type { PaymentRecord } from '../../../src/domain/records.js';
 
 /** An empty database of its own (a file, a schema) and the schema the migrator is to use. */
 export interface EmptyDatabase {
@@ -21,7 +22,35 @@ async function checkoutOf(db: Kysely<Database>, paymentId: string): Promise<stri
   return row?.checkout_id;
 }
 
+/** A payment row as written before 008 added its pending kind. */
+function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'pending_kind'> {
+  const { pending_kind: _kind, ...row } = paymentToRow(p);
+  return row;
+}
+
 export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
+  describe('008: why a payment is pending', () => {
+    it('gives every payment pending before it the 3-D Secure kind, and no kind to the others', async () => {
+      const { db, schema, dispose } = await open();
+      try {
+        await migrateUpTo(db, '007-claim-owner', schema);
+        const merchantId = id();
+        const entityId = id();
+        await db.insertInto('merchants').values(merchantToRow({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 })).execute();
+        await db.insertInto('entities').values(entityToRow({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 })).execute();
+        const pending = paymentRecord(entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{}' });
+        const settled = paymentRecord(entityId);
+        for (const p of [pending, settled]) await db.insertInto('payments').values(rowBefore008(p)).execute();
+        await migrateToLatest(db, schema);
+        const kinds = await db.selectFrom('payments').select(['id', 'pending_kind']).where('id', 'in', [pending.id, settled.id]).execute();
+        expect(Object.fromEntries(kinds.map((r) => [r.id, r.pending_kind]))).toEqual({ [pending.id]: 'three-d-secure', [settled.id]: null });
+      } finally {
+        await db.destroy();
+        await dispose();
+      }
+    });
+  });
+
   describe('003: one successful payment per checkout', () => {
     it('keeps one success of a checkout written before the index, detaches the others, then refuses a second', async () => {
       const { db, schema, dispose } = await open();
@@ -47,7 +76,7 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
         for (const c of [{ ...named, successPaymentId: reported.id }, unnamed, { ...alone, successPaymentId: only.id }]) {
           await db.insertInto('checkouts').values(checkoutToRow(c)).execute();
         }
-        for (const p of [stray, reported, declined, second, first, only, ...outside]) await db.insertInto('payments').values(paymentToRow(p)).execute();
+        for (const p of [stray, reported, declined, second, first, only, ...outside]) await db.insertInto('payments').values(rowBefore008(p)).execute();
 
         await migrateToLatest(db, schema);
 

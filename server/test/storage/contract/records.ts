@@ -1,7 +1,7 @@
 // CRUD of every record, entity scoping (A1), registrations (A9), settlement, durability.
 
 import { describe, expect, it } from 'vitest';
-import { planSettle } from '../../../src/domain/lifecycle.js';
+import { planSettle, type PendingEvent, type PendingKind } from '../../../src/domain/lifecycle.js';
 import type { PaymentStatus } from '../../../src/domain/records.js';
 import { all, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0, type ContractContext } from './fixtures.js';
 
@@ -111,9 +111,13 @@ export function recordsContract(ctx: () => ContractContext): void {
       const entityId = await newEntity(store);
       const done = await insertPayment(store, entityId);
       const pending = await insertPayment(store, entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{"x":1}' });
-      const write = (p: typeof done, from: PaymentStatus, to: PaymentStatus) =>
-        store.settlePayment({ paymentId: p.id, checkoutId: p.checkoutId, change: { from, to }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
-      expect(planSettle(done, 'declined')).toEqual({ ok: false });
+      const write = (p: typeof done, from: PaymentStatus, to: PaymentStatus, pendingKind: PendingKind = 'three-d-secure', event: PendingEvent = 'fail') =>
+        store.settlePayment({ paymentId: p.id, checkoutId: p.checkoutId, change: { from, to, pendingKind, event }, resultCode: 'x', responseJson: '{}', pendingJson: null, now: T0 + 10 });
+      expect(planSettle(done, 'fail')).toEqual({ ok: false });
+      // A row of the table, but for another kind than the payment's: the guard refuses it.
+      expect(await write(pending, 'pending', 'success', 'slip', 'confirm')).toBe('refused');
+      // Not a row of the table: a 3-D Secure challenge does not succeed by failing.
+      expect(await write(pending, 'pending', 'success', 'three-d-secure', 'fail')).toBe('refused');
       expect(await write(done, 'success', 'declined')).toBe('refused');
       expect(await write(done, 'success', 'pending')).toBe('refused');
       expect(await write(pending, 'pending', 'pending')).toBe('refused');

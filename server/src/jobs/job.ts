@@ -1,0 +1,70 @@
+// A job: work the relay does after it has answered, run by whichever relay's runner claims it
+// (jobs/runner.ts). Jobs are written with the state change that causes them (the outbox: the
+// store's composite writes take `jobs`), so a committed change always has its work queued and a
+// rolled-back one never does.
+
+import { randomBytes } from 'node:crypto';
+import type { EpochMs } from '../domain/records.js';
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** A job as a flow asks for it. */
+export interface NewJob {
+  kind: string;
+  /** Plain data, stored as JSON; the handler checks its shape. */
+  payload: unknown;
+  /** Not before this moment. */
+  runAt: EpochMs;
+  /** At most one job ever holds this key: enqueueing it again does nothing. */
+  uniqueKey?: string;
+  /** Tries before the job is kept as failed; the runner's default when absent. */
+  maxAttempts?: number;
+}
+
+export interface JobRecord {
+  id: string;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  state: JobState;
+  runAt: EpochMs;
+  /** Tries so far, the one running included. */
+  attempts: number;
+  maxAttempts: number;
+  leaseOwner: string | null;
+  leaseUntil: EpochMs | null;
+  uniqueKey: string | null;
+  lastError: string | null;
+  createdAt: EpochMs;
+  updatedAt: EpochMs;
+}
+
+/** Ids sort by creation time, then 64 random bits, as payment ids do. */
+export function newJobId(now: EpochMs): string {
+  return `${now.toString(16).padStart(12, '0')}${randomBytes(8).toString('hex')}`;
+}
+
+/** The record a NewJob becomes when it is written. */
+export function jobRecord(job: NewJob, now: EpochMs, defaultMaxAttempts: number): JobRecord {
+  return {
+    id: newJobId(now),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? null),
+    state: 'queued',
+    runAt: job.runAt,
+    attempts: 0,
+    maxAttempts: job.maxAttempts ?? defaultMaxAttempts,
+    leaseOwner: null,
+    leaseUntil: null,
+    uniqueKey: job.uniqueKey ?? null,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** How long the n-th retry waits: doubling from `baseMs`, never more than `maxMs`. */
+export function retryDelay(attempts: number, baseMs: number, maxMs: number): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
+  return Math.min(maxMs, baseMs * 2 ** exponent);
+}

@@ -1,0 +1,48 @@
+// Every kind of job the relay runs, with its handler, and the periodic ones. Adding a kind is a
+// line here and a handler that is safe to run twice (jobs/runner.ts).
+
+import { appendFile } from 'node:fs/promises';
+import type { RelayContext } from '../app/context.js';
+import { purgeExpired } from './housekeeping.js';
+import { resolveInDoubtRequests } from './in-doubt.js';
+import type { JobHandler, PeriodicJob } from './runner.js';
+
+export const JOB_KINDS = {
+  /** Removes what the relay keeps only for a while (housekeeping.ts). */
+  housekeeping: 'housekeeping',
+  /** Resolves idempotency claims left in doubt by a relay that died (in-doubt.ts). */
+  inDoubt: 'in-doubt',
+  /** Tests only (RELAY_JOB_PROBE_LOG): appends "jobId relayId" to a file, to count runs. */
+  probe: 'probe',
+} as const;
+
+export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler>; periodic: PeriodicJob[] } {
+  const handlers = new Map<string, JobHandler>([
+    [
+      JOB_KINDS.housekeeping,
+      async (_payload, { log }) => {
+        const purged = await purgeExpired(ctx);
+        if (purged.idempotencyKeys + purged.jobs + purged.expiredChallenges > 0) log.info({ purged }, 'expired data removed');
+      },
+    ],
+    [
+      JOB_KINDS.inDoubt,
+      async (_payload, { log }) => {
+        await resolveInDoubtRequests(ctx, log);
+      },
+    ],
+  ]);
+  const probeLog = ctx.config.jobProbeLog;
+  if (probeLog !== '') {
+    handlers.set(JOB_KINDS.probe, async (_payload, { job }) => {
+      await appendFile(probeLog, `${job.id} ${ctx.config.relayId}\n`);
+    });
+  }
+  return {
+    handlers,
+    periodic: [
+      { kind: JOB_KINDS.housekeeping, everyMs: ctx.config.jobs.housekeepingEveryMs },
+      { kind: JOB_KINDS.inDoubt, everyMs: ctx.config.jobs.inDoubtEveryMs },
+    ],
+  };
+}

@@ -1,0 +1,152 @@
+// The jobs table: enqueue (idempotent by unique key), claim with a lease, finish, retry, fail,
+// release. A claim is one UPDATE … RETURNING over the due rows: on PostgreSQL its subquery locks
+// them FOR UPDATE SKIP LOCKED, so runners of several relays claim disjoint batches without waiting
+// for each other; SQLite refuses that clause, and needs none: its one writer at a time (BEGIN
+// IMMEDIATE, busy_timeout across processes) makes the statement atomic.
+//
+// Every change after the claim is fenced by the lease: it applies only while the row is still
+// running under this owner, so a runner whose lease expired (and whose job another runner took)
+// changes nothing.
+
+import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { JobRecord, JobState } from '../jobs/job.js';
+import type { EpochMs } from '../domain/records.js';
+import type { Database, JobsTable } from './schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function jobToRow(j: JobRecord): JobsTable {
+  return {
+    id: j.id,
+    kind: j.kind,
+    payload: j.payload,
+    state: j.state,
+    run_at: j.runAt,
+    attempts: j.attempts,
+    max_attempts: j.maxAttempts,
+    lease_owner: j.leaseOwner,
+    lease_until: j.leaseUntil,
+    unique_key: j.uniqueKey,
+    last_error: j.lastError,
+    created_at: j.createdAt,
+    updated_at: j.updatedAt,
+  };
+}
+
+export function jobFromRow(r: Selectable<JobsTable>): JobRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    payload: r.payload,
+    state: r.state,
+    runAt: Number(r.run_at),
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    leaseOwner: r.lease_owner,
+    leaseUntil: r.lease_until === null ? null : Number(r.lease_until),
+    uniqueKey: r.unique_key,
+    lastError: r.last_error,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+/** The insert of a job; a job whose unique key exists already is not inserted, silently. */
+export function enqueueQuery(db: Executor, job: JobRecord): CompiledQuery {
+  return db
+    .insertInto('jobs')
+    .values(jobToRow(job))
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .compile();
+}
+
+/** The longest last error a job keeps, characters. */
+const ERROR_TEXT_MAX = 2_000;
+
+export async function claimJobs(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]> {
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const { rows } = await sql<Selectable<JobsTable>>`
+    update jobs
+       set state = 'running', lease_owner = ${owner}, lease_until = ${leaseUntil}, attempts = attempts + 1, updated_at = ${now}
+     where id in (
+       select id from jobs
+        where (state = 'queued' and run_at <= ${now}) or (state = 'running' and lease_until < ${now})
+        order by run_at
+        limit ${limit}
+        ${lock})
+    returning *`.execute(db);
+  return rows.map(jobFromRow).sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
+}
+
+/** Marks the jobs done; only those still leased to `owner`. Returns how many were. */
+export async function completeJobs(db: Kysely<Database>, owner: string, ids: readonly string[], now: EpochMs): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('jobs')
+    .set({ state: 'done', lease_until: null, last_error: null, updated_at: now })
+    .where('id', 'in', [...ids])
+    .where('state', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Puts a job back in the queue for `runAt` (a retry), or keeps it as failed; fenced by the lease. */
+export async function finishJobWithError(db: Kysely<Database>, owner: string, id: string, error: string, next: { state: Extract<JobState, 'queued' | 'failed'>; runAt?: EpochMs }, now: EpochMs): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      state: next.state,
+      ...(next.runAt !== undefined ? { run_at: next.runAt } : {}),
+      lease_until: null,
+      last_error: error.slice(0, ERROR_TEXT_MAX),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Hands back every job leased to `owner` (a clean shutdown, or a restart of the same relay): queued
+ * again, due at once, and the try that did not finish is not counted.
+ */
+export async function releaseJobs(db: Kysely<Database>, owner: string, now: EpochMs): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set((eb) => ({ state: 'queued', lease_owner: null, lease_until: null, run_at: now, attempts: eb('attempts', '-', 1), updated_at: now }))
+    .where('state', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function findJob(db: Kysely<Database>, id: string): Promise<JobRecord | undefined> {
+  const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && jobFromRow(row);
+}
+
+export async function findJobByKey(db: Kysely<Database>, uniqueKey: string): Promise<JobRecord | undefined> {
+  const row = await db.selectFrom('jobs').selectAll().where('unique_key', '=', uniqueKey).executeTakeFirst();
+  return row && jobFromRow(row);
+}
+
+export async function countJobs(db: Kysely<Database>, kind?: string): Promise<Record<JobState, number>> {
+  let q = db.selectFrom('jobs').select(['state', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('state');
+  if (kind !== undefined) q = q.where('kind', '=', kind);
+  const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+  for (const row of await q.execute()) counts[row.state] = Number(row.n);
+  return counts;
+}
+
+/** Forgets finished jobs (done or failed) last changed before `olderThan`. */
+export async function purgeFinishedJobs(db: Kysely<Database>, olderThan: EpochMs): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('state', 'in', ['done', 'failed'])
+    .where('updated_at', '<', olderThan)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,248 @@
+// Jobs (jobs/runner.ts, storage/jobs.ts): idempotent enqueueing, claims with a lease that two
+// runners never share, fencing by the lease, retries and failures kept, the outbox (a state change
+// and its jobs commit together), and the runner itself on the same database.
+//
+// The jobs table is global, so each test leaves nothing due behind it (drain), and jobs a test only
+// writes are queued far in the future, where no claim of another test reaches them.
+
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/domain/clock.js';
+import { jobRecord, type JobRecord, type NewJob } from '../../../src/jobs/job.js';
+import { JobRunner, PermanentJobError, type JobHandler } from '../../../src/jobs/runner.js';
+import { defaultConfig } from '../../../src/process/config.js';
+import type { Store } from '../../../src/storage/store.js';
+import { all, followUp, id, insertPayment, newEntity, paymentRecord, type ContractContext } from './fixtures.js';
+
+/** Jobs tests run at their own moments, long after every other contract test's T0. */
+const J0 = 1_800_000_000_000;
+const FAR_FUTURE = 4_000_000_000_000;
+const LEASE = 60_000;
+
+const job = (over: Partial<NewJob> = {}, now = J0): JobRecord => jobRecord({ kind: 'test', payload: { n: id() }, runAt: now, ...over }, now, 5);
+
+/** Claims and completes everything due at `now`, so the next test starts from an empty queue. */
+async function drain(store: Store, now: number): Promise<void> {
+  for (;;) {
+    const claimed = await store.claimJobs('drain', now, now + LEASE, 1_000);
+    if (claimed.length === 0) return;
+    await store.completeJobs('drain', claimed.map((j) => j.id), now);
+  }
+}
+
+function runner(store: Store, clock: ManualClock, handlers: Record<string, JobHandler>, owner = 'relay-a'): JobRunner {
+  return new JobRunner({
+    store,
+    clock,
+    owner,
+    config: { ...defaultConfig.jobs, retryBaseMs: 1_000, retryMaxMs: 8_000, maxAttempts: 3, batchSize: 50 },
+    handlers: new Map(Object.entries(handlers)),
+  });
+}
+
+export function jobsContract(ctx: () => ContractContext): void {
+  describe('jobs', () => {
+    it('enqueues a unique key once, however often and however concurrently it is queued', async () => {
+      const { store } = ctx();
+      const key = `once-${id()}`;
+      await all(Array.from({ length: 20 }, () => () => store.enqueueJobs([job({ uniqueKey: key, runAt: FAR_FUTURE })])));
+      await store.transaction((tx) => tx.jobs.enqueue([job({ uniqueKey: key, runAt: FAR_FUTURE })]));
+      const found = await store.findJobByKey(key);
+      expect(found?.state).toBe('queued');
+      expect(await store.countJobs(`none-${id()}`)).toEqual({ queued: 0, running: 0, done: 0, failed: 0 });
+    });
+
+    it('claims due jobs only, oldest first, and never a job whose lease still runs', async () => {
+      const { store } = ctx();
+      const now = J0 + 1_000_000;
+      const due = [job({ runAt: now - 2 }), job({ runAt: now - 1 })];
+      const later = job({ runAt: now + 10 });
+      await store.enqueueJobs([...due, later]);
+      const claimed = await store.claimJobs('relay-a', now, now + LEASE, 10);
+      expect(claimed.map((j) => j.id)).toEqual(due.map((j) => j.id));
+      expect(claimed.every((j) => j.state === 'running' && j.leaseOwner === 'relay-a' && j.attempts === 1)).toBe(true);
+      expect(await store.claimJobs('relay-b', now + 5, now + 5 + LEASE, 10)).toEqual([]);
+      // Once due, the later one; the running ones only once their lease is out.
+      expect((await store.claimJobs('relay-b', now + 10, now + 10 + LEASE, 10)).map((j) => j.id)).toEqual([later.id]);
+      const reclaimed = await store.claimJobs('relay-b', now + LEASE + 1, now + 2 * LEASE, 10);
+      expect(reclaimed.map((j) => j.id).sort()).toEqual(due.map((j) => j.id).sort());
+      expect(reclaimed.every((j) => j.leaseOwner === 'relay-b' && j.attempts === 2)).toBe(true);
+      // The first owner's lease is gone: its completion changes nothing (fencing).
+      expect(await store.completeJobs('relay-a', due.map((j) => j.id), now + LEASE + 2)).toBe(0);
+      expect(await store.completeJobs('relay-b', [...due, later].map((j) => j.id), now + LEASE + 2)).toBe(3);
+      expect((await store.findJob(later.id))?.state).toBe('done');
+      await drain(store, now + 10 * LEASE);
+    });
+
+    it('gives concurrent claimers disjoint batches that together hold every due job', async () => {
+      const { store, harness } = ctx();
+      const now = J0 + 2_000_000;
+      const jobs = Array.from({ length: 200 }, (_, i) => job({ runAt: now - 1 - i }));
+      await store.enqueueJobs(jobs);
+      const others = harness.parallelStores ? await Promise.all([harness.open(), harness.open()]) : [];
+      const stores = [store, ...others];
+      try {
+        const claimed = await all(Array.from({ length: 12 }, (_, i) => () => (stores[i % stores.length] as Store).claimJobs(`runner-${i}`, now, now + LEASE, 25)));
+        const ids = claimed.flat().map((j) => j.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(new Set(ids)).toEqual(new Set(jobs.map((j) => j.id)));
+      } finally {
+        for (const other of others) await other.close();
+      }
+      await drain(store, now + 10 * LEASE);
+    });
+
+    it('queues a retry or keeps a failure, each only under the lease, and releases what an owner holds', async () => {
+      const { store } = ctx();
+      const now = J0 + 3_000_000;
+      const [a, b, c] = [job({ runAt: now }), job({ runAt: now }), job({ runAt: now })];
+      await store.enqueueJobs([a, b, c].map((j) => j as JobRecord));
+      await store.claimJobs('relay-a', now, now + LEASE, 10);
+      expect(await store.finishJobWithError('relay-b', a.id, 'not mine', { state: 'failed' }, now)).toBe(false);
+      expect(await store.finishJobWithError('relay-a', a.id, 'Error: boom', { state: 'queued', runAt: now + 500 }, now)).toBe(true);
+      expect(await store.finishJobWithError('relay-a', b.id, 'Error: broken', { state: 'failed' }, now)).toBe(true);
+      expect(await store.findJob(a.id)).toMatchObject({ state: 'queued', runAt: now + 500, attempts: 1, lastError: 'Error: boom', leaseUntil: null });
+      expect(await store.findJob(b.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Error: broken' });
+      expect(await store.releaseJobs('relay-a', now + 1)).toBe(1);
+      expect(await store.findJob(c.id)).toMatchObject({ state: 'queued', runAt: now + 1, attempts: 0, leaseOwner: null });
+      await drain(store, now + 10 * LEASE);
+      // Finished jobs are forgotten by age.
+      expect(await store.purgeFinishedJobs(now + 10 * LEASE + 1)).toBeGreaterThanOrEqual(3);
+      expect(await store.findJob(b.id)).toBeUndefined();
+    });
+
+    it('commits a state change and its jobs together, and neither when the transaction throws', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const kept = paymentRecord(entityId);
+      const keptJob = job({ runAt: FAR_FUTURE });
+      await store.transaction(async (tx) => {
+        await tx.payments.insert(kept);
+        await tx.jobs.enqueue([keptJob]);
+      });
+      expect(await store.findPayment(entityId, kept.id)).toEqual(kept);
+      expect((await store.findJob(keptJob.id))?.state).toBe('queued');
+
+      const dropped = paymentRecord(entityId);
+      const droppedJob = job({ runAt: FAR_FUTURE });
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.payments.insert(dropped);
+          await tx.jobs.enqueue([droppedJob]);
+          expect(await tx.payments.find(entityId, dropped.id)).toEqual(dropped);
+          throw new Error('the flow failed after writing');
+        }),
+      ).rejects.toThrow('the flow failed after writing');
+      expect(await store.findPayment(entityId, dropped.id)).toBeUndefined();
+      expect(await store.findJob(droppedJob.id)).toBeUndefined();
+    });
+
+    it('queues the outbox of a payment and a follow-up with them, and not when the guard refuses the follow-up', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const payJob = job({ runAt: FAR_FUTURE });
+      await store.insertPayment(paymentRecord(entityId), { jobs: [payJob] });
+      expect((await store.findJob(payJob.id))?.state).toBe('queued');
+      const authorized = await insertPayment(store, entityId, { paymentType: 'PA', amount: 1_000 });
+      const captureJob = job({ runAt: FAR_FUTURE });
+      expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 1_000), jobs: [captureJob] })).toBe(true);
+      const refusedJob = job({ runAt: FAR_FUTURE });
+      expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 1_000), jobs: [refusedJob] })).toBe(false);
+      expect((await store.findJob(captureJob.id))?.state).toBe('queued');
+      expect(await store.findJob(refusedJob.id)).toBeUndefined();
+    });
+
+    it('runs due jobs, retries a throwing handler with a doubling delay, and keeps it as failed after the last try', async () => {
+      const { store } = ctx();
+      const clock = new ManualClock(J0 + 4_000_000);
+      const seen: string[] = [];
+      let flakyCalls = 0;
+      const r = runner(store, clock, {
+        ok: async (payload) => {
+          seen.push((payload as { n: string }).n);
+        },
+        flaky: async () => {
+          flakyCalls++;
+          throw new Error(`down (${flakyCalls})`);
+        },
+      });
+      await r.enqueue({ kind: 'ok', payload: { n: 'first' }, runAt: clock.now() });
+      await r.enqueue({ kind: 'flaky', payload: {}, runAt: clock.now(), uniqueKey: `flaky-${id()}` });
+      expect(await r.runDue()).toEqual({ claimed: 2, done: 1, retried: 1, failed: 0 });
+      expect(seen).toEqual(['first']);
+      // Not before its delay (1 s after the first try), then 2 s after the second.
+      clock.advance(999);
+      expect((await r.runDue()).claimed).toBe(0);
+      clock.advance(1);
+      expect(await r.runDue()).toEqual({ claimed: 1, done: 0, retried: 1, failed: 0 });
+      clock.advance(2_000);
+      expect(await r.runDue()).toEqual({ claimed: 1, done: 0, retried: 0, failed: 1 });
+      expect(flakyCalls).toBe(3);
+      const counts = await store.countJobs('flaky');
+      expect(counts.failed).toBeGreaterThanOrEqual(1);
+      clock.advance(60_000);
+      expect((await r.runDue()).claimed).toBe(0);
+    });
+
+    it('fails a malformed payload, an unknown kind and a permanent error at once, and only that job', async () => {
+      const { store } = ctx();
+      const clock = new ManualClock(J0 + 5_000_000);
+      const ran: string[] = [];
+      const r = runner(store, clock, {
+        strict: async (payload) => {
+          if (typeof payload !== 'object' || payload === null || typeof (payload as { n?: unknown }).n !== 'string') throw new PermanentJobError('payload needs n');
+          ran.push((payload as { n: string }).n);
+        },
+      });
+      const broken: JobRecord = { ...job({ kind: 'strict' }, clock.now()), payload: '{not json' };
+      const wrongShape = job({ kind: 'strict', payload: { n: 42 } }, clock.now());
+      const unknown = job({ kind: `unknown-${id()}` }, clock.now());
+      const good = job({ kind: 'strict', payload: { n: 'good' } }, clock.now());
+      await store.enqueueJobs([broken, wrongShape, unknown, good]);
+      expect(await r.runDue()).toEqual({ claimed: 4, done: 1, retried: 0, failed: 3 });
+      expect(ran).toEqual(['good']);
+      expect(await store.findJob(broken.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('not JSON') });
+      expect(await store.findJob(wrongShape.id)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('payload needs n') });
+      expect(await store.findJob(unknown.id)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('no handler') });
+      expect(await store.findJob(good.id)).toMatchObject({ state: 'done' });
+    });
+
+    it('takes over the jobs of a runner that died once their lease runs out, and runs each job once in all', async () => {
+      const { store } = ctx();
+      const clock = new ManualClock(J0 + 6_000_000);
+      const runs = new Map<string, number>();
+      const count: JobHandler = async (payload) => {
+        const n = (payload as { n: string }).n;
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+      };
+      const jobs = Array.from({ length: 30 }, (_, i) => job({ kind: 'count', payload: { n: `j${i}` } }, clock.now()));
+      await store.enqueueJobs(jobs);
+      // relay-a claims a batch and dies before running it.
+      const taken = await store.claimJobs('relay-a', clock.now(), clock.now() + LEASE, 10);
+      expect(taken).toHaveLength(10);
+      const b = runner(store, clock, { count }, 'relay-b');
+      expect((await b.runDue()).done).toBe(20);
+      clock.advance(LEASE + 1);
+      expect((await b.runDue()).done).toBe(10);
+      expect(runs.size).toBe(30);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    });
+
+    it('queues a periodic job once per period, however many runners and rounds', async () => {
+      const { store } = ctx();
+      const clock = new ManualClock(J0 + 7_000_000 - ((J0 + 7_000_000) % 60_000));
+      let ran = 0;
+      const kind = `tick-${id()}`;
+      const make = (owner: string) =>
+        new JobRunner({ store, clock, owner, config: { ...defaultConfig.jobs }, handlers: new Map([[kind, async () => void ran++]]), periodic: [{ kind, everyMs: 60_000 }] });
+      const [a, b] = [make('relay-a'), make('relay-b')];
+      await a.runDue();
+      await b.runDue();
+      await a.runDue();
+      expect(ran).toBe(1);
+      clock.advance(60_000);
+      await b.runDue();
+      await a.runDue();
+      expect(ran).toBe(2);
+    });
+  });
+}
