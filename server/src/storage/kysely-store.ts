@@ -8,7 +8,7 @@ import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releas
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
 import { runGuarded } from './guarded-query.js';
-import { claimJobs, completeJobs, countJobs, enqueueQuery, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
+import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
@@ -92,7 +92,7 @@ export class KyselyStore implements Store {
   #followers(answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined): CompiledQuery[] {
     const writes: CompiledQuery[] = [];
     if (answer) writes.push(completeKeyQuery(this.#db, answer));
-    for (const job of jobs ?? []) writes.push(enqueueQuery(this.#db, job));
+    if (jobs && jobs.length > 0) writes.push(...enqueueQueries(this.#db, jobs));
     return writes;
   }
 
@@ -111,7 +111,7 @@ export class KyselyStore implements Store {
       idempotency: { complete: (answer) => completeKey(trx, answer) },
       jobs: {
         enqueue: async (jobs) => {
-          for (const job of jobs) await trx.executeQuery(enqueueQuery(trx, job));
+          for (const query of enqueueQueries(trx, jobs)) await trx.executeQuery(query);
         },
       },
     };
@@ -400,7 +400,7 @@ export class KyselyStore implements Store {
 
   enqueueJobs(jobs: readonly JobRecord[]): Promise<void> {
     if (jobs.length === 0) return Promise.resolve();
-    return this.#insert(jobs.map((job) => enqueueQuery(this.#db, job)));
+    return this.#insert(enqueueQueries(this.#db, jobs));
   }
 
   claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]> {

@@ -11,7 +11,7 @@ import { waitUntil } from '../../../e2e/support/wait-until.js';
 import { jobRecord } from '../../src/jobs/job.js';
 import { JOB_KINDS } from '../../src/jobs/kinds.js';
 import type { Store } from '../../src/storage/store.js';
-import { CARD, postgresUnreachable, startCluster, type RelayCluster } from './relays.js';
+import { CARD, postgresUnreachable, startCluster, type RelayCluster } from '../../../e2e/support/relay-cluster.js';
 
 const required = process.env.REQUIRE_POSTGRES === '1';
 const pgReason = await postgresUnreachable();

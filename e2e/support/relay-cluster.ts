@@ -1,4 +1,4 @@
-// Several real relay processes on one store, for the tests of this folder: a fresh PostgreSQL
+// Several real relay processes on one store, for tests and benchmarks: a fresh PostgreSQL
 // database (dropped afterwards) or one SQLite file, one shared data folder (the card key and the
 // test merchant's credentials: relays on one store must share the card key), each relay on its own
 // ports with its own RELAY_ID.
@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { RelayApi } from '../../../e2e/support/relay-api.js';
-import { startRelay, type RelayProcess } from '../../../e2e/support/relay-process.js';
-import { openPostgresStore, openStore } from '../../src/storage/index.js';
-import type { Store } from '../../src/storage/store.js';
+import { RelayApi } from './relay-api.js';
+import { startRelay, type RelayProcess } from './relay-process.js';
+import { openPostgresStore, openStore } from '../../server/src/storage/index.js';
+import type { Store } from '../../server/src/storage/store.js';
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
