@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { buildApp } from '../server/src/app/build-app.js';
 import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
-import { defaultConfig } from '../server/src/process/config.js';
+import { defaultConfig, loadConfig } from '../server/src/process/config.js';
 import { registerApiRoute } from '../server/src/http/api-route.js';
 import { relayPlugins } from '../server/src/app/route-sets.js';
 import type { RelayContext } from '../server/src/app/context.js';
@@ -101,23 +101,37 @@ function stageRoutes(ctx: RelayContext) {
   };
 }
 
-async function relayServer(): Promise<{ url: string; token: string; entityId: string; close(): Promise<void> }> {
+async function relayServer(): Promise<{ url: string; token: string; entityId: string; throttle: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-bench-'));
-  const config = { ...defaultConfig, dataDir, publicUrl: 'http://127.0.0.1', demoPort: 0, logLevel: 'info' };
+  // The payments limit lifted (THROTTLE_PAYMENTS=0 unless set): the bench measures the relay, not
+  // the limit. A limit too high to reach (THROTTLE_PAYMENTS=1000000) measures the counting too, in
+  // process or, with REDIS_URL, in Redis.
+  const fromEnv = loadConfig({ THROTTLE_PAYMENTS: '0', ...process.env });
+  const config = {
+    ...defaultConfig,
+    dataDir,
+    publicUrl: 'http://127.0.0.1',
+    demoPort: 0,
+    logLevel: 'info',
+    throttle: fromEnv.throttle,
+    redisUrl: fromEnv.redisUrl,
+    redisPrefix: fromEnv.redisPrefix,
+  };
   const ctx = await createContext(config);
   // The production logger, writing to a sink: its cost is part of the figure.
   const sink = new Writable({ write: (_c, _e, done) => done() });
   const app = await buildApp(ctx, { logger: { stream: sink }, plugins: [...relayPlugins(), stageRoutes(ctx)] });
   const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now());
-  const unlimited = 1_000_000;
-  const entity = await createEntity(ctx.store, { merchantId: merchant.id, name: 'Bench', settings: { throttle: { payments: unlimited } } }, Date.now());
+  const entity = await createEntity(ctx.store, { merchantId: merchant.id, name: 'Bench', settings: {} }, Date.now());
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     token: accessToken,
     entityId: entity.id,
+    throttle: `payments limit ${config.throttle.payments === 0 ? '0 (no limit)' : config.throttle.payments}, counted ${config.redisUrl ? 'in Redis' : 'in process'}`,
     close: async () => {
       await app.close();
+      await ctx.throttle.close();
       await ctx.store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -176,6 +190,7 @@ try {
     rounds.push({ bare: bareRound, relay: relayRound });
   }
   console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters`);
+  console.log(`throttle: ${relay.throttle}`);
   console.log(`answer bytes: bare ${await answerBytes(`${bare.url}/v1/payments`, headersFor(), payload)}, relay ${await answerBytes(`${relay.url}/v1/payments`, headersFor(relay.token), payload)}\n`);
   console.log('| round | server | req/s | p50 ms | p99 ms | server µs/req | errors | non-2xx | ratio |');
   console.log('|---|---|---|---|---|---|---|---|---|');

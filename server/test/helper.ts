@@ -80,6 +80,7 @@ export async function startTestRelay(overrides: Partial<Config> = {}, settings: 
     del: (url, options = {}) => app.inject({ method: 'DELETE', url, headers: auth(options.token) }),
     close: async () => {
       await app.close();
+      await ctx.throttle.close();
       await ctx.store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

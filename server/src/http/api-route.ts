@@ -89,7 +89,8 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       const raw = spec.method === 'POST' ? bodyParams(request) : readParams(request, ctx.config.maxParameters);
       const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
-      ctx.throttle.take(entity.id, spec.throttle, limit);
+      const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
+      if (counted) await counted;
       const call: ApiCall = { ctx, merchant, entity, params: raw, path: request.params as Record<string, string> };
       const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
       const outcome =

@@ -4,7 +4,8 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
-import { loadConfig } from './config.js';
+import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
+import type { ThrottledOperation } from '../http/throttle.js';
 import { openStore } from '../storage/index.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings } from '../domain/records.js';
@@ -17,6 +18,10 @@ const USAGE = `usage: npm run relay -- <command>
   entity create --merchant ID --name NAME [--country BR|MX|CO] [--allowed-origin URL ...]
   entity set ENTITY_ID [--country BR|MX|CO | --no-country]
                        [--allowed-origin URL ... | --no-allowed-origin] [--reversal-cutoff-hours N]
+                       [--throttle-payments N] [--throttle-follow-ups N] [--throttle-registrations N]
+                       [--throttle-checkouts N] [--throttle-reads N]
+      a throttle limit is operations per second for this entity: 0 = no limit, "default" = clear
+      the entity's own limit so the relay's THROTTLE_* setting applies again
   entity list --merchant ID
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
@@ -105,6 +110,42 @@ function cutoffHours(value: unknown): number | undefined {
   return hours;
 }
 
+/** The entity set option of each throttled operation's limit. */
+const THROTTLE_FLAGS: Readonly<Record<ThrottledOperation, string>> = {
+  payments: 'throttle-payments',
+  followUps: 'throttle-follow-ups',
+  registrations: 'throttle-registrations',
+  checkouts: 'throttle-checkouts',
+  reads: 'throttle-reads',
+};
+
+/** Limits given on the command line: a number, or null for "default" (remove the override). */
+type ThrottleChanges = Partial<Record<ThrottledOperation, number | null>>;
+
+function throttleChanges(values: Values): ThrottleChanges {
+  const changes: ThrottleChanges = {};
+  for (const [operation, flag] of Object.entries(THROTTLE_FLAGS) as [ThrottledOperation, string][]) {
+    const text = str(values[flag], flag, false);
+    if (text === undefined) continue;
+    const limit = text === 'default' ? null : throttleLimitOf(text);
+    if (limit === undefined) {
+      throw new UsageError(`--${flag} must be a whole number of operations per second from 0 (no limit) to ${MAX_THROTTLE_LIMIT}, or "default", got ${JSON.stringify(text)}`);
+    }
+    changes[operation] = limit;
+  }
+  return changes;
+}
+
+function withThrottle(settings: EntitySettings, changes: ThrottleChanges): void {
+  const throttle = { ...settings.throttle };
+  for (const [operation, limit] of Object.entries(changes) as [ThrottledOperation, number | null][]) {
+    if (limit === null) delete throttle[operation];
+    else throttle[operation] = limit;
+  }
+  if (Object.keys(throttle).length > 0) settings.throttle = throttle;
+  else delete settings.throttle;
+}
+
 const entityView = (e: EntityRecord) => ({ entityId: e.id, merchantId: e.merchantId, name: e.name, settings: e.settings });
 
 async function requireMerchant(store: Store, merchantId: string): Promise<void> {
@@ -151,6 +192,7 @@ function entitySet(args: string[]): Run {
       'allowed-origin': { type: 'string', multiple: true },
       'no-allowed-origin': { type: 'boolean' },
       'reversal-cutoff-hours': { type: 'string' },
+      ...Object.fromEntries(Object.values(THROTTLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
     },
     1,
   );
@@ -160,8 +202,9 @@ function entitySet(args: string[]): Run {
   const allowed = origins(values['allowed-origin']);
   if (allowed && values['no-allowed-origin']) throw new UsageError('--allowed-origin and --no-allowed-origin exclude each other');
   const hours = cutoffHours(values['reversal-cutoff-hours']);
-  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined) {
-    throw new UsageError('nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin or --reversal-cutoff-hours');
+  const throttle = throttleChanges(values);
+  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined && Object.keys(throttle).length === 0) {
+    throw new UsageError('nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours or a --throttle-… limit');
   }
   return async (store) => {
     const entity = await store.findEntity(entityId);
@@ -172,6 +215,7 @@ function entitySet(args: string[]): Run {
     if (allowed) settings.allowedOrigins = allowed;
     if (values['no-allowed-origin']) delete settings.allowedOrigins;
     if (hours !== undefined) settings.reversalCutoffMs = hours * HOUR_MS;
+    withThrottle(settings, throttle);
     await store.updateEntitySettings(entityId, settings);
     return entityView({ ...entity, settings });
   };

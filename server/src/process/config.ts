@@ -3,6 +3,7 @@
 
 import { hostname } from 'node:os';
 import { failpointsFrom, type Failpoint } from './failpoint.js';
+import type { ThrottledOperation } from '../http/throttle.js';
 
 export interface Config {
   /** TCP port of the relay. */
@@ -31,8 +32,12 @@ export interface Config {
   reversalCutoffMs: number;
   /** An Idempotency-Key is kept, and replays its answer, this long; then it is unused again, ms (24 hours). */
   idempotencyTtlMs: number;
-  /** Per-entity throttling: operations allowed per window. */
-  throttle: { windowMs: number; payments: number; followUps: number; registrations: number; checkouts: number; reads: number };
+  /** Per-entity throttling: operations allowed per window (one second) per entity; 0 = no limit. */
+  throttle: { windowMs: number } & Record<ThrottledOperation, number>;
+  /** redis://… counts the throttle in Redis, shared by every relay process; empty = in this process. */
+  redisUrl: string;
+  /** Prefix of every key the relay writes to Redis. */
+  redisPrefix: string;
   /** Checkout lifetime, milliseconds (30 minutes). */
   checkoutTtlMs: number;
   /** Declines after which a checkout locks (card testing, L8). */
@@ -96,6 +101,8 @@ export const defaultConfig: Config = {
   reversalCutoffMs: 72 * 60 * 60 * 1000,
   idempotencyTtlMs: 24 * 60 * 60 * 1000,
   throttle: { windowMs: 1000, payments: 200, followUps: 200, registrations: 100, checkouts: 200, reads: 400 },
+  redisUrl: '',
+  redisPrefix: 'paywidgets:',
   checkoutTtlMs: 30 * 60 * 1000,
   checkoutMaxDeclines: 5,
   checkoutStatusReadsPerMinute: 2,
@@ -132,6 +139,46 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   return n;
 }
 
+/** Highest throttle limit accepted, operations per second; beyond it, 0 (no limit) says it better. */
+export const MAX_THROTTLE_LIMIT = 1_000_000;
+
+/** The environment variable of each throttled operation's limit. */
+export const THROTTLE_VARIABLES: Readonly<Record<ThrottledOperation, string>> = {
+  payments: 'THROTTLE_PAYMENTS',
+  followUps: 'THROTTLE_FOLLOW_UPS',
+  registrations: 'THROTTLE_REGISTRATIONS',
+  checkouts: 'THROTTLE_CHECKOUTS',
+  reads: 'THROTTLE_READS',
+};
+
+/** A throttle limit from text: a whole number from 0 (no limit) to MAX_THROTTLE_LIMIT, else undefined. */
+export function throttleLimitOf(text: string): number | undefined {
+  if (!/^\d{1,7}$/.test(text)) return undefined;
+  const limit = Number(text);
+  return limit <= MAX_THROTTLE_LIMIT ? limit : undefined;
+}
+
+function redisUrlFrom(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return '';
+  // The URL may hold a password: the message names the scheme only.
+  if (!/^rediss?:\/\/[^/]/.test(raw)) throw new Error('REDIS_URL must start with redis:// or rediss:// and name a host');
+  return raw;
+}
+
+function throttleFrom(env: NodeJS.ProcessEnv): Config['throttle'] {
+  const throttle = { ...defaultConfig.throttle };
+  for (const [operation, name] of Object.entries(THROTTLE_VARIABLES) as [ThrottledOperation, string][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const limit = throttleLimitOf(raw);
+    if (limit === undefined) {
+      throw new Error(`${name} must be a whole number of operations per second from 0 (no limit) to ${MAX_THROTTLE_LIMIT}, got ${JSON.stringify(raw)}`);
+    }
+    throttle[operation] = limit;
+  }
+  return throttle;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', defaultConfig.port);
   const environment = env.RELAY_ENVIRONMENT === 'live' ? 'live' : 'test';
@@ -148,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? defaultConfig.logLevel,
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
+    throttle: throttleFrom(env),
+    redisUrl: redisUrlFrom(env.REDIS_URL),
+    redisPrefix: env.REDIS_PREFIX ?? defaultConfig.redisPrefix,
     failpoints: failpointsFrom(env.RELAY_FAILPOINTS),
     relayId: env.RELAY_ID || `${hostname()}:${port}`,
     jobProbeLog: env.RELAY_JOB_PROBE_LOG ?? '',

@@ -55,6 +55,7 @@ async function shutdown(signal: string): Promise<void> {
   await demo?.close();
   await app.close();
   await ctx.jobs.stop();
+  await ctx.throttle.close();
   await ctx.store.close();
   process.exit(0);
 }

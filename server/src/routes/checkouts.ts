@@ -70,8 +70,10 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       assertSameOrigin(request);
       if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
       const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
-      ctx.throttle.take(request.params.id, 'payments', ctx.config.checkoutMaxDeclines * 4);
-      ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments);
+      const perCheckout = ctx.throttle.take(request.params.id, 'payments', ctx.config.checkoutMaxDeclines * 4, request.log);
+      if (perCheckout) await perCheckout;
+      const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
+      if (perClient) await perClient;
       const checked = validate('checkoutPayment', submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);

@@ -108,6 +108,26 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     expect(again.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
   });
 
+  it("sets and clears an entity's own throttle limits, 0 lifting a limit", async () => {
+    const { entityId } = merchant;
+    const set = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--throttle-payments', '5', '--throttle-reads', '0', '--throttle-follow-ups', '1000000');
+    expect(set.settings).toEqual({ throttle: { payments: 5, reads: 0, followUps: 1_000_000 } });
+    const more = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--throttle-registrations', '2', '--throttle-checkouts', '3', '--throttle-payments', 'default');
+    expect(more.settings).toEqual({ throttle: { reads: 0, followUps: 1_000_000, registrations: 2, checkouts: 3 } });
+    const cleared = await json<EntityView>(
+      dataDir,
+      'entity', 'set', entityId,
+      '--throttle-reads', 'default', '--throttle-follow-ups', 'default', '--throttle-registrations', 'default', '--throttle-checkouts', 'default',
+    );
+    expect(cleared.settings).toEqual({});
+    const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
+    try {
+      expect((await store.findEntity(entityId))?.settings).toEqual({});
+    } finally {
+      await store.close();
+    }
+  });
+
   it("lists a merchant's entities", async () => {
     const list = await json<EntityView[]>(dataDir, 'entity', 'list', '--merchant', merchant.merchantId);
     expect(list.map((e) => e.name)).toEqual(['Default channel', 'Brazil web', 'MX']);
@@ -135,6 +155,24 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       expect(result.code, label).toBe(2);
       expect(result.stderr, label).toMatch(/^error: .+\n/);
       expect(result.stdout, label).toBe('');
+    });
+  });
+
+  it('refuses a throttle limit that is not 0 to 1000000 or "default", naming the option', async () => {
+    const any = 'a'.repeat(32);
+    const cases: [string, string][] = [
+      ['throttle-payments', '-1'],
+      ['throttle-reads', '1.5'],
+      ['throttle-follow-ups', 'lots'],
+      ['throttle-checkouts', '1000001'],
+      ['throttle-registrations', ''],
+    ];
+    const results = await Promise.all(cases.map(([flag, value]) => cli(dataDir, 'entity', 'set', any, `--${flag}=${value}`)));
+    results.forEach((result, i) => {
+      const flag = cases[i]?.[0] ?? '';
+      expect(result.code, flag).toBe(2);
+      expect(result.stderr, flag).toMatch(new RegExp(`^error: --${flag} (must be a whole number|needs a value)`));
+      expect(result.stdout, flag).toBe('');
     });
   });
 
