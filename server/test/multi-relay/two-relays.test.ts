@@ -47,7 +47,14 @@ for (const kind of ['postgres', 'sqlite'] as const) {
       if (kind === 'postgres' && pgReason !== undefined) throw new Error(`PostgreSQL is unreachable (REQUIRE_POSTGRES=1): ${pgReason}`);
       probeLog = join(process.env.TMPDIR ?? '/tmp', `paywidgets-probe-${kind}-${process.pid}-${Date.now()}.log`);
       // Short leases, so a relay killed mid-job has its jobs taken over within the test.
-      cluster = await startCluster(kind, 2, { RELAY_JOB_PROBE_LOG: probeLog, JOBS_LEASE_SECONDS: '5' });
+      // Registrations are throttled at 3 a second per entity, counted in Redis for both relays.
+      cluster = await startCluster(kind, 2, {
+        RELAY_JOB_PROBE_LOG: probeLog,
+        JOBS_LEASE_SECONDS: '5',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: `paywidgets-test-${process.pid}-${kind}-${Date.now()}:`,
+        THROTTLE_REGISTRATIONS: '3',
+      });
       store = await cluster.openStore();
     }, 120_000);
     afterAll(async () => cluster?.close(), 60_000);
@@ -82,6 +89,25 @@ for (const kind of ['postgres', 'sqlite'] as const) {
       const again = await b.request('POST', '/v1/payments', body, { 'idempotency-key': key });
       expect(again.json.id).toBe(ok[0]?.json.id);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
+    });
+
+    it('enforces one throttle limit together through Redis: three registrations on each relay pass its own count, not the shared one', async () => {
+      const [a, b] = cluster.apis;
+      if (!a || !b) throw new Error('two relays');
+      const entityId = a.credentials.entityId;
+      const register = (api: typeof a) => api.request('POST', '/v1/registrations', { entityId, ...CARD });
+      let throttled = 0;
+      // Windows are whole seconds on every relay: start just after a boundary, so that the six
+      // requests fall in one window (a try that straddles two is made again).
+      for (let attempt = 0; attempt < 3 && throttled === 0; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 20));
+        const answers = await Promise.all([a, a, a, b, b, b].map(register));
+        expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+        const refused = answers.filter((r) => r.status === 429);
+        for (const r of refused) expect((r.json.result as { code: string }).code).toBe('800.120.100');
+        throttled = refused.length;
+      }
+      expect(throttled).toBeGreaterThan(0);
     });
 
     it('runs each of 1,000 jobs queued while both run exactly once, shared between the relays', async () => {
