@@ -5,6 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { checkoutsContract } from './contract/checkouts.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
+import { healthContract } from './contract/health.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { inDoubtContract } from './contract/in-doubt.js';
 import { ledgerContract } from './contract/ledger.js';
@@ -34,4 +35,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   idempotencyContract(ctx);
   inDoubtContract(ctx);
   checkoutsContract(ctx);
+  healthContract(ctx);
 }
