@@ -9,6 +9,7 @@ import { errorBody } from '../http/idempotency.js';
 import { loggerOptions, scrubText } from '../process/logging.js';
 import { parseFormBody } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
+import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 
@@ -48,11 +49,14 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     routerOptions: { maxParamLength: 128 },
     // Never trust X-Forwarded-* unless an operator configures a proxy in front.
     trustProxy: false,
-    return503OnClosing: true,
+    // While closing, requests on connections still open get the API's own 503 (onRequest below),
+    // and /ready its report, instead of Fastify's generic body.
+    return503OnClosing: false,
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorateRequest('merchant', null);
+  ctx.database.logTo(app.log);
 
   // Only form-encoded UTF-8 bodies exist in this API. Bytes are decoded strictly so invalid UTF-8
   // is refused instead of silently replaced (B7).
@@ -69,11 +73,18 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const apiError = apiErrorOf(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // An outage is logged once by ctx.database, not once per request that meets it.
+    if (apiError.status >= 500 && apiError.errorName !== 'databaseUnavailable') request.log.error({ err: error }, 'request failed');
     return reply.status(apiError.status).send(envelope(envelopeContext, errorBody(apiError)));
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(envelopeContext, errorBody(new ApiError('notFound')))));
-  // Callback hooks rather than async ones: every request runs both, and a promise each is not free.
+  // Callback hooks rather than async ones: every request runs these, and a promise each is not free.
+  app.addHook('onRequest', (request, reply, done) => {
+    // Shutting down: in-flight requests finish; a new one (on a connection kept alive) is told to
+    // go elsewhere. /health and /ready still answer, so the load balancer sees the drain.
+    if (!ctx.draining || request.url === '/ready' || request.url === '/health') return done();
+    reply.header('Connection', 'close').status(503).send(envelope(envelopeContext, errorBody(new ApiError('shuttingDown'))));
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: scrubText(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
@@ -84,6 +95,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     done(null, payload);
   });
 
+  healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);

@@ -3,6 +3,8 @@
 
 import { failpointsFrom, type Failpoint } from './failpoint.js';
 
+export type LogFormat = 'json' | 'pretty';
+
 export interface Config {
   /** TCP port of the relay. */
   port: number;
@@ -40,6 +42,15 @@ export interface Config {
   checkoutStatusReadsPerMinute: number;
   /** Log level of pino. */
   logLevel: string;
+  /** JSON lines for machines, or readable lines (pino-pretty) for a person at a terminal. */
+  logFormat: LogFormat;
+  /** PostgreSQL: how long to wait for a connection, then for a query's answer, ms (an outage answers 503, never hangs). */
+  databaseConnectTimeoutMs: number;
+  databaseQueryTimeoutMs: number;
+  /** GET /ready: the longest any readiness check may take before it counts as failed, ms. */
+  readyTimeoutMs: number;
+  /** SIGTERM: how long in-flight requests may still take before their connections are closed, ms. */
+  shutdownGraceMs: number;
   /** Crash tests only (failpoint.ts): points where the process kills itself. Empty in production. */
   failpoints: ReadonlySet<Failpoint>;
 }
@@ -63,6 +74,11 @@ export const defaultConfig: Config = {
   checkoutMaxDeclines: 5,
   checkoutStatusReadsPerMinute: 2,
   logLevel: 'info',
+  logFormat: 'json',
+  databaseConnectTimeoutMs: 5_000,
+  databaseQueryTimeoutMs: 15_000,
+  readyTimeoutMs: 2_000,
+  shutdownGraceMs: 8_000,
   failpoints: new Set(),
 };
 
@@ -71,6 +87,14 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
   return Number.parseInt(raw, 10);
+}
+
+/** LOG_FORMAT wins; otherwise readable lines when stdout is a terminal, JSON when it is a pipe or file. */
+export function logFormatFrom(env: NodeJS.ProcessEnv, stdoutIsTty: boolean): LogFormat {
+  const raw = env.LOG_FORMAT;
+  if (raw === undefined || raw === '') return stdoutIsTty ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new Error(`LOG_FORMAT must be json or pretty, got ${JSON.stringify(raw)}`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardKeyHex: env.CARD_KEY ?? '',
     environment,
     logLevel: env.LOG_LEVEL ?? defaultConfig.logLevel,
+    logFormat: logFormatFrom(env, process.stdout.isTTY === true),
+    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', defaultConfig.shutdownGraceMs),
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
     failpoints: failpointsFrom(env.RELAY_FAILPOINTS),
