@@ -6,7 +6,8 @@ import type { RelayContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
 import { envelope } from '../http/envelope.js';
 import { errorBody } from '../http/idempotency.js';
-import { loggerOptions, scrubText } from '../process/logging.js';
+import type { LogFormat } from '../process/config.js';
+import { loggerOptions, logStream, scrubText } from '../process/logging.js';
 import { parseFormBody } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
@@ -14,8 +15,11 @@ import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 
 export interface AppOptions {
-  /** Log to stdout (the process), to a given stream (tests that read the log), or not at all. */
-  logger: boolean | { stream: NodeJS.WritableStream };
+  /**
+   * Log to stdout (the process) in config.logFormat, to a given stream (tests that read the log;
+   * JSON unless `format` says otherwise), or not at all.
+   */
+  logger: boolean | { stream: NodeJS.WritableStream; format?: LogFormat };
   /** Extra route sets registered on the same instance (widget assets, checkouts). */
   plugins?: ((app: FastifyInstance, ctx: RelayContext) => void | Promise<void>)[];
 }
@@ -42,9 +46,17 @@ function apiErrorOf(error: FastifyError | ApiError): ApiError {
   return new ApiError('internal');
 }
 
+const streamOption = (stream: NodeJS.WritableStream | undefined) => (stream ? { stream } : {});
+
+/** undefined = pino's own stdout destination, as fast as JSON logging gets. */
+function destinationOf(logger: true | { stream: NodeJS.WritableStream; format?: LogFormat }, configured: LogFormat): NodeJS.WritableStream | undefined {
+  if (logger === true) return configured === 'json' ? undefined : logStream(configured);
+  return logStream(logger.format ?? 'json', logger.stream);
+}
+
 export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...(options.logger === true ? {} : { stream: options.logger.stream }) },
+    logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...streamOption(destinationOf(options.logger, ctx.config.logFormat)) },
     bodyLimit: ctx.config.bodyLimitBytes,
     routerOptions: { maxParamLength: 128 },
     // Never trust X-Forwarded-* unless an operator configures a proxy in front.
