@@ -103,6 +103,8 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    // Draining: a connection kept alive would hold the close up until its keep-alive timeout.
+    if (ctx.draining) reply.header('Connection', 'close');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
