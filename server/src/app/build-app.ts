@@ -98,6 +98,8 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     reply.header('Connection', 'close').status(503).send(envelope(envelopeContext, errorBody(new ApiError('shuttingDown'))));
   });
   app.addHook('onResponse', (request, reply, done) => {
+    // A load balancer asks every few seconds: only a probe that fails is news.
+    if (reply.statusCode === 200 && (request.url === '/health' || request.url === '/ready')) return done();
     request.log.info({ method: request.method, url: scrubText(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
   });
