@@ -9,6 +9,9 @@ import type { Closer } from './closers.js';
 import type { DatabaseStatus } from './database-status.js';
 import type { ReadinessCheck } from './readiness.js';
 
+export type { Closer } from './closers.js';
+export type { ReadinessCheck } from './readiness.js';
+
 export interface RelayContext {
   config: Config;
   store: Store;
