@@ -7,13 +7,20 @@
 //   manifest.json                   cache version and hashes, read by server/src/routes/widget-assets.ts
 // Vite builds one IIFE entry per build, so `vite build --config vite.config.ts` runs the two asset
 // builds from this config's `config` hook and then builds the loader itself.
+// Every build writes into a folder of its own and is published, once complete, by pointing the
+// dist/widget symlink at it (widget/build/publish-dist.ts): builds may run concurrently, and a
+// relay never reads a half-written one. WIDGET_DIST_DIR puts the link elsewhere (tests).
 
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { newBuildDir, publishBuild } from './widget/build/publish-dist.js';
 
-const OUT = resolve(import.meta.dirname, 'dist/widget');
+/** What relays read: a symlink to the latest complete build. */
+const LINK = resolve(process.env.WIDGET_DIST_DIR || resolve(import.meta.dirname, 'dist/widget'));
+/** This build's own folder. */
+const OUT = newBuildDir(LINK);
 /** wpwl.apiVersion. */
 const API_VERSION = '1';
 /** Syntax level of every output: what merchant pages' shoppers still run. */
@@ -59,8 +66,6 @@ function assetsFirst(): Plugin {
     name: 'paywidgets-assets-first',
     apply: 'build',
     async config() {
-      rmSync(OUT, { recursive: true, force: true });
-      mkdirSync(OUT, { recursive: true });
       await build(iife('widget/host/main.ts', 'static.min.js', 'static.min'));
       await build(iife('widget/frame/main.ts', 'frame.min.js', 'frame.min'));
       const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css'];
@@ -83,6 +88,10 @@ function assetsFirst(): Plugin {
           __CSS_INTEGRITY__: JSON.stringify(integrity('static.min.css')),
         },
       };
+    },
+    // After the loader, the last file, is written: only a complete build is published.
+    writeBundle() {
+      publishBuild(OUT, LINK);
     },
   };
 }

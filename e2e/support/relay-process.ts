@@ -30,6 +30,8 @@ export interface RelayProcess {
   stop(): Promise<void>;
   /** SIGKILL, as a crash or a power cut would stop it (the data folder is kept). */
   kill(): Promise<void>;
+  /** Sends SIGTERM at once, as an orchestrator stops it; resolves with how it exited. stop() then cleans up. */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** The repository root (this file is e2e/support/relay-process.ts). */
@@ -101,6 +103,11 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
     log.end();
   };
 
+  const terminate = async (): Promise<{ code: number | null; signal: NodeJS.Signals | null }> => {
+    if (child.exitCode === null && child.signalCode === null) await stopChild(child);
+    return { code: child.exitCode, signal: child.signalCode };
+  };
+
   try {
     await waitUntil(() => answersHttp(url), { what: `relay at ${url}`, timeoutMs: RELAY_START_TIMEOUT_MS, abort: () => exited });
     const credentials = await waitUntil(() => readCredentials(dataDir), {
@@ -108,7 +115,7 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       timeoutMs: RELAY_START_TIMEOUT_MS,
       abort: () => exited,
     });
-    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop, kill };
+    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop, kill, terminate };
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- ${logFile} (last lines) ---\n${await logTail(logFile)}`);

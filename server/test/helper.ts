@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app/build-app.js';
 import { createEntity, createMerchant } from '../src/merchants/bootstrap.js';
-import { defaultConfig, type Config } from '../src/process/config.js';
+import { defaultConfig, type Config, type LogFormat } from '../src/process/config.js';
 import type { RelayContext } from '../src/app/context.js';
 import { ManualClock } from '../src/domain/clock.js';
 import { relayPlugins } from '../src/app/route-sets.js';
@@ -41,12 +41,17 @@ export function formBody(form: Record<string, string> | string): string {
   return typeof form === 'string' ? form : new URLSearchParams(form).toString();
 }
 
-export async function startTestRelay(overrides: Partial<Config> = {}, settings: EntitySettings = {}, logStream?: NodeJS.WritableStream): Promise<TestRelay> {
+export async function startTestRelay(
+  overrides: Partial<Config> = {},
+  settings: EntitySettings = {},
+  logStream?: NodeJS.WritableStream,
+  logFormat: LogFormat = 'json',
+): Promise<TestRelay> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-test-'));
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, ...overrides };
   const ctx = await createContext(config, { clock });
-  const app = await buildApp(ctx, { logger: logStream ? { stream: logStream } : false, plugins: relayPlugins() });
+  const app = await buildApp(ctx, { logger: logStream ? { stream: logStream, format: logFormat } : false, plugins: relayPlugins() });
 
   async function addEntity(merchantId: string, entitySettings: EntitySettings = {}): Promise<string> {
     return (await createEntity(ctx.store, { merchantId, name: 'Channel', settings: entitySettings }, clock.now())).id;

@@ -6,15 +6,20 @@ import type { RelayContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
 import { envelope } from '../http/envelope.js';
 import { errorBody } from '../http/idempotency.js';
-import { loggerOptions, scrubText } from '../process/logging.js';
+import type { LogFormat } from '../process/config.js';
+import { loggerOptions, logStream, scrubText } from '../process/logging.js';
 import { parseFormBody } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
+import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 
 export interface AppOptions {
-  /** Log to stdout (the process), to a given stream (tests that read the log), or not at all. */
-  logger: boolean | { stream: NodeJS.WritableStream };
+  /**
+   * Log to stdout (the process) in config.logFormat, to a given stream (tests that read the log;
+   * JSON unless `format` says otherwise), or not at all.
+   */
+  logger: boolean | { stream: NodeJS.WritableStream; format?: LogFormat };
   /** Extra route sets registered on the same instance (widget assets, checkouts). */
   plugins?: ((app: FastifyInstance, ctx: RelayContext) => void | Promise<void>)[];
 }
@@ -41,18 +46,29 @@ function apiErrorOf(error: FastifyError | ApiError): ApiError {
   return new ApiError('internal');
 }
 
+const streamOption = (stream: NodeJS.WritableStream | undefined) => (stream ? { stream } : {});
+
+/** undefined = pino's own stdout destination, as fast as JSON logging gets. */
+function destinationOf(logger: true | { stream: NodeJS.WritableStream; format?: LogFormat }, configured: LogFormat): NodeJS.WritableStream | undefined {
+  if (logger === true) return configured === 'json' ? undefined : logStream(configured);
+  return logStream(logger.format ?? 'json', logger.stream);
+}
+
 export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...(options.logger === true ? {} : { stream: options.logger.stream }) },
+    logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...streamOption(destinationOf(options.logger, ctx.config.logFormat)) },
     bodyLimit: ctx.config.bodyLimitBytes,
     routerOptions: { maxParamLength: 128 },
     // Never trust X-Forwarded-* unless an operator configures a proxy in front.
     trustProxy: false,
-    return503OnClosing: true,
+    // While closing, requests on connections still open get the API's own 503 (onRequest below),
+    // and /ready its report, instead of Fastify's generic body.
+    return503OnClosing: false,
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorateRequest('merchant', null);
+  ctx.database.logTo(app.log);
 
   // Only form-encoded UTF-8 bodies exist in this API. Bytes are decoded strictly so invalid UTF-8
   // is refused instead of silently replaced (B7).
@@ -69,21 +85,33 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const apiError = apiErrorOf(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // An outage is logged once by ctx.database, not once per request that meets it.
+    if (apiError.status >= 500 && apiError.errorName !== 'databaseUnavailable') request.log.error({ err: error }, 'request failed');
     return reply.status(apiError.status).send(envelope(envelopeContext, errorBody(apiError)));
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(envelopeContext, errorBody(new ApiError('notFound')))));
-  // Callback hooks rather than async ones: every request runs both, and a promise each is not free.
+  // Callback hooks rather than async ones: every request runs these, and a promise each is not free.
+  app.addHook('onRequest', (request, reply, done) => {
+    // Shutting down: in-flight requests finish; a new one (on a connection kept alive) is told to
+    // go elsewhere. /health and /ready still answer, so the load balancer sees the drain.
+    if (!ctx.draining || request.url === '/ready' || request.url === '/health') return done();
+    reply.header('Connection', 'close').status(503).send(envelope(envelopeContext, errorBody(new ApiError('shuttingDown'))));
+  });
   app.addHook('onResponse', (request, reply, done) => {
+    // A load balancer asks every few seconds: only a probe that fails is news.
+    if (reply.statusCode === 200 && (request.url === '/health' || request.url === '/ready')) return done();
     request.log.info({ method: request.method, url: scrubText(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    // Draining: a connection kept alive would hold the close up until its keep-alive timeout.
+    if (ctx.draining) reply.header('Connection', 'close');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 
+  healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);

@@ -6,6 +6,12 @@ import type { LookupCache } from '../http/lookup-cache.js';
 import type { Throttle } from '../http/throttle.js';
 import type { Store } from '../storage/store.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type { Closer } from './closers.js';
+import type { DatabaseStatus } from './database-status.js';
+import type { ReadinessCheck } from './readiness.js';
+
+export type { Closer } from './closers.js';
+export type { ReadinessCheck } from './readiness.js';
 
 export interface RelayContext {
   config: Config;
@@ -17,4 +23,12 @@ export interface RelayContext {
   lookups: LookupCache;
   /** The jobs runner: queues and runs the work that happens after an answer. */
   jobs: JobRunner;
+  /** Whether the database answers, as the store's calls find it (503s, one log line per outage). */
+  database: DatabaseStatus;
+  /** What GET /ready runs; parts of the relay register their own checks here. */
+  readiness: ReadinessCheck[];
+  /** What shutdown closes once the last request is answered, last registered first (closers.ts). */
+  closers: Closer[];
+  /** Set when shutdown starts: /ready answers 503 and new requests 503 while in-flight ones finish. */
+  draining: boolean;
 }

@@ -1,6 +1,7 @@
-// Builds the relay's dependencies from a Config: the store (migrated), the card vault with its key
-// kept outside the database, the clock and the throttle (counted in Redis when REDIS_URL is set, so
-// all relay processes share it; in this process otherwise). Used by the process and by tests.
+// Builds the relay's dependencies from a Config: the store (migrated, and watched for outages), the
+// card vault with its key kept outside the database, the clock, the throttle (counted in Redis when
+// REDIS_URL is set, so all relay processes share it; in this process otherwise), the jobs runner,
+// the readiness checks and the closers. Used by the process and by tests.
 
 import type { Config } from '../process/config.js';
 import type { RelayContext } from './context.js';
@@ -10,27 +11,46 @@ import { systemClock, type Clock } from '../domain/clock.js';
 import { LookupCache } from '../http/lookup-cache.js';
 import { InProcessThrottle, type Throttle } from '../http/throttle.js';
 import { RedisThrottle } from '../http/redis-throttle.js';
-import { openStore } from '../storage/index.js';
-import type { Store } from '../storage/store.js';
 import { relayJobs } from '../jobs/kinds.js';
 import { JobRunner } from '../jobs/runner.js';
+import { openStore } from '../storage/index.js';
+import type { Store } from '../storage/store.js';
+import { DatabaseStatus, watchStore } from './database-status.js';
+import { storeReadiness } from './readiness.js';
 
 export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? (await openStore(config));
-  await store.migrate();
+  const opened = options.store ?? (await openStore(config));
+  await opened.migrate();
+  const database = new DatabaseStatus();
+  const store = watchStore(opened, database);
+  const throttle = await throttleFor(config, clock);
   const ctx: Omit<RelayContext, 'jobs'> & { jobs?: JobRunner } = {
     config,
     store,
     clock,
     vault: new CardVault(loadCardKey(config)),
-    throttle: await throttleFor(config, clock),
+    throttle,
     lookups: new LookupCache(store, clock),
+    database,
+    readiness: storeReadiness(store),
+    // Closed last registered first: the jobs runner, then the throttle, then the store.
+    closers: [
+      { name: 'store', close: () => opened.close() },
+      { name: 'throttle', close: () => throttle.close() },
+    ],
+    draining: false,
   };
-  // The runner's handlers work on the context they belong to; it is started by the process.
+  // The runner's handlers work on the context they belong to; the process starts it.
   const full = ctx as RelayContext;
   const { handlers, periodic } = relayJobs(full);
-  full.jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic });
+  const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic });
+  full.jobs = jobs;
+  full.readiness.push({ name: 'accepting requests', check: async () => (full.draining ? 'shutting down' : true) });
+  // A relay that runs jobs is ready only while its runner keeps finishing rounds.
+  if (config.jobs.enabled) full.readiness.push({ name: 'jobs runner', check: async () => (jobs.alive() ? true : 'the jobs runner is not running') });
+  // Finishes the round under way and hands back whatever it still holds (SIGTERM).
+  full.closers.push({ name: 'jobs runner', close: () => jobs.stop() });
   return full;
 }
 

@@ -27,6 +27,10 @@ export const ERRORS = {
   notConfigured: { status: 400, code: '600.200.500', description: 'Invalid payment data. You are not configured for this currency or sub type (country or brand)' },
   checkoutLocked: { status: 400, code: '800.120.100', description: 'Rejected by Throttling. Too many declined attempts on this checkout' },
   checkoutExpired: { status: 400, code: '200.300.404', description: 'No payment session found for the requested id - the checkout expired' },
+  // 800.800.800 is the catalogue's "system error" for an unavailable payment system: the request
+  // was not carried out because of the relay, not the payment data, and a retry later may succeed.
+  databaseUnavailable: { status: 503, code: '800.800.800', description: 'The payment system is currently unavailable, please contact support in case this happens again. - the relay cannot reach its database; retry later' },
+  shuttingDown: { status: 503, code: '800.800.800', description: 'The payment system is currently unavailable, please contact support in case this happens again. - this relay is shutting down; retry' },
   internal: { status: 500, code: '999.999.999', description: 'An undefined error occurred' },
 } as const satisfies Record<string, ErrorRow>;
 

@@ -5,6 +5,8 @@ import { hostname } from 'node:os';
 import { failpointsFrom, type Failpoint } from './failpoint.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 
+export type LogFormat = 'json' | 'pretty';
+
 export interface Config {
   /** TCP port of the relay. */
   port: number;
@@ -46,6 +48,15 @@ export interface Config {
   checkoutStatusReadsPerMinute: number;
   /** Log level of pino. */
   logLevel: string;
+  /** JSON lines for machines, or readable lines (pino-pretty) for a person at a terminal. */
+  logFormat: LogFormat;
+  /** PostgreSQL: how long to wait for a connection, then for a query's answer, ms (an outage answers 503, never hangs). */
+  databaseConnectTimeoutMs: number;
+  databaseQueryTimeoutMs: number;
+  /** GET /ready: the longest any readiness check may take before it counts as failed, ms. */
+  readyTimeoutMs: number;
+  /** SIGTERM: how long in-flight requests may still take before their connections are closed, ms. */
+  shutdownGraceMs: number;
   /** Crash tests only (failpoint.ts): points where the process kills itself. Empty in production. */
   failpoints: ReadonlySet<Failpoint>;
   /**
@@ -107,6 +118,11 @@ export const defaultConfig: Config = {
   checkoutMaxDeclines: 5,
   checkoutStatusReadsPerMinute: 2,
   logLevel: 'info',
+  logFormat: 'json',
+  databaseConnectTimeoutMs: 5_000,
+  databaseQueryTimeoutMs: 15_000,
+  readyTimeoutMs: 2_000,
+  shutdownGraceMs: 8_000,
   failpoints: new Set(),
   relayId: 'relay',
   jobProbeLog: '',
@@ -179,6 +195,14 @@ function throttleFrom(env: NodeJS.ProcessEnv): Config['throttle'] {
   return throttle;
 }
 
+/** LOG_FORMAT wins; otherwise readable lines when stdout is a terminal, JSON when it is a pipe or file. */
+export function logFormatFrom(env: NodeJS.ProcessEnv, stdoutIsTty: boolean): LogFormat {
+  const raw = env.LOG_FORMAT;
+  if (raw === undefined || raw === '') return stdoutIsTty ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new Error(`LOG_FORMAT must be json or pretty, got ${JSON.stringify(raw)}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env, 'PORT', defaultConfig.port);
   const environment = env.RELAY_ENVIRONMENT === 'live' ? 'live' : 'test';
@@ -193,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardKeyHex: env.CARD_KEY ?? '',
     environment,
     logLevel: env.LOG_LEVEL ?? defaultConfig.logLevel,
+    logFormat: logFormatFrom(env, process.stdout.isTTY === true),
+    shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', defaultConfig.shutdownGraceMs),
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
     throttle: throttleFrom(env),

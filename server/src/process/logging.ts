@@ -1,7 +1,11 @@
 // Log redaction: by key (pino's redact paths) and by content (a Luhn-aware scrubber), so no full
-// card number or CVV reaches a log line whatever path it took (security case A11).
+// card number or CVV reaches a log line whatever path it took (security case A11). And the log's
+// form: JSON lines for machines, or readable lines (pino-pretty) for a person at a terminal.
+// Redaction happens before either: pino-pretty only reformats the JSON line pino already wrote.
 
+import pinoPretty from 'pino-pretty';
 import { last4, luhnValid, maskBin } from '../domain/card.js';
+import type { LogFormat } from './config.js';
 
 /**
  * Exact paths only: pino's wildcard paths cost a walk of every line, and card keys at any depth
@@ -82,4 +86,14 @@ export function loggerOptions(level: string) {
       },
     },
   };
+}
+
+/**
+ * Where pino writes: the stream itself for JSON, or pino-pretty in front of it. pino-pretty runs in
+ * this thread and writes synchronously, so a line logged just before process.exit is not lost.
+ */
+export function logStream(format: LogFormat, destination: NodeJS.WritableStream = process.stdout): NodeJS.WritableStream {
+  if (format === 'json') return destination;
+  const colorize = destination === process.stdout && process.stdout.isTTY === true;
+  return pinoPretty({ destination, sync: true, colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }

@@ -1,18 +1,21 @@
 // The relay process: configuration, logging, the test merchant on an empty store, listening, the
-// demo shop on a second origin, the jobs runner, and a graceful shutdown. Everything else lives in
-// app/build-app.ts.
+// demo shop on a second origin, the jobs runner, and a clean shutdown (shutdown.ts). Everything
+// else lives in app/.
 
 import { buildApp } from '../app/build-app.js';
 import { ensureTestMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from './config.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
-import { startDemoShop, type DemoShop } from '../demo/index.js';
+import { startDemoShop } from '../demo/index.js';
 import { relayPlugins } from '../app/route-sets.js';
 import { createContext } from '../app/create-context.js';
+import { exitOnSignals } from './shutdown.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);
 const app = await buildApp(ctx, { logger: true, plugins: relayPlugins() });
+// From here on a SIGTERM stops cleanly; closers registered later are still run.
+exitOnSignals(app, ctx);
 
 const merchant = await ensureTestMerchant(ctx.store, config, ctx.clock.now());
 if (merchant.created && merchant.credentials) {
@@ -27,11 +30,12 @@ await resolveInDoubtRequests(ctx, app.log);
 await app.listen({ port: config.port, host: config.host });
 if (config.jobs.enabled) await ctx.jobs.start(app.log);
 
-let demo: DemoShop | undefined;
 if (config.demoPort > 0) {
   const credentials = await readTestMerchant(config.dataDir);
   if (credentials) {
-    demo = await startDemoShop({ port: config.demoPort, host: config.host, relayUrl: config.publicUrl, credentials, logger: app.log });
+    const demo = await startDemoShop({ port: config.demoPort, host: config.host, relayUrl: config.publicUrl, credentials, logger: app.log });
+    // Registered last, so closed first: it is a client of this relay, not something it depends on.
+    ctx.closers.push({ name: 'demo shop', close: () => demo.close() });
     process.stdout.write(`Demo shop: ${demo.url}  (pay with 4200000000000000, any future expiry, CVV 123)\n`);
   } else {
     app.log.warn('demo shop not started: no test-merchant.json in the data folder');
@@ -46,18 +50,3 @@ async function readTestMerchant(dataDir: string) {
     return undefined;
   }
 }
-
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} received, closing`);
-  await demo?.close();
-  await app.close();
-  await ctx.jobs.stop();
-  await ctx.throttle.close();
-  await ctx.store.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

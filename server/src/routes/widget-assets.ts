@@ -3,7 +3,7 @@
 //   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js   (immutable)
 //   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
 //   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv)
-// Files come from `npm run build:widget` (dist/widget/), read once; the integrity handed out for
+// Files come from `npm run build:widget` (dist/widget/, a link to the latest complete build), read once; the integrity handed out for
 // integrity=true checkouts is computed from the very bytes that are served (W8). Everything a
 // merchant page loads is CORS-readable (SRI needs it); the card-field page carries a strict CSP
 // whose frame-ancestors come from the checkout's entity (W5, W6). The card-field page carries
@@ -11,7 +11,7 @@
 // wait for a stylesheet request before its script runs.
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -96,10 +96,35 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 
 const builds = new Map<string, WidgetBuild>();
 
-/** Reads a widget build once per folder; throws with a hint if it was not built. */
+/** The folder a build link points at now; the folder itself when it is not a link (or missing). */
+function resolveBuild(distDir: string): string {
+  try {
+    return realpathSync(distDir);
+  } catch {
+    return distDir;
+  }
+}
+
+/**
+ * Reads a widget build once per folder; throws with a hint if it was not built. dist/widget is a
+ * link that a concurrent build may repoint (widget/build/publish-dist.ts): every file is read from
+ * the one build the link named when reading began, so the manifest and the files always match. If
+ * that build is removed mid-read (a newer one replaced it), reading starts over from the new one.
+ */
 function readBuild(distDir: string): WidgetBuild {
   const cached = builds.get(distDir);
   if (cached) return cached;
+  let build: WidgetBuild;
+  try {
+    build = readBuildFrom(resolveBuild(distDir));
+  } catch {
+    build = readBuildFrom(resolveBuild(distDir));
+  }
+  builds.set(distDir, build);
+  return build;
+}
+
+function readBuildFrom(distDir: string): WidgetBuild {
   let manifest: { cacheVersion?: unknown };
   try {
     manifest = JSON.parse(readFileSync(join(distDir, 'manifest.json'), 'utf8')) as { cacheVersion?: unknown };
@@ -114,9 +139,7 @@ function readBuild(distDir: string): WidgetBuild {
   const frameCss = { text: css.bytes.toString('utf8'), integrity: css.integrity };
   // Inline in the card-field page: it must not be able to end its <style> element.
   if (/<\/style/i.test(frameCss.text)) throw new Error(`frame.min.css in ${distDir} contains "</style"`);
-  const build: WidgetBuild = { cacheVersion: manifest.cacheVersion, loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS), statics, frameCss };
-  builds.set(distDir, build);
-  return build;
+  return { cacheVersion: manifest.cacheVersion, loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS), statics, frameCss };
 }
 
 /** sha384 of the exact loader bytes served from this build, as an SRI value ("sha384-…"). */

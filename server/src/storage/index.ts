@@ -24,13 +24,15 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
   return new KyselyStore(openPostgresDb(url, opts), 'postgres', opts.schema);
 }
 
-export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
+export async function openStore(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databaseConnectTimeoutMs' | 'databaseQueryTimeoutMs'>>,
+): Promise<Store> {
   if (config.databaseUrl !== '') {
     if (!POSTGRES_URL.test(config.databaseUrl)) {
       // Refuse rather than silently fall back to SQLite and split the data in two places.
       throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (leave it empty for SQLite under DATA_DIR)');
     }
-    return openPostgresStore(config.databaseUrl);
+    return openPostgresStore(config.databaseUrl, { connectTimeoutMs: config.databaseConnectTimeoutMs, queryTimeoutMs: config.databaseQueryTimeoutMs });
   }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return openSqliteStore(join(config.dataDir, SQLITE_FILE));

@@ -13,7 +13,7 @@ import type { JobRecord, JobState } from '../jobs/job.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
 import { guardedUpdate } from './ledger.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest, pendingMigrations } from './migrate.js';
 import {
   checkoutFromRow,
   checkoutToRow,
@@ -148,7 +148,19 @@ export class KyselyStore implements Store {
   }
 
   async migrate(): Promise<void> {
-    await migrateToLatest(this.#db, this.dialect === 'postgres' ? (this.#schema ?? (await this.#currentSchema())) : undefined);
+    await migrateToLatest(this.#db, await this.#migrationSchema());
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.#db);
+  }
+
+  async pendingMigrations(): Promise<string[]> {
+    return pendingMigrations(this.#db, await this.#migrationSchema());
+  }
+
+  async #migrationSchema(): Promise<string | undefined> {
+    return this.dialect === 'postgres' ? (this.#schema ?? (await this.#currentSchema())) : undefined;
   }
 
   /**

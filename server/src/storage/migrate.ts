@@ -36,3 +36,12 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
 export async function migrateUpTo(db: Kysely<Database>, name: string, schema?: string): Promise<void> {
   check(await migrator(db, schema).migrateTo(name));
 }
+
+/**
+ * Names of the migrations this code knows and the database has not applied, in order: a relay
+ * must not take traffic on a schema older than its queries (readiness).
+ */
+export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const infos = await migrator(db, schema).getMigrations();
+  return infos.filter((info) => info.executedAt === undefined).map((info) => info.name);
+}

@@ -31,7 +31,15 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export interface PostgresOptions {
   /** Tables live in this schema (created by the migrations) instead of the default search path. */
   schema?: string;
+  /** Longest wait for a connection (new or from the pool), ms. */
+  connectTimeoutMs?: number;
+  /** Longest wait for a query's answer, ms. */
+  queryTimeoutMs?: number;
 }
+
+/** Without bounds pg waits forever on a server that stopped answering: requests would hang, not fail. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 
 export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<Database> {
   if (opts.schema !== undefined && !SCHEMA_NAME.test(opts.schema)) {
@@ -41,11 +49,19 @@ export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<
     connectionString: url,
     max: POOL_MAX,
     types,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    query_timeout: opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    // Notices a peer that vanished without closing (a cut network) on idle pooled connections.
+    keepAlive: true,
     // search_path per connection: every query and migration uses unqualified names.
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
   // An idle client that loses its connection is dropped by the pool; without a listener the
   // 'error' event would crash the process. The next query opens a new connection or fails loudly.
   pool.on('error', () => undefined);
+  // The pool listens only to idle clients; one lent out (to a transaction between two statements,
+  // or after its query timed out) whose socket dies would emit 'error' with no listener and crash
+  // the relay. Its query, or its next one, fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

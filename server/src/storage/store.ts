@@ -174,6 +174,10 @@ export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** One round trip to the database; rejects when it cannot be reached. */
+  ping(): Promise<void>;
+  /** Migrations this code knows that the database has not applied, in order; [] when up to date. */
+  pendingMigrations(): Promise<string[]>;
 
   /**
    * Runs `work` in one transaction: everything it writes through `tx` commits together when it

@@ -1,6 +1,7 @@
 // Log redaction (A11): by key and by a Luhn-aware scrubber, checked on the relay's real log output.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logFormatFrom } from '../../src/process/config.js';
 import { scrubText } from '../../src/process/logging.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
@@ -46,4 +47,41 @@ describe('the relay log', () => {
     expect(log).not.toMatch(new RegExp(`cvv\\W{0,4}${cvv}`, 'i'));
     expect(log).not.toContain(relay.merchant.token);
   });
+});
+
+describe('the log format', () => {
+  it('is readable lines at a terminal, JSON in a pipe or file, and LOG_FORMAT overrides both', () => {
+    expect(logFormatFrom({}, true)).toBe('pretty');
+    expect(logFormatFrom({}, false)).toBe('json');
+    expect(logFormatFrom({ LOG_FORMAT: 'json' }, true)).toBe('json');
+    expect(logFormatFrom({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');
+    expect(() => logFormatFrom({ LOG_FORMAT: 'xml' }, false)).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
+
+  for (const format of ['json', 'pretty'] as const) {
+    it(`keeps a card number sent in a request out of the ${format} log`, async () => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      });
+      const relay = await startTestRelay({ logLevel: 'trace' }, {}, stream, format);
+      try {
+        const form = { entityId: relay.merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...testCard('4200000000000000', { 'card.cvv': '7391' }) };
+        await relay.post('/v1/payments?card.number=4200000000000000&card.cvv=7391', form);
+        await relay.post('/v1/payments', { ...form, amount: 'oops', descriptor: '4200 0000 0000 0000' });
+        relay.app.log.info({ note: 'card 4200000000000000' }, 'card 4200-0000-0000-0000 seen');
+      } finally {
+        await relay.close();
+      }
+      const log = lines.join('');
+      expect(log).toContain('420000******0000');
+      if (format === 'json') for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+      else expect(log).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO/m);
+      expect(log.replace(/[ -]/g, '')).not.toContain('4200000000000000');
+      expect(log).not.toMatch(/cvv\W{0,4}7391/i);
+    });
+  }
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { checkoutsContract } from './contract/checkouts.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
+import { healthContract } from './contract/health.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { inDoubtContract } from './contract/in-doubt.js';
 import { jobsContract } from './contract/jobs.js';
@@ -36,4 +37,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   inDoubtContract(ctx);
   checkoutsContract(ctx);
   jobsContract(ctx);
+  healthContract(ctx);
 }

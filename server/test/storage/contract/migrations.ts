@@ -3,7 +3,8 @@
 
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, migrateUpTo } from '../../../src/storage/migrate.js';
+import { migrateToLatest, migrateUpTo, pendingMigrations } from '../../../src/storage/migrate.js';
+import { MIGRATIONS } from '../../../src/storage/migrations/index.js';
 import { checkoutToRow, entityToRow, merchantToRow, paymentToRow } from '../../../src/storage/rows.js';
 import type { Database } from '../../../src/storage/schema.js';
 import { checkoutRecord, id, paymentRecord, T0 } from './fixtures.js';
@@ -44,6 +45,23 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
         await migrateToLatest(db, schema);
         const kinds = await db.selectFrom('payments').select(['id', 'pending_kind']).where('id', 'in', [pending.id, settled.id]).execute();
         expect(Object.fromEntries(kinds.map((r) => [r.id, r.pending_kind]))).toEqual({ [pending.id]: 'three-d-secure', [settled.id]: null });
+      } finally {
+        await db.destroy();
+        await dispose();
+      }
+    });
+  });
+
+  describe('pending migrations', () => {
+    it('lists every migration on an empty database, those after the applied ones, then none', async () => {
+      const { db, schema, dispose } = await open();
+      try {
+        const names = Object.keys(MIGRATIONS);
+        expect(await pendingMigrations(db, schema)).toEqual(names);
+        await migrateUpTo(db, '003-one-success-per-checkout', schema);
+        expect(await pendingMigrations(db, schema)).toEqual(names.slice(names.indexOf('003-one-success-per-checkout') + 1));
+        await migrateToLatest(db, schema);
+        expect(await pendingMigrations(db, schema)).toEqual([]);
       } finally {
         await db.destroy();
         await dispose();
