@@ -47,8 +47,6 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic });
   full.jobs = jobs;
   full.readiness.push({ name: 'accepting requests', check: async () => (full.draining ? 'shutting down' : true) });
-  // A relay that runs jobs is ready only while its runner keeps finishing rounds.
-  if (config.jobs.enabled) full.readiness.push({ name: 'jobs runner', check: async () => (jobs.alive() ? true : 'the jobs runner is not running') });
   // Finishes the round under way and hands back whatever it still holds (SIGTERM).
   full.closers.push({ name: 'jobs runner', close: () => jobs.stop() });
   return full;

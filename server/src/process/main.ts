@@ -28,7 +28,11 @@ if (merchant.created && merchant.credentials) {
 // once their leases expire.
 await resolveInDoubtRequests(ctx, app.log);
 await app.listen({ port: config.port, host: config.host });
-if (config.jobs.enabled) await ctx.jobs.start(app.log);
+if (config.jobs.enabled) {
+  await ctx.jobs.start(app.log);
+  // A relay that runs jobs is ready only while its runner keeps finishing rounds.
+  ctx.readiness.push({ name: 'jobs runner', check: async () => (ctx.jobs.alive() ? true : 'the jobs runner has stopped finishing rounds') });
+}
 
 if (config.demoPort > 0) {
   const credentials = await readTestMerchant(config.dataDir);
