@@ -45,7 +45,8 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...(options.logger === true ? {} : { stream: options.logger.stream }) },
     bodyLimit: ctx.config.bodyLimitBytes,
-    routerOptions: { maxParamLength: 128 },
+    // `${host}/${resourcePath}` with a host ending in a slash is how integrations build status reads.
+    routerOptions: { maxParamLength: 128, ignoreDuplicateSlashes: true },
     // Never trust X-Forwarded-* unless an operator configures a proxy in front.
     trustProxy: false,
     return503OnClosing: true,

@@ -100,7 +100,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
               {
                 entityId: entity.id,
                 key,
-                hash: () => requestHash(ctx.vault.requestDigest(), spec.method, request.url.split('?')[0] ?? '', raw),
+                hash: () => requestHash(ctx.vault.requestDigest(), spec.method, (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'), raw),
                 now: ctx.clock.now(),
                 ttlMs: ctx.config.idempotencyTtlMs,
               },
