@@ -10,6 +10,7 @@ import type { FlatParams } from '../params/types.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { RelayContext } from '../app/context.js';
 import { paymentView, resultView } from './response.js';
+import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */
 function refused(code: string, params: FlatParams, referenceId: string): Outcome {
@@ -43,7 +44,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
     });
     if (!plan.ok) return refused(plan.resultCode, params, referenceId);
 
-    const resultCode = params.get('testMode') === 'EXTERNAL' ? '000.100.112' : '000.100.110';
+    const resultCode = APPROVAL_CODES[modeOf(ctx.config.environment, params.get('testMode'))];
     const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params });
     body.referencedId = reference.id;
     const json = JSON.stringify(body);

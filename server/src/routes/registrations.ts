@@ -10,6 +10,7 @@ import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
 import { resultView } from '../payments/response.js';
 import { authorize } from '../simulator/authorize.js';
+import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): void {
   registerApiRoute(app, ctx, {
@@ -27,12 +28,13 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       const now = c.clock.now();
       const d = new Date(now);
       // A stand-alone registration verifies the card with the simulator; no money moves.
+      const mode = modeOf(c.config.environment, params.get('testMode'));
       const check = authorize({
         paymentType: 'PA',
         paymentBrand: brand,
         amount: 0,
         currency: 'EUR',
-        testMode: params.get('testMode') === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL',
+        testMode: mode,
         card: account.card,
         externalThreeDSecure: true,
         merchantInitiated: true,
@@ -40,7 +42,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
         today: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 },
       });
       if (check.kind === 'declined') return { status: 400, body: { paymentBrand: brand, result: resultView(check.resultCode) } };
-      const resultCode = check.kind === 'approved' ? check.resultCode : '000.100.110';
+      const resultCode = check.kind === 'approved' ? check.resultCode : APPROVAL_CODES[mode];
       const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
       await c.store.insertRegistration(record, answerOf(claim, 200, record.responseJson));
       return { ...storedOutcome(200, record.responseJson), answered: claim !== undefined };
