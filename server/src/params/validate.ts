@@ -9,6 +9,7 @@ import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, Validation } from './types.js';
+import { scrubText } from '../process/logging.js';
 
 interface CompiledRow {
   readonly row: ParamRow;
@@ -148,7 +149,8 @@ class Errors {
   add(name: string, value: string, message: string): void {
     if (this.#failed.has(name)) return;
     this.#failed.add(name);
-    this.list.push({ name: cut(name, ECHO_MAX), value: isSecret(name) ? '' : cut(value, ECHO_MAX), message });
+    // Masked before the cut, so a cut cannot leave part of a card number unrecognisable.
+    this.list.push({ name: cut(scrubText(name), ECHO_MAX), value: isSecret(name) ? '' : cut(scrubText(value), ECHO_MAX), message });
   }
 }
 
