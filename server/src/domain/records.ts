@@ -24,6 +24,8 @@ export interface EntitySettings {
   throttle?: Partial<Record<'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads', number>>;
   /** Overrides config.reversalCutoffMs for this entity. */
   reversalCutoffMs?: number;
+  /** Refuse parameters an operation does not use (default: ignore them), to catch typos. */
+  strictParameters?: boolean;
 }
 
 export interface EntityRecord {

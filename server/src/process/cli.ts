@@ -17,6 +17,7 @@ const USAGE = `usage: npm run relay -- <command>
   entity create --merchant ID --name NAME [--country BR|MX|CO] [--allowed-origin URL ...]
   entity set ENTITY_ID [--country BR|MX|CO | --no-country]
                        [--allowed-origin URL ... | --no-allowed-origin] [--reversal-cutoff-hours N]
+                       [--strict-parameters | --no-strict-parameters]
   entity list --merchant ID
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
@@ -151,6 +152,8 @@ function entitySet(args: string[]): Run {
       'allowed-origin': { type: 'string', multiple: true },
       'no-allowed-origin': { type: 'boolean' },
       'reversal-cutoff-hours': { type: 'string' },
+      'strict-parameters': { type: 'boolean' },
+      'no-strict-parameters': { type: 'boolean' },
     },
     1,
   );
@@ -160,8 +163,13 @@ function entitySet(args: string[]): Run {
   const allowed = origins(values['allowed-origin']);
   if (allowed && values['no-allowed-origin']) throw new UsageError('--allowed-origin and --no-allowed-origin exclude each other');
   const hours = cutoffHours(values['reversal-cutoff-hours']);
-  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined) {
-    throw new UsageError('nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin or --reversal-cutoff-hours');
+  const strict = values['strict-parameters'] === true;
+  const lenient = values['no-strict-parameters'] === true;
+  if (strict && lenient) throw new UsageError('--strict-parameters and --no-strict-parameters exclude each other');
+  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined && !strict && !lenient) {
+    throw new UsageError(
+      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, --strict-parameters or --no-strict-parameters',
+    );
   }
   return async (store) => {
     const entity = await store.findEntity(entityId);
@@ -172,6 +180,8 @@ function entitySet(args: string[]): Run {
     if (allowed) settings.allowedOrigins = allowed;
     if (values['no-allowed-origin']) delete settings.allowedOrigins;
     if (hours !== undefined) settings.reversalCutoffMs = hours * HOUR_MS;
+    if (strict) settings.strictParameters = true;
+    if (lenient) delete settings.strictParameters;
     await store.updateEntitySettings(entityId, settings);
     return entityView({ ...entity, settings });
   };

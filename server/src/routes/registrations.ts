@@ -62,7 +62,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
   registerApiRoute(app, ctx, {
     method: 'GET',
     url: '/v1/registrations/:id',
-    operation: null,
+    operation: 'read',
     throttle: 'reads',
     run: async ({ ctx: c, entity, path }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
@@ -73,7 +73,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
   registerApiRoute(app, ctx, {
     method: 'DELETE',
     url: '/v1/registrations/:id',
-    operation: null,
+    operation: 'remove',
     throttle: 'registrations',
     run: async ({ ctx: c, entity, path }) => {
       const id = path.id ?? '';

@@ -106,6 +106,10 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     expect(cut.settings).toEqual({ allowedOrigins: ['https://a.example'], reversalCutoffMs: 24 * 3_600_000 });
     const again = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--country', 'CO', '--no-allowed-origin');
     expect(again.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
+    const strict = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--strict-parameters');
+    expect(strict.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000, strictParameters: true });
+    const lenient = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--no-strict-parameters');
+    expect(lenient.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
   });
 
   it("lists a merchant's entities", async () => {
