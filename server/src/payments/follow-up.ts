@@ -1,7 +1,7 @@
 // Follow-ups (CP, RF, RV) on an earlier payment: the lifecycle table decides, the store enforces.
 
 import { newPaymentId } from '../domain/ids.js';
-import { planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
+import { needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import { failpoint } from '../process/failpoint.js';
@@ -34,6 +34,8 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const reference = await ctx.store.findPayment(entity.id, referenceId);
     if (!reference) throw new ApiError('notFound');
+    // A refund of a capture refunds its PA too: the plan needs the PA as it is now.
+    const parent = needsParent(op, reference) && reference.referencedId !== null ? await ctx.store.findPayment(entity.id, reference.referencedId) : undefined;
     const now = ctx.clock.now();
     const plan = planFollowUp(reference, {
       op,
@@ -41,7 +43,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       currency: op === 'RV' ? undefined : params.get('currency'),
       now,
       reversalCutoffMs: entity.settings.reversalCutoffMs ?? ctx.config.reversalCutoffMs,
-    });
+    }, parent);
     if (!plan.ok) return refused(plan.resultCode, params, referenceId);
 
     const resultCode = APPROVAL_CODES[modeOf(ctx.config.environment, params.get('testMode'))];

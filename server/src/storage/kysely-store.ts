@@ -9,7 +9,7 @@ import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
-import { guardedUpdate } from './ledger.js';
+import { guardedUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest } from './migrate.js';
 import {
   checkoutFromRow,
@@ -213,7 +213,8 @@ export class KyselyStore implements Store {
     return this.#atomically(async (trx) => {
       const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
       const result = update && (await update.executeTakeFirst());
-      if (result?.numUpdatedRows !== 1n) return false;
+      // Fewer rows than the change names: a guard failed (perhaps on one of two rows), so roll back.
+      if (result?.numUpdatedRows !== rowsToChange(w.change)) return false;
       await this.#payments.run(trx, paymentToRow(w.record));
       if (w.answer) await completeKey(trx, w.answer);
       return true;

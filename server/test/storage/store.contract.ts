@@ -7,6 +7,7 @@ import { checkoutsContract } from './contract/checkouts.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { inDoubtContract } from './contract/in-doubt.js';
+import { captureRefundsContract } from './contract/capture-refunds.js';
 import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
 
@@ -31,6 +32,7 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
 
   recordsContract(ctx);
   ledgerContract(ctx);
+  captureRefundsContract(ctx);
   idempotencyContract(ctx);
   inDoubtContract(ctx);
   checkoutsContract(ctx);
