@@ -9,17 +9,21 @@ import { systemClock, type Clock } from '../domain/clock.js';
 import { LookupCache } from '../http/lookup-cache.js';
 import { Throttle } from '../http/throttle.js';
 import { openStore } from '../storage/index.js';
+import { sealPlainWebhookSecrets } from '../merchants/bootstrap.js';
 import type { Store } from '../storage/store.js';
 
 export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {
   const clock = options.clock ?? systemClock;
   const store = options.store ?? (await openStore(config));
   await store.migrate();
+  const vault = new CardVault(loadCardKey(config));
+  // A store from before webhook secrets were sealed: seal them now, before anything is served.
+  await sealPlainWebhookSecrets(store, vault);
   return {
     config,
     store,
     clock,
-    vault: new CardVault(loadCardKey(config)),
+    vault,
     throttle: new Throttle(clock, config.throttle.windowMs),
     lookups: new LookupCache(store, clock),
   };

@@ -9,7 +9,10 @@ export interface MerchantRecord {
   name: string;
   /** SHA-256 of the access token (hex; the token has 256 random bits); the token itself is never stored. */
   tokenHash: string;
-  /** 64 hex chars, the key that encrypts this merchant's webhooks. */
+  /**
+   * The key that signs this merchant's webhooks (64 hex characters), sealed with the card key
+   * (CardVault.sealSecret): shown once at creation, never stored readable.
+   */
   webhookSecret: string;
   createdAt: EpochMs;
 }

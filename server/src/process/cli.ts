@@ -6,6 +6,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from './config.js';
 import { openStore } from '../storage/index.js';
+import { CardVault } from '../crypto/card-vault.js';
+import { loadCardKey } from '../crypto/keys.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings } from '../domain/records.js';
 
@@ -35,7 +37,8 @@ type Country = (typeof COUNTRIES)[number];
 class UsageError extends Error {}
 
 /** A command reads its arguments first, then runs against an open, migrated store. */
-type Run = (store: Store, now: number) => Promise<unknown>;
+/** A command's work; `vault` loads (or creates) the card key only for commands that seal something. */
+type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
 
 /** Option values as parseArgs leaves them; each command checks its own with the helpers below. */
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -116,10 +119,10 @@ function merchantCreate(args: string[]): Run {
   const { values } = parse(args, { name: { type: 'string' }, 'entity-name': { type: 'string' } });
   const name = str(values.name, 'name', true);
   const entityName = str(values['entity-name'], 'entity-name', false) ?? 'Default channel';
-  return async (store, now) => {
-    const { merchant, accessToken } = await createMerchant(store, { name }, now);
+  return async (store, now, vault) => {
+    const { merchant, accessToken, webhookSecret } = await createMerchant(store, { name }, now, vault());
     const entity = await createEntity(store, { merchantId: merchant.id, name: entityName, settings: {} }, now);
-    return { merchantId: merchant.id, accessToken, webhookSecret: merchant.webhookSecret, entityId: entity.id };
+    return { merchantId: merchant.id, accessToken, webhookSecret, entityId: entity.id };
   };
 }
 
@@ -215,10 +218,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Arguments are checked before the store is touched: a typo never creates a data folder.
     const run = command(argv.slice(2));
-    const store = await openStore(loadConfig());
+    const config = loadConfig();
+    const store = await openStore(config);
     try {
       await store.migrate();
-      const output = await run(store, Date.now());
+      const output = await run(store, Date.now(), () => new CardVault(loadCardKey(config)));
       process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     } finally {

@@ -141,6 +141,15 @@ export class KyselyStore implements Store {
     return row && merchantFromRow(row);
   }
 
+  listWebhookSecrets(): Promise<{ id: string; webhookSecret: string }[]> {
+    return this.#db.selectFrom('merchants').select(['id', 'webhook_secret as webhookSecret']).orderBy('id').execute();
+  }
+
+  async replaceWebhookSecret(id: string, from: string, to: string): Promise<boolean> {
+    const result = await this.#db.updateTable('merchants').set('webhook_secret', to).where('id', '=', id).where('webhook_secret', '=', from).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   async findMerchant(id: string): Promise<MerchantRecord | undefined> {
     const row = await this.#db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
     return row && merchantFromRow(row);

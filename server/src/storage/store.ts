@@ -124,6 +124,10 @@ export interface Store {
   countMerchants(): Promise<number>;
   findMerchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined>;
   findMerchant(id: string): Promise<MerchantRecord | undefined>;
+  /** Every merchant's stored webhook secret, for sealing the plain ones of an older store. */
+  listWebhookSecrets(): Promise<{ id: string; webhookSecret: string }[]>;
+  /** Replaces a stored webhook secret if it is still `from`; false when it changed meanwhile. */
+  replaceWebhookSecret(id: string, from: string, to: string): Promise<boolean>;
   createEntity(e: EntityRecord): Promise<void>;
   findEntity(id: string): Promise<EntityRecord | undefined>;
   listEntities(merchantId: string): Promise<EntityRecord[]>;
