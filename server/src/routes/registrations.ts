@@ -56,7 +56,12 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     run: async ({ ctx: c, entity, params, path, claim }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
-      return createPayment(c, entity, params, { registration: { record, card: cardOfRegistration(c, record) }, ...(claim ? { claim } : {}) });
+      const card = cardOfRegistration(c, record);
+      // overrideHolder: the request's card.holder stands in for an empty stored holder, for this
+      // payment only; a stored holder is never replaced.
+      const holder = params.get('card.holder');
+      if (params.get('overrideHolder') === 'true' && card.holder === undefined && holder !== undefined) card.holder = holder;
+      return createPayment(c, entity, params, { registration: { record, card }, ...(claim ? { claim } : {}) });
     },
   });
   registerApiRoute(app, ctx, {
