@@ -117,7 +117,7 @@ export function errorBody(error: ApiError): Record<string, unknown> {
 /**
  * A parameter error as it may be echoed: whatever the name, a card number sent where no card field
  * is (`cardNumber=`, glued into another value by `;`, a JSON body posted as a form) is masked by
- * the scrubber the logs use (security case B9).
+ * the scrubber the logs use (docs/security-cases.md B9).
  */
 function echoed(e: ParameterError): ParameterError {
   return { name: scrubText(e.name), value: scrubText(e.value), message: scrubText(e.message) };

@@ -1,4 +1,4 @@
-// Requests left in doubt by a crash (security case F1). At start-up, before the relay listens, an
+// Requests left in doubt by a crash (docs/security-cases.md F1). At start-up, before the relay listens, an
 // idempotency claim still in progress belongs to a process that is gone: the relay is one process
 // per store. Its effect was never committed, because a request's effect and its claim's answer
 // are written in one transaction; what the simulator did with it is asked of the simulator, which

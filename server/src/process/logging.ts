@@ -1,5 +1,5 @@
 // Log redaction: by key (pino's redact paths) and by content (a Luhn-aware scrubber), so no full
-// card number or CVV reaches a log line whatever path it took (security case A11).
+// card number or CVV reaches a log line whatever path it took (docs/security-cases.md A11).
 
 import { last4, luhnValid, maskBin } from '../domain/card.js';
 

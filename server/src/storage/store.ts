@@ -30,7 +30,7 @@ export type IdempotencyClaim =
 
 /**
  * The answer an idempotency claim replays, written in the same transaction as the request's effect
- * (security case F1): a request whose effect is committed has its answer, so a claim still in
+ * (docs/security-cases.md F1): a request whose effect is committed has its answer, so a claim still in
  * progress after a crash means that nothing of it was committed.
  */
 export interface ClaimAnswer {

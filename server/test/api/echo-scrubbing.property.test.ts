@@ -1,6 +1,6 @@
 // Property: no error answer carries a card number from the request, wherever the request put it
 // (an unknown name, a value of a used parameter, glued by `;` into another value, a JSON body
-// posted as a form, the path), spaced or not, with strict parameters or without (security case B9).
+// posted as a form, the path), spaced or not, with strict parameters or without (docs/security-cases.md B9).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { luhnValid } from '../../src/domain/card.js';

@@ -1,6 +1,6 @@
 // The Store contract: one suite, run by sqlite.test.ts and postgres.test.ts against a real database.
 // Call it inside a describe block; it opens one store for the block and checks every promise of
-// store.ts, the concurrency cases (L1–L4) included.
+// store.ts, the concurrency cases (docs/security-cases.md L1–L4) included.
 
 import { afterAll, beforeAll } from 'vitest';
 import { checkoutsContract } from './contract/checkouts.js';
