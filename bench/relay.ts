@@ -121,7 +121,7 @@ async function relayServer(): Promise<{ url: string; token: string; entityId: st
   // The production logger, writing to a sink: its cost is part of the figure.
   const sink = new Writable({ write: (_c, _e, done) => done() });
   const app = await buildApp(ctx, { logger: { stream: sink }, plugins: [...relayPlugins(), stageRoutes(ctx)] });
-  const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now());
+  const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now(), ctx.vault);
   const entity = await createEntity(ctx.store, { merchantId: merchant.id, name: 'Bench', settings: {} }, Date.now());
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

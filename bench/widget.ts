@@ -49,7 +49,7 @@ const relayUrl = `http://localhost:${relayPort}`;
 const ctx = await createContext({ ...defaultConfig, dataDir, publicUrl: relayUrl, demoPort: 0 });
 const app = await buildApp(ctx, { logger: false, plugins: relayPlugins() });
 await app.listen({ port: relayPort, host: '127.0.0.1' });
-const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now());
+const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Bench' }, Date.now(), ctx.vault);
 const entity = await createEntity(ctx.store, { merchantId: merchant.id, name: 'Bench', settings: { throttle: { checkouts: 1_000_000, reads: 1_000_000 } } }, Date.now());
 
 async function prepareCheckout(): Promise<string> {

@@ -20,8 +20,15 @@ describe('every endpoint', () => {
     }
   });
 
-  it('covers the seven operations', () => {
-    expect([...OPERATIONS].sort()).toEqual(['checkout', 'checkoutPayment', 'followUp', 'payment', 'registration', 'registrationPayment', 'schedule']);
+  it('covers the seven POST operations and the reads', () => {
+    expect([...OPERATIONS].sort()).toEqual(['checkout', 'checkoutPayment', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport']);
+  });
+
+  it('reads and deletes take entityId, and the transaction report its filters and paging', () => {
+    expect(accepted('read')).toEqual(['entityId']);
+    expect(accepted('remove')).toEqual(['entityId']);
+    expect(accepted('transactionReport')).toEqual(['entityId', 'merchantTransactionId', 'date.from', 'date.to', 'limit', 'pageNo']);
+    for (const op of ['read', 'remove', 'transactionReport'] as const) expect(ENDPOINTS[op].requires).toEqual(['entityId']);
   });
 });
 

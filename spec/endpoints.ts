@@ -4,6 +4,7 @@
 
 import { REQUEST_SECTIONS as S } from './params/index.js';
 import type { ParamRow } from './params/row.js';
+import { reporting } from './params/reporting.js';
 
 export type OperationName =
   | 'payment'
@@ -12,7 +13,10 @@ export type OperationName =
   | 'registrationPayment'
   | 'checkout'
   | 'checkoutPayment'
-  | 'schedule';
+  | 'schedule'
+  | 'read'
+  | 'remove'
+  | 'transactionReport';
 
 export interface Forbidden {
   /** An exact name, or a prefix ending in `*` (`threeDSecure.*`). */
@@ -21,7 +25,7 @@ export interface Forbidden {
 }
 
 export interface Endpoint {
-  readonly method: 'POST';
+  readonly method: 'POST' | 'GET' | 'DELETE';
   readonly path: string;
   readonly accepts: readonly ParamRow[];
   /** Names that must be sent with a non-empty value. */
@@ -31,9 +35,11 @@ export interface Endpoint {
   /** Names refused with their own message instead of "unknown parameter". */
   readonly forbids: readonly Forbidden[];
   /**
-   * Names no row accepts: refused on server-to-server calls (a typo must not pass unnoticed);
-   * dropped on the widget's submit, because shop frameworks inject their own inputs (CSRF tokens)
-   * into the payment form and the shopper cannot fix those.
+   * Names this operation does not use (unknown names, and catalogue names of other operations).
+   * 'reject': ignored (and logged at debug), since integrations send fields of their own and
+   * fields of other operations (paymentBrand on a capture); refused only for an entity that asks
+   * for strict parameters, to catch its typos. 'drop': always ignored, even for such an entity:
+   * the widget's submit, where shop frameworks inject inputs (CSRF tokens) a shopper cannot fix.
    */
   readonly unknown: 'reject' | 'drop';
 }
@@ -57,6 +63,7 @@ function without(rows: readonly ParamRow[], patterns: readonly string[]): ParamR
 }
 
 const ALL_BASIC = S.basic;
+const ENTITY = only(S.basic, ['entityId']);
 const ACCOUNT = [...S.card, ...S.wallet, ...S.virtualAccount, ...S.bankAccount];
 const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline];
 const EXTRAS = [...S.merchant, ...S.threeDSecure, ...S.custom, ...S.asyncPayment];
@@ -184,6 +191,35 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     ],
     requires: ['entityId', 'registrationId', 'amount', 'currency', 'paymentType'],
     formats: { paymentType: 'enum(DB,PA,CD)' },
+    forbids: [],
+    unknown: 'reject',
+  },
+  // Reads and deletes take their query string through the same catalogue as POST bodies.
+  read: {
+    method: 'GET',
+    path: '/v1/payments/{id}, /v1/query/{id}, /v1/registrations/{id}, /v1/checkouts/{id}/payment',
+    accepts: ENTITY,
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/v1/registrations/{id}',
+    accepts: ENTITY,
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  transactionReport: {
+    method: 'GET',
+    path: '/v1/query',
+    // By the merchant's reference, or a date range (spec: both dates required for reports).
+    accepts: [...ENTITY, ...only(S.basic, ['merchantTransactionId']), ...reporting],
+    requires: ['entityId'],
+    formats: {},
     forbids: [],
     unknown: 'reject',
   },

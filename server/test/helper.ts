@@ -57,7 +57,7 @@ export async function startTestRelay(
     return (await createEntity(ctx.store, { merchantId, name: 'Channel', settings: entitySettings }, clock.now())).id;
   }
   async function addMerchant(entitySettings: EntitySettings = {}): Promise<TestMerchant> {
-    const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now());
+    const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now(), ctx.vault);
     return { merchantId: merchant.id, token: accessToken, entityId: await addEntity(merchant.id, entitySettings) };
   }
   const merchant = await addMerchant(settings);

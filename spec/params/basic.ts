@@ -19,5 +19,5 @@ export const basic: readonly ParamRow[] = [
   { name: 'transactionCategory', format: 'enum(EC,MO,TO,RC,IN,PO,PM)', requirement: 'Optional', notes: 'Printed AN32 with these values.' },
   { name: 'testMode', format: 'enum(EXTERNAL,INTERNAL)', requirement: 'Optional', notes: 'Default INTERNAL; removed on production.' },
   { name: 'entityId', format: '/^[a-f0-9]{32}$/', requirement: 'Conditional', notes: '32 chars, a-f and 0-9. See Authentication.' },
-  { name: 'integrity', format: 'bool', requirement: 'Optional', notes: 'Not in the spec tables: checkout only; true returns the sha384 of the widget script for subresource integrity (case W8).' },
+  { name: 'integrity', format: 'bool', requirement: 'Optional', notes: 'Not in the spec tables: checkout only; true returns the sha384 of the widget script for subresource integrity (docs/security-cases.md W8).' },
 ];

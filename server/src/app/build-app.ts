@@ -1,7 +1,7 @@
 // The whole relay as one Fastify instance built from its dependencies. server.ts runs it as a
 // process; tests build it through server/test/helper.ts and talk to it with inject or a real port.
 
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { RelayContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
 import { envelope } from '../http/envelope.js';
@@ -35,13 +35,19 @@ function apiErrorOf(error: FastifyError | ApiError): ApiError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('unsupportedMediaType');
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('malformedPath');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // No object has an id that long.
+      return new ApiError('notFound');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('malformedBody');
   }
   if (error.statusCode === 413) return new ApiError('bodyTooLarge');
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return new ApiError('malformedBody', undefined, error.message);
+    // The framework's message may quote the request (its path): echoed only through the scrubber.
+    return new ApiError('malformedBody', undefined, scrubText(error.message));
   }
   return new ApiError('internal');
 }
@@ -55,10 +61,37 @@ function destinationOf(logger: true | { stream: NodeJS.WritableStream; format?: 
 }
 
 export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<FastifyInstance> {
+  const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
+  /** Every error answer: the API's shape in the envelope, with the relay's own headers. */
+  const answerError = (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = apiErrorOf(error);
+    // An outage is logged once by ctx.database, not once per request that meets it.
+    if (apiError.status >= 500 && apiError.errorName !== 'databaseUnavailable') request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(apiError.status)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(envelope(envelopeContext, errorBody(apiError)));
+  };
   const app = Fastify({
+    // Errors the router raises before any route or hook runs (a path that is not valid percent-
+    // encoding, an over-long id): the same answer as every other error, never the framework's
+    // body, which quotes the path.
+    frameworkErrors: answerError,
+    // A request that is not even HTTP gets the API's shape too, then the connection closes.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const body = JSON.stringify(envelope(envelopeContext, errorBody(new ApiError('malformedBody'))));
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...streamOption(destinationOf(options.logger, ctx.config.logFormat)) },
     bodyLimit: ctx.config.bodyLimitBytes,
-    routerOptions: { maxParamLength: 128 },
+    // `${host}/${resourcePath}` with a host ending in a slash is how integrations build status reads.
+    routerOptions: { maxParamLength: 128, ignoreDuplicateSlashes: true },
     // Never trust X-Forwarded-* unless an operator configures a proxy in front.
     trustProxy: false,
     // While closing, requests on connections still open get the API's own 503 (onRequest below),
@@ -82,13 +115,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     }
   });
 
-  const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const apiError = apiErrorOf(error);
-    // An outage is logged once by ctx.database, not once per request that meets it.
-    if (apiError.status >= 500 && apiError.errorName !== 'databaseUnavailable') request.log.error({ err: error }, 'request failed');
-    return reply.status(apiError.status).send(envelope(envelopeContext, errorBody(apiError)));
-  });
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(envelopeContext, errorBody(new ApiError('notFound')))));
   // Callback hooks rather than async ones: every request runs these, and a promise each is not free.
   app.addHook('onRequest', (request, reply, done) => {

@@ -14,6 +14,7 @@ import { RedisThrottle } from '../http/redis-throttle.js';
 import { relayJobs } from '../jobs/kinds.js';
 import { JobRunner } from '../jobs/runner.js';
 import { openStore } from '../storage/index.js';
+import { sealPlainWebhookSecrets } from '../merchants/bootstrap.js';
 import type { Store } from '../storage/store.js';
 import { DatabaseStatus, watchStore } from './database-status.js';
 import { storeReadiness } from './readiness.js';
@@ -22,6 +23,9 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   const clock = options.clock ?? systemClock;
   const opened = options.store ?? (await openStore(config));
   await opened.migrate();
+  const vault = new CardVault(loadCardKey(config));
+  // A store from before webhook secrets were sealed: seal them now, before anything is served.
+  await sealPlainWebhookSecrets(opened, vault);
   const database = new DatabaseStatus();
   const store = watchStore(opened, database);
   const throttle = await throttleFor(config, clock);
@@ -29,7 +33,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
     config,
     store,
     clock,
-    vault: new CardVault(loadCardKey(config)),
+    vault,
     throttle,
     lookups: new LookupCache(store, clock),
     database,

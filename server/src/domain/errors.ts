@@ -14,6 +14,7 @@ export const ERRORS = {
   noSession: { status: 404, code: '200.300.404', description: 'No payment session found for the requested id' },
   notFound: { status: 404, code: '200.300.404', description: 'invalid or missing parameter - the requested resource was not found' },
   methodNotAllowed: { status: 405, code: '200.300.403', description: 'Invalid HTTP method' },
+  malformedPath: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - the path is not valid' },
   malformedBody: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - the request body could not be read' },
   bodyTooLarge: { status: 413, code: '200.300.404', description: 'invalid or missing parameter - the request body is too large' },
   unsupportedMediaType: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - send application/x-www-form-urlencoded; charset=UTF-8' },

@@ -29,6 +29,12 @@ export interface LedgerChange {
    * releases (authorized minus captured) is exact even when captures race it.
    */
   capturedEquals?: number;
+  /**
+   * A refund of a capture: the capture's PA takes the same amount in the same UPDATE, under its
+   * own guard (success, not reversed, its total within its limit), so refunds through captures and
+   * refunds of the PA itself share one bound: what was captured.
+   */
+  parent?: { id: string; referencedTypes: readonly string[]; add: { column: RunningTotal; amount: number; limit: 'amount' | 'capturedAmount' } };
 }
 
 interface TransitionRow {
@@ -45,6 +51,11 @@ interface TransitionRow {
   cutoff?: string;
   /** Result code when the rule is broken (reference validation group). */
   refusal: string;
+  /**
+   * The referenced payment's own reference (a capture's PA) whose total grows by the same amount,
+   * bounded by its own limit. The referenced row's `add` and this one use the same column.
+   */
+  parent?: { on: readonly string[]; add: { column: RunningTotal; limit: 'amount' | 'capturedAmount' } };
 }
 
 /** States and transitions: the only way a payment's ledger changes. */
@@ -55,6 +66,17 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   { op: 'RF', on: ['DB', 'CD'], requireZero: [], add: { column: 'refundedAmount', limit: 'amount' }, takesAmount: true, refusal: '700.400.200' },
   // PA that was captured -> RF, bounded by what was captured.
   { op: 'RF', on: ['PA'], requireZero: [], add: { column: 'refundedAmount', limit: 'capturedAmount' }, takesAmount: true, refusal: '700.400.200' },
+  // CP -> RF, bounded by the capture's amount and, on its PA, by what the PA captured: a refund of
+  // a capture is a refund of its PA too (a reversal of the PA is then refused, as after any refund).
+  {
+    op: 'RF',
+    on: ['CP'],
+    requireZero: [],
+    add: { column: 'refundedAmount', limit: 'amount' },
+    parent: { on: ['PA'], add: { column: 'refundedAmount', limit: 'capturedAmount' } },
+    takesAmount: true,
+    refusal: '700.400.200',
+  },
   // DB, PA or CD -> RV before the cut-off; never after a refund.
   { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, refusal: '700.400.300', cutoff: '700.400.530' },
 ];
@@ -151,6 +173,11 @@ export interface FollowUpRequest {
   reversalCutoffMs: number;
 }
 
+/** Whether a follow-up of this type on this payment changes the payment's own reference too. */
+export function needsParent(op: FollowUpType, ref: Pick<PaymentRecord, 'paymentType'>): boolean {
+  return TRANSITIONS.some((r) => r.op === op && r.on.includes(ref.paymentType) && r.parent !== undefined);
+}
+
 /** Remaining amount a follow-up of this row could still take from the referenced payment. */
 function headroom(ref: PaymentRecord, add: NonNullable<TransitionRow['add']>): number {
   const limit = add.limit === 'amount' ? ref.amount : ref.capturedAmount;
@@ -162,12 +189,19 @@ function headroom(ref: PaymentRecord, add: NonNullable<TransitionRow['add']>): n
  * The snapshot check gives the precise result code; the returned LedgerChange repeats the guard
  * so the database enforces it again atomically.
  */
-export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUpPlan {
+export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest, parent?: PaymentRecord): FollowUpPlan {
   const rows = TRANSITIONS.filter((r) => r.op === req.op);
   const row = rows.find((r) => r.on.includes(ref.paymentType));
   if (!row) return { ok: false, resultCode: refusalCode(req.op) };
   if (ref.status === 'pending') return { ok: false, resultCode: '700.400.570' };
   if (ref.status !== 'success' || ref.reversed) return { ok: false, resultCode: row.refusal };
+  if (row.parent) {
+    // The snapshot of the referenced payment's own reference must be that reference, and usable.
+    if (!parent || parent.id !== ref.referencedId || parent.entityId !== ref.entityId || !row.parent.on.includes(parent.paymentType)) {
+      return { ok: false, resultCode: row.refusal };
+    }
+    if (parent.status !== 'success' || parent.reversed) return { ok: false, resultCode: row.refusal };
+  }
   if (row.takesAmount && req.currency !== undefined && req.currency !== ref.currency) {
     return { ok: false, resultCode: '700.100.500' };
   }
@@ -180,6 +214,7 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUp
   if (row.add) {
     if (req.amount === undefined || req.amount <= 0) return { ok: false, resultCode: row.refusal };
     if (req.amount > headroom(ref, row.add)) return { ok: false, resultCode: row.refusal };
+    if (row.parent && parent && req.amount > headroom(parent, row.parent.add)) return { ok: false, resultCode: row.refusal };
     amount = req.amount;
     add = { column: row.add.column, amount, limit: row.add.limit };
   } else {
@@ -194,6 +229,7 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest): FollowUp
     ...(add ? { add } : {}),
     ...(notAfter !== undefined ? { notAfter } : {}),
     ...(add ? {} : { capturedEquals: ref.capturedAmount }),
+    ...(row.parent && parent ? { parent: { id: parent.id, referencedTypes: row.parent.on, add: { column: row.parent.add.column, amount, limit: row.parent.add.limit } } } : {}),
   };
   return { ok: true, change, amount };
 }

@@ -11,7 +11,10 @@ export interface MerchantRecord {
   name: string;
   /** SHA-256 of the access token (hex; the token has 256 random bits); the token itself is never stored. */
   tokenHash: string;
-  /** 64 hex chars, the key that encrypts this merchant's webhooks. */
+  /**
+   * The key that signs this merchant's webhooks (64 hex characters), sealed with the card key
+   * (CardVault.sealSecret): shown once at creation, never stored readable.
+   */
   webhookSecret: string;
   createdAt: EpochMs;
 }
@@ -26,6 +29,8 @@ export interface EntitySettings {
   throttle?: Partial<Record<'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads', number>>;
   /** Overrides config.reversalCutoffMs for this entity. */
   reversalCutoffMs?: number;
+  /** Refuse parameters an operation does not use (default: ignore them), to catch typos. */
+  strictParameters?: boolean;
 }
 
 export interface EntityRecord {

@@ -2,7 +2,7 @@
 // read), parse, check the entity, throttle, then (for mutating calls) the idempotency claim around
 // validation and execution. Routes supply only the operation and what it does.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import { parseQuery } from '../params/form-body.js';
@@ -25,7 +25,7 @@ export interface ApiCall {
   ctx: RelayContext;
   merchant: MerchantRecord;
   entity: EntityRecord;
-  /** Validated parameters (catalogue-checked for operations, entityId only for reads). */
+  /** Validated parameters: only what the operation uses, each checked against the catalogue. */
   params: FlatParams;
   /** Path parameters, e.g. the payment id. */
   path: Record<string, string>;
@@ -39,21 +39,19 @@ export interface ApiCall {
 export interface ApiRouteSpec {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
-  /** Catalogue operation that validates the body; null = a read or delete taking only entityId. */
+  /**
+   * Catalogue operation that validates the body (POST) or the query string (GET, DELETE); every
+   * relay route has one. null only for bench/relay.ts, which times the pipeline without validation.
+   */
   operation: Operation | null;
   throttle: ThrottledOperation;
   run(call: ApiCall): Promise<Outcome>;
 }
 
-/** Query parameters of reads and deletes: entityId and nothing else. */
-function readParams(request: FastifyRequest, maxParameters: number): FlatParams {
-  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  const params = parseQuery(query, { maxParameters });
-  const unknown = [...params.keys()].filter((name) => name !== 'entityId');
-  if (unknown.length > 0) {
-    throw new ApiError('invalidParameters', unknown.map((name) => ({ name, value: '', message: 'unknown parameter' })));
-  }
-  return params;
+/** Query parameters of reads and deletes, validated against the catalogue like a POST body. */
+function queryParams(request: FastifyRequest, maxParameters: number): FlatParams {
+  const at = request.url.indexOf('?');
+  return parseQuery(at < 0 ? '' : request.url.slice(at + 1), { maxParameters });
 }
 
 function bodyParams(request: FastifyRequest): FlatParams {
@@ -64,11 +62,13 @@ function bodyParams(request: FastifyRequest): FlatParams {
  * Validates the body (for operations) and runs the route. A module function, not a closure made
  * per request: the request path makes none it does not need.
  */
-async function execute(spec: ApiRouteSpec, call: ApiCall): Promise<Outcome> {
+async function execute(spec: ApiRouteSpec, call: ApiCall, log: FastifyBaseLogger): Promise<Outcome> {
   if (call.claim) failpoint(call.ctx.config.failpoints, 'after-claim');
   if (!spec.operation) return spec.run(call);
-  const checked = validate(spec.operation, call.params);
+  const checked = validate(spec.operation, call.params, { strict: call.entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+  // Names only: a value may be anything, and the line is for finding a typo.
+  if (checked.unused) log.debug({ unused: checked.unused }, 'unused parameters ignored');
   return spec.run({ ...call, params: checked.params });
 }
 
@@ -86,7 +86,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');
-      const raw = spec.method === 'POST' ? bodyParams(request) : readParams(request, ctx.config.maxParameters);
+      const raw = spec.method === 'POST' ? bodyParams(request) : queryParams(request, ctx.config.maxParameters);
       const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
@@ -95,18 +95,18 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
       const outcome =
         key === undefined
-          ? await execute(spec, call)
+          ? await execute(spec, call, request.log)
           : await withIdempotency(
               ctx.store,
               {
                 entityId: entity.id,
                 key,
-                hash: () => requestHash(ctx.vault.requestDigest(), spec.method, request.url.split('?')[0] ?? '', raw),
+                hash: () => requestHash(ctx.vault.requestDigest(), spec.method, (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'), raw),
                 now: ctx.clock.now(),
                 ttlMs: ctx.config.idempotencyTtlMs,
                 holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },
               },
-              (claim) => execute(spec, { ...call, claim }),
+              (claim) => execute(spec, { ...call, claim }, request.log),
             );
       if ('replayed' in outcome && outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       const json = envelopeJson(envelopeContext, outcome.json ?? JSON.stringify(outcome.body));

@@ -1,4 +1,4 @@
-// Bearer-token authentication (spec "Authentication"; security cases A1, A5).
+// Bearer-token authentication (spec "Authentication"; docs/security-cases.md A1, A5).
 // Missing or malformed header: 401. Unknown token: 403. A token in the URL: refused.
 // Only the SHA-256 of a token is stored; the lookup is by hash and the final comparison is
 // constant-time, so timing says nothing about how much of a token matched.

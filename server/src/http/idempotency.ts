@@ -4,7 +4,8 @@
 
 import { hash, type Hmac } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
-import type { FlatParams } from '../params/types.js';
+import type { FlatParams, ParameterError } from '../params/types.js';
+import { scrubText } from '../process/logging.js';
 import { ClaimLostError, type ClaimAnswer, type ClaimHolder, type Store } from '../storage/store.js';
 import type { EpochMs } from '../domain/records.js';
 
@@ -113,7 +114,16 @@ export async function withIdempotency(
 
 /** The API's body for an error (without the envelope fields). */
 export function errorBody(error: ApiError): Record<string, unknown> {
-  const result: Record<string, unknown> = { code: error.code, description: error.description };
-  if (error.parameterErrors && error.parameterErrors.length > 0) result.parameterErrors = error.parameterErrors;
+  const result: Record<string, unknown> = { code: error.code, description: scrubText(error.description) };
+  if (error.parameterErrors && error.parameterErrors.length > 0) result.parameterErrors = error.parameterErrors.map(echoed);
   return { result };
+}
+
+/**
+ * A parameter error as it may be echoed: whatever the name, a card number sent where no card field
+ * is (`cardNumber=`, glued into another value by `;`, a JSON body posted as a form) is masked by
+ * the scrubber the logs use (docs/security-cases.md B9).
+ */
+function echoed(e: ParameterError): ParameterError {
+  return { name: scrubText(e.name), value: scrubText(e.value), message: scrubText(e.message) };
 }

@@ -1,4 +1,4 @@
-// Requests left in doubt by a crash (security case F1). An idempotency claim still in progress
+// Requests left in doubt by a crash (docs/security-cases.md F1). An idempotency claim still in progress
 // whose relay is gone never committed its effect, because a request's effect and its claim's
 // answer are written in one transaction; what the simulator did with it is asked of the simulator,
 // which voids an authorization the relay never wrote. The claim is then released, so the client's

@@ -7,6 +7,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from
 import { join } from 'node:path';
 import type { Config } from '../process/config.js';
 import { generateAccessToken, hashToken, randomHex } from '../crypto/tokens.js';
+import { isSealedSecret, type CardVault } from '../crypto/card-vault.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings, EpochMs, MerchantRecord } from '../domain/records.js';
 
@@ -24,6 +25,8 @@ export interface CreatedMerchant {
   merchant: MerchantRecord;
   /** Shown once; only its hash is stored. */
   accessToken: string;
+  /** Shown once; stored sealed. */
+  webhookSecret: string;
 }
 
 export interface TestMerchantCredentials {
@@ -38,24 +41,38 @@ function requireName(name: string, what: string): string {
   return trimmed;
 }
 
-function newMerchant(name: string, now: EpochMs): CreatedMerchant {
+function newMerchant(name: string, now: EpochMs, vault: CardVault): CreatedMerchant {
   const accessToken = generateAccessToken();
+  const webhookSecret = randomHex(WEBHOOK_SECRET_BYTES);
   const merchant: MerchantRecord = {
     id: randomHex(ID_BYTES),
     name: requireName(name, 'merchant'),
     tokenHash: hashToken(accessToken),
-    webhookSecret: randomHex(WEBHOOK_SECRET_BYTES),
+    webhookSecret: vault.sealSecret(webhookSecret),
     createdAt: now,
   };
-  return { merchant, accessToken };
+  return { merchant, accessToken, webhookSecret };
+}
+
+/**
+ * Seals the webhook secrets a store written before they were sealed still holds in plain text;
+ * run at start-up, before the relay serves. Returns how many it sealed.
+ */
+export async function sealPlainWebhookSecrets(store: Store, vault: CardVault): Promise<number> {
+  let sealed = 0;
+  for (const { id, webhookSecret } of await store.listWebhookSecrets()) {
+    if (isSealedSecret(webhookSecret)) continue;
+    if (await store.replaceWebhookSecret(id, webhookSecret, vault.sealSecret(webhookSecret))) sealed++;
+  }
+  return sealed;
 }
 
 function newEntity(input: { merchantId: string; name: string; settings: EntitySettings }, now: EpochMs): EntityRecord {
   return { id: randomHex(ID_BYTES), merchantId: input.merchantId, name: requireName(input.name, 'entity'), settings: input.settings, createdAt: now };
 }
 
-export async function createMerchant(store: Store, input: { name: string }, now: EpochMs): Promise<CreatedMerchant> {
-  const created = newMerchant(input.name, now);
+export async function createMerchant(store: Store, input: { name: string }, now: EpochMs, vault: CardVault): Promise<CreatedMerchant> {
+  const created = newMerchant(input.name, now, vault);
   await store.createMerchant(created.merchant);
   return created;
 }
@@ -95,11 +112,12 @@ export async function ensureTestMerchant(
   store: Store,
   config: Pick<Config, 'dataDir'>,
   now: EpochMs,
+  vault: CardVault,
 ): Promise<{ created: boolean; credentials: TestMerchantCredentials | null }> {
   if ((await store.countMerchants()) > 0) return { created: false, credentials: null };
-  const { merchant, accessToken } = newMerchant(TEST_MERCHANT_NAME, now);
+  const { merchant, accessToken, webhookSecret } = newMerchant(TEST_MERCHANT_NAME, now, vault);
   const entity = newEntity({ merchantId: merchant.id, name: TEST_ENTITY_NAME, settings: {} }, now);
-  const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret: merchant.webhookSecret };
+  const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret };
   writePrivateFile(config.dataDir, join(config.dataDir, TEST_MERCHANT_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
   await store.createMerchant(merchant);
   await store.createEntity(entity);

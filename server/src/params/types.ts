@@ -23,8 +23,17 @@ export type Operation =
   | 'registrationPayment' // POST /v1/registrations/{id}/payments
   | 'checkout'            // POST /v1/checkouts
   | 'checkoutPayment'     // POST /v1/checkouts/{id}/payment (the widget's submit, relay origin)
-  | 'schedule';           // POST /scheduling/v1/schedules
+  | 'schedule'            // POST /scheduling/v1/schedules
+  | 'read'                // GET of one payment, registration or checkout status (query string)
+  | 'remove'              // DELETE /v1/registrations/{id} (query string)
+  | 'transactionReport';  // GET /v1/query?… (query string; for the report endpoints)
 
 export type Validation =
-  | { ok: true; params: FlatParams }
+  /** `unused`: names the operation ignored (absent when there were none), for a debug line. */
+  | { ok: true; params: FlatParams; unused?: readonly string[] }
   | { ok: false; errors: ParameterError[] };
+
+export interface ValidateOptions {
+  /** The entity's strictParameters: unused names are refused instead of ignored. */
+  strict?: boolean;
+}

@@ -8,7 +8,8 @@ import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
 import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
 import { droppedNames, ruleErrors } from './rules.js';
-import type { FlatParams, Operation, ParameterError, Validation } from './types.js';
+import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
+import { scrubText } from '../process/logging.js';
 
 interface CompiledRow {
   readonly row: ParamRow;
@@ -84,7 +85,7 @@ function walk(node: Node, tokens: readonly NameToken[], at: number, indexes: str
 /** What a name is on one operation, whatever its value: refused, ignored, or a catalogue row. */
 type Verdict =
   | { readonly kind: 'refuse'; readonly message: string }
-  | { readonly kind: 'ignore' }
+  | { readonly kind: 'unused' }
   | { readonly kind: 'row'; readonly row: CompiledRow };
 
 function verdictOf(endpoint: Endpoint, trie: Node, name: string): Verdict {
@@ -92,13 +93,15 @@ function verdictOf(endpoint: Endpoint, trie: Node, name: string): Verdict {
   if (forbidden) return { kind: 'refuse', message: forbidden.message };
   const tokens = parseName(name);
   const match = tokens && walk(trie, tokens, 0, [], []);
-  if (!match) return endpoint.unknown === 'reject' ? { kind: 'refuse', message: 'unknown parameter' } : { kind: 'ignore' };
+  if (!match) return UNUSED;
   // A list name with a bad index is refused even where unknown names are dropped (B4).
   if (!match.indexes.every(validIndex)) return { kind: 'refuse', message: INDEX_MESSAGE };
   const keyProblem = match.key !== undefined && match.row.checkKey ? match.row.checkKey(match.key) : null;
   if (keyProblem) return { kind: 'refuse', message: `invalid name: ${keyProblem}` };
   return { kind: 'row', row: match.row };
 }
+
+const UNUSED: Verdict = { kind: 'unused' };
 
 /** Each operation's verdicts, worked out once per name. */
 const verdicts = new Map<Operation, (name: string) => Verdict>();
@@ -148,13 +151,16 @@ class Errors {
   add(name: string, value: string, message: string): void {
     if (this.#failed.has(name)) return;
     this.#failed.add(name);
-    this.list.push({ name: cut(name, ECHO_MAX), value: isSecret(name) ? '' : cut(value, ECHO_MAX), message });
+    // Masked before the cut, so a cut cannot leave part of a card number unrecognisable.
+    this.list.push({ name: cut(scrubText(name), ECHO_MAX), value: isSecret(name) ? '' : cut(scrubText(value), ECHO_MAX), message });
   }
 }
 
 /** Validates one operation's parameters; on success the map holds only accepted, checked values. */
-export function validate(op: Operation, params: FlatParams): Validation {
+export function validate(op: Operation, params: FlatParams, options: ValidateOptions = {}): Validation {
   const endpoint = ENDPOINTS[op];
+  const refuseUnused = options.strict === true && endpoint.unknown === 'reject';
+  let unused: string[] | undefined;
   const verdict = verdictsFor(op);
   const dropped = droppedNames(op, params);
   const errors = new Errors();
@@ -169,7 +175,11 @@ export function validate(op: Operation, params: FlatParams): Validation {
       errors.add(name, value, v.message);
       continue;
     }
-    if (v.kind === 'ignore') continue;
+    if (v.kind === 'unused') {
+      if (refuseUnused) errors.add(name, value, 'unknown parameter');
+      else (unused ??= []).push(name);
+      continue;
+    }
     if (value === '' && !v.row.allowsEmpty) continue; // an empty form field is a field not sent
     sent.set(name, value);
     const problem = v.row.check(value);
@@ -184,5 +194,6 @@ export function validate(op: Operation, params: FlatParams): Validation {
   for (const name of endpoint.requires) if (!sent.has(name)) errors.add(name, '', 'missing required parameter');
   for (const finding of ruleErrors(op, sent)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
 
-  return errors.list.length > 0 ? { ok: false, errors: errors.list } : { ok: true, params: out };
+  if (errors.list.length > 0) return { ok: false, errors: errors.list };
+  return unused ? { ok: true, params: out, unused } : { ok: true, params: out };
 }

@@ -11,6 +11,7 @@ import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
 import { failpoint } from '../process/failpoint.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 import { authorize } from '../simulator/authorize.js';
+import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { recordAnswer } from '../simulator/journal.js';
 import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../domain/records.js';
@@ -97,7 +98,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
   if (paymentBrand === undefined) throw paramError('paymentBrand', 'is required when the brand cannot be detected from the account');
 
   const merchantInitiated = params.get('recurringType') === 'REPEATED';
-  const testMode = params.get('testMode') === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
+  const testMode = modeOf(ctx.config.environment, params.get('testMode'));
   const outcome: AuthorizationOutcome = authorize({
     paymentType,
     paymentBrand,
@@ -153,7 +154,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
 
   let registration: RegistrationRecord | undefined;
   if (status === 'success' && wantsRegistration && account.kind === 'card') {
-    registration = newRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL');
+    registration = newRegistration(ctx, entity.id, paymentBrand, account.card, now, params.get('recurringType') === 'INITIAL', APPROVAL_CODES[testMode]);
     registrationId = registration.id;
   }
 

@@ -1,7 +1,7 @@
 // Follow-ups (CP, RF, RV) on an earlier payment: the lifecycle table decides, the store enforces.
 
 import { newPaymentId } from '../domain/ids.js';
-import { planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
+import { needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import { failpoint } from '../process/failpoint.js';
@@ -10,6 +10,7 @@ import type { FlatParams } from '../params/types.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { RelayContext } from '../app/context.js';
 import { paymentView, resultView } from './response.js';
+import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */
 function refused(code: string, params: FlatParams, referenceId: string): Outcome {
@@ -33,6 +34,8 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const reference = await ctx.store.findPayment(entity.id, referenceId);
     if (!reference) throw new ApiError('notFound');
+    // A refund of a capture refunds its PA too: the plan needs the PA as it is now.
+    const parent = needsParent(op, reference) && reference.referencedId !== null ? await ctx.store.findPayment(entity.id, reference.referencedId) : undefined;
     const now = ctx.clock.now();
     const plan = planFollowUp(reference, {
       op,
@@ -40,10 +43,10 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       currency: op === 'RV' ? undefined : params.get('currency'),
       now,
       reversalCutoffMs: entity.settings.reversalCutoffMs ?? ctx.config.reversalCutoffMs,
-    });
+    }, parent);
     if (!plan.ok) return refused(plan.resultCode, params, referenceId);
 
-    const resultCode = params.get('testMode') === 'EXTERNAL' ? '000.100.112' : '000.100.110';
+    const resultCode = APPROVAL_CODES[modeOf(ctx.config.environment, params.get('testMode'))];
     const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params });
     body.referencedId = reference.id;
     const json = JSON.stringify(body);

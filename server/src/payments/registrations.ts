@@ -24,7 +24,8 @@ export function newRegistration(
   card: CardInput,
   now: number,
   initialDone: boolean,
-  resultCode = '000.100.110',
+  /** The success code of the request that stores the card (it depends on the mode). */
+  resultCode: string,
 ): RegistrationRecord {
   const view = cardView(card);
   const record: RegistrationRecord = {

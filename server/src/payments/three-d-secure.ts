@@ -43,7 +43,7 @@ async function settle(ctx: RelayContext, payment: PaymentRecord, pending: Pendin
   let registration: RegistrationRecord | undefined;
   if (approved && pending.sealedCard && payment.paymentBrand) {
     const card = { number: ctx.vault.open(pending.sealedCard), holder: pending.holder ?? undefined, expiryMonth: pending.expiryMonth ?? '', expiryYear: pending.expiryYear ?? '' };
-    registration = newRegistration(ctx, payment.entityId, payment.paymentBrand, card, now, true);
+    registration = newRegistration(ctx, payment.entityId, payment.paymentBrand, card, now, true, outcome.resultCode);
     body.registrationId = registration.id;
   }
   // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.

@@ -7,6 +7,8 @@ import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 import { openStore } from '../storage/index.js';
+import { CardVault } from '../crypto/card-vault.js';
+import { loadCardKey } from '../crypto/keys.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings } from '../domain/records.js';
 
@@ -20,6 +22,7 @@ const USAGE = `usage: npm run relay -- <command>
                        [--allowed-origin URL ... | --no-allowed-origin] [--reversal-cutoff-hours N]
                        [--throttle-payments N] [--throttle-follow-ups N] [--throttle-registrations N]
                        [--throttle-checkouts N] [--throttle-reads N]
+                       [--strict-parameters | --no-strict-parameters]
       a throttle limit is operations per second for this entity: 0 = no limit, "default" = clear
       the entity's own limit so the relay's THROTTLE_* setting applies again
   entity list --merchant ID
@@ -39,7 +42,8 @@ type Country = (typeof COUNTRIES)[number];
 class UsageError extends Error {}
 
 /** A command reads its arguments first, then runs against an open, migrated store. */
-type Run = (store: Store, now: number) => Promise<unknown>;
+/** A command's work; `vault` loads (or creates) the card key only for commands that seal something. */
+type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
 
 /** Option values as parseArgs leaves them; each command checks its own with the helpers below. */
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -156,10 +160,10 @@ function merchantCreate(args: string[]): Run {
   const { values } = parse(args, { name: { type: 'string' }, 'entity-name': { type: 'string' } });
   const name = str(values.name, 'name', true);
   const entityName = str(values['entity-name'], 'entity-name', false) ?? 'Default channel';
-  return async (store, now) => {
-    const { merchant, accessToken } = await createMerchant(store, { name }, now);
+  return async (store, now, vault) => {
+    const { merchant, accessToken, webhookSecret } = await createMerchant(store, { name }, now, vault());
     const entity = await createEntity(store, { merchantId: merchant.id, name: entityName, settings: {} }, now);
-    return { merchantId: merchant.id, accessToken, webhookSecret: merchant.webhookSecret, entityId: entity.id };
+    return { merchantId: merchant.id, accessToken, webhookSecret, entityId: entity.id };
   };
 }
 
@@ -193,6 +197,8 @@ function entitySet(args: string[]): Run {
       'no-allowed-origin': { type: 'boolean' },
       'reversal-cutoff-hours': { type: 'string' },
       ...Object.fromEntries(Object.values(THROTTLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+      'strict-parameters': { type: 'boolean' },
+      'no-strict-parameters': { type: 'boolean' },
     },
     1,
   );
@@ -203,8 +209,13 @@ function entitySet(args: string[]): Run {
   if (allowed && values['no-allowed-origin']) throw new UsageError('--allowed-origin and --no-allowed-origin exclude each other');
   const hours = cutoffHours(values['reversal-cutoff-hours']);
   const throttle = throttleChanges(values);
-  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined && Object.keys(throttle).length === 0) {
-    throw new UsageError('nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours or a --throttle-… limit');
+  const strict = values['strict-parameters'] === true;
+  const lenient = values['no-strict-parameters'] === true;
+  if (strict && lenient) throw new UsageError('--strict-parameters and --no-strict-parameters exclude each other');
+  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined && Object.keys(throttle).length === 0 && !strict && !lenient) {
+    throw new UsageError(
+      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters or --no-strict-parameters',
+    );
   }
   return async (store) => {
     const entity = await store.findEntity(entityId);
@@ -216,6 +227,8 @@ function entitySet(args: string[]): Run {
     if (values['no-allowed-origin']) delete settings.allowedOrigins;
     if (hours !== undefined) settings.reversalCutoffMs = hours * HOUR_MS;
     withThrottle(settings, throttle);
+    if (strict) settings.strictParameters = true;
+    if (lenient) delete settings.strictParameters;
     await store.updateEntitySettings(entityId, settings);
     return entityView({ ...entity, settings });
   };
@@ -249,10 +262,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Arguments are checked before the store is touched: a typo never creates a data folder.
     const run = command(argv.slice(2));
-    const store = await openStore(loadConfig());
+    const config = loadConfig();
+    const store = await openStore(config);
     try {
       await store.migrate();
-      const output = await run(store, Date.now());
+      const output = await run(store, Date.now(), () => new CardVault(loadCardKey(config)));
       process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     } finally {

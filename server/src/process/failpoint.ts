@@ -1,5 +1,5 @@
 // Named points on the payment path where a crash test makes the relay die as a power cut would
-// (security case F1): RELAY_FAILPOINTS=after-claim,after-commit. Only requests under an
+// (docs/security-cases.md F1): RELAY_FAILPOINTS=after-claim,after-commit. Only requests under an
 // Idempotency-Key stop there, the ones a client can retry; others pass, so a test can set up its
 // payments first. Unset in production, where each point costs one lookup in an empty set.
 

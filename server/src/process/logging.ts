@@ -1,5 +1,5 @@
 // Log redaction: by key (pino's redact paths) and by content (a Luhn-aware scrubber), so no full
-// card number or CVV reaches a log line whatever path it took (security case A11). And the log's
+// card number or CVV reaches a log line whatever path it took (docs/security-cases.md A11). And the log's
 // form: JSON lines for machines, or readable lines (pino-pretty) for a person at a terminal.
 // Redaction happens before either: pino-pretty only reformats the JSON line pino already wrote.
 

@@ -17,7 +17,7 @@ const app = await buildApp(ctx, { logger: true, plugins: relayPlugins() });
 // From here on a SIGTERM stops cleanly; closers registered later are still run.
 exitOnSignals(app, ctx);
 
-const merchant = await ensureTestMerchant(ctx.store, config, ctx.clock.now());
+const merchant = await ensureTestMerchant(ctx.store, config, ctx.clock.now(), ctx.vault);
 if (merchant.created && merchant.credentials) {
   app.log.info(`test merchant created; credentials written to ${config.dataDir}/test-merchant.json`);
   process.stdout.write(`\nTest merchant credentials (also in ${config.dataDir}/test-merchant.json):\n${JSON.stringify(merchant.credentials, null, 2)}\n\n`);

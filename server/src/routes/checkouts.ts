@@ -43,7 +43,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
     registerApiRoute(app, ctx, {
       method: 'GET',
       url: '/v1/checkouts/:id/payment',
-      operation: null,
+      operation: 'read',
       throttle: 'reads',
       run: ({ ctx: c, entity, path }) => readCheckoutStatus(c, entity, path.id ?? ''),
     });

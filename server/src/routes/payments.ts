@@ -30,6 +30,6 @@ export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {
   });
   // The transaction report by payment id, as integrations call it once a checkout id is spent.
   for (const url of ['/v1/payments/:id', '/v1/query/:id']) {
-    registerApiRoute(app, ctx, { method: 'GET', url, operation: null, throttle: 'reads', run: readPayment });
+    registerApiRoute(app, ctx, { method: 'GET', url, operation: 'read', throttle: 'reads', run: readPayment });
   }
 }

@@ -10,6 +10,7 @@ import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
 import { resultView } from '../payments/response.js';
 import { authorize } from '../simulator/authorize.js';
+import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): void {
   registerApiRoute(app, ctx, {
@@ -27,12 +28,13 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       const now = c.clock.now();
       const d = new Date(now);
       // A stand-alone registration verifies the card with the simulator; no money moves.
+      const mode = modeOf(c.config.environment, params.get('testMode'));
       const check = authorize({
         paymentType: 'PA',
         paymentBrand: brand,
         amount: 0,
         currency: 'EUR',
-        testMode: params.get('testMode') === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL',
+        testMode: mode,
         card: account.card,
         externalThreeDSecure: true,
         merchantInitiated: true,
@@ -40,7 +42,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
         today: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 },
       });
       if (check.kind === 'declined') return { status: 400, body: { paymentBrand: brand, result: resultView(check.resultCode) } };
-      const resultCode = check.kind === 'approved' ? check.resultCode : '000.100.110';
+      const resultCode = check.kind === 'approved' ? check.resultCode : APPROVAL_CODES[mode];
       const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
       await c.store.insertRegistration(record, answerOf(claim, 200, record.responseJson));
       return { ...storedOutcome(200, record.responseJson), answered: claim !== undefined };
@@ -54,13 +56,18 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     run: async ({ ctx: c, entity, params, path, claim }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
-      return createPayment(c, entity, params, { registration: { record, card: cardOfRegistration(c, record) }, ...(claim ? { claim } : {}) });
+      const card = cardOfRegistration(c, record);
+      // overrideHolder: the request's card.holder stands in for an empty stored holder, for this
+      // payment only; a stored holder is never replaced.
+      const holder = params.get('card.holder');
+      if (params.get('overrideHolder') === 'true' && card.holder === undefined && holder !== undefined) card.holder = holder;
+      return createPayment(c, entity, params, { registration: { record, card }, ...(claim ? { claim } : {}) });
     },
   });
   registerApiRoute(app, ctx, {
     method: 'GET',
     url: '/v1/registrations/:id',
-    operation: null,
+    operation: 'read',
     throttle: 'reads',
     run: async ({ ctx: c, entity, path }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
@@ -71,7 +78,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
   registerApiRoute(app, ctx, {
     method: 'DELETE',
     url: '/v1/registrations/:id',
-    operation: null,
+    operation: 'remove',
     throttle: 'registrations',
     run: async ({ ctx: c, entity, path }) => {
       const id = path.id ?? '';

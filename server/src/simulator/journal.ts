@@ -1,6 +1,6 @@
 // The simulator's memory of what it answered, as a processor's test system has one. An
 // authorization made under a reference is recorded before its answer goes back to the relay, so
-// that the relay can ask about it after a crash (security case F1, in-doubt.ts).
+// that the relay can ask about it after a crash (docs/security-cases.md F1, in-doubt.ts).
 //
 // Only requests under an idempotency claim carry a reference: a client can retry only those, and
 // only their claim tells the relay after a restart that a request was under way. A stand-alone

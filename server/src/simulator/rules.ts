@@ -7,7 +7,18 @@
 
 import type { BrandKind } from '../../../spec/brands.js';
 
-export type TestMode = 'INTERNAL' | 'EXTERNAL';
+/**
+ * Which system answers: the simulators (INTERNAL, the default), the processor's test system
+ * (EXTERNAL), or, on a relay run with RELAY_ENVIRONMENT=live, the live system, where the spec
+ * removes testMode and success is the processed-request code.
+ */
+export type TestMode = 'INTERNAL' | 'EXTERNAL' | 'LIVE';
+
+/** The mode of one request: a live relay ignores testMode, a test relay reads it. */
+export function modeOf(environment: 'test' | 'live', testMode: string | undefined): TestMode {
+  if (environment === 'live') return 'LIVE';
+  return testMode === 'EXTERNAL' ? 'EXTERNAL' : 'INTERNAL';
+}
 
 // ---------------------------------------------------------------------------------------------
 // Test accounts
@@ -144,6 +155,7 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
 export const APPROVAL_CODES: Readonly<Record<TestMode, string>> = {
   INTERNAL: '000.100.110',
   EXTERNAL: '000.100.112',
+  LIVE: '000.000.000',
 };
 
 /** Payment types that authenticate the customer; a credit (CD) pays the customer out, no challenge. */

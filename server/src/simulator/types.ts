@@ -1,6 +1,8 @@
 // The simulator's inputs and outputs. The simulator is a pure function over a rules table
 // (rules.ts): no clock reads, no I/O; the caller passes `today`.
 
+import type { TestMode } from './rules.js';
+
 export interface CardInput {
   number: string;
   holder?: string | undefined;
@@ -22,7 +24,7 @@ export interface AuthorizationRequest {
   paymentBrand: string | undefined;
   amount: number; // minor units
   currency: string;
-  testMode: 'INTERNAL' | 'EXTERNAL';
+  testMode: TestMode;
   card?: CardInput;
   /** Present when an external MPI already authenticated (threeDSecure.* passed through). */
   externalThreeDSecure: boolean;

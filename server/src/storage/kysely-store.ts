@@ -12,7 +12,7 @@ import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByK
 import type { JobRecord, JobState } from '../jobs/job.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
-import { guardedUpdate } from './ledger.js';
+import { guardedUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
 import {
   checkoutFromRow,
@@ -197,6 +197,15 @@ export class KyselyStore implements Store {
     return row && merchantFromRow(row);
   }
 
+  listWebhookSecrets(): Promise<{ id: string; webhookSecret: string }[]> {
+    return this.#db.selectFrom('merchants').select(['id', 'webhook_secret as webhookSecret']).orderBy('id').execute();
+  }
+
+  async replaceWebhookSecret(id: string, from: string, to: string): Promise<boolean> {
+    const result = await this.#db.updateTable('merchants').set('webhook_secret', to).where('id', '=', id).where('webhook_secret', '=', from).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   async findMerchant(id: string): Promise<MerchantRecord | undefined> {
     const row = await this.#db.selectFrom('merchants').selectAll().where('id', '=', id).executeTakeFirst();
     return row && merchantFromRow(row);
@@ -282,7 +291,8 @@ export class KyselyStore implements Store {
     return this.#atomically(async (trx, tx) => {
       const update = guardedUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
       const result = update && (await update.executeTakeFirst());
-      if (result?.numUpdatedRows !== 1n) return false;
+      // Fewer rows than the change names: a guard failed (perhaps on one of two rows), so roll back.
+      if (result?.numUpdatedRows !== rowsToChange(w.change)) return false;
       await tx.payments.insert(w.record);
       await this.#follow(tx, w.answer, w.jobs);
       return true;

@@ -20,9 +20,16 @@ const LIMIT: Record<NonNullable<LedgerChange['add']>['limit'], 'amount' | 'captu
 
 type PaymentsUpdate = UpdateQueryBuilder<Database, 'payments', 'payments', UpdateResult>;
 
+/** How many rows the guarded UPDATE must change for the change to hold: the reference, and its parent. */
+export function rowsToChange(change: LedgerChange): bigint {
+  return change.parent ? 2n : 1n;
+}
+
 /**
  * The guarded UPDATE for one follow-up, or undefined when the change can never apply (no type to
- * reference). Callers run it in the transaction that inserts the follow-up record.
+ * reference). Callers run it in the transaction that inserts the follow-up record, and the change
+ * holds only when it changed rowsToChange() rows; otherwise they roll back. A change with a parent
+ * (a refund of a capture) is still one statement: each row's guard is one branch of the WHERE.
  */
 export function guardedUpdate(
   db: Kysely<Database> | Transaction<Database>,
@@ -35,24 +42,36 @@ export function guardedUpdate(
   let q: PaymentsUpdate = db
     .updateTable('payments')
     .set('updated_at', now)
-    .where('id', '=', referencedId)
     .where('entity_id', '=', entityId)
-    .where('payment_type', 'in', [...change.referencedTypes])
-    // Always required (LedgerChange.requireSuccessNotReversed is the literal true).
+    // Always required, of the parent too (LedgerChange.requireSuccessNotReversed is the literal true).
     .where('status', '=', 'success')
     .where('reversed', '=', 0);
-  for (const total of change.requireZero) q = q.where(COLUMN[total], '=', 0);
-
   const add = change.add;
-  if (add) {
+  if (add && (!Number.isSafeInteger(add.amount) || add.amount <= 0)) {
     // A non-positive amount would move a total backwards; that is a caller bug, not a refusal.
-    if (!Number.isSafeInteger(add.amount) || add.amount <= 0) {
-      throw new RangeError(`ledger amount must be a positive integer of minor units, got ${add.amount}`);
+    throw new RangeError(`ledger amount must be a positive integer of minor units, got ${add.amount}`);
+  }
+  const parent = change.parent;
+  if (!parent) {
+    q = q.where('id', '=', referencedId).where('payment_type', 'in', [...change.referencedTypes]);
+    for (const total of change.requireZero) q = q.where(COLUMN[total], '=', 0);
+    if (add) {
+      const column = COLUMN[add.column];
+      q = q.set(column, (eb) => eb(column, '+', add.amount)).where((eb) => eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit])));
+    }
+  } else {
+    if (!add || add.column !== parent.add.column || add.amount !== parent.add.amount || change.requireZero.length > 0 || parent.referencedTypes.length === 0) {
+      throw new RangeError('a change with a parent adds the same amount to the same total of both rows');
     }
     const column = COLUMN[add.column];
     q = q
       .set(column, (eb) => eb(column, '+', add.amount))
-      .where((eb) => eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit])));
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('id', '=', referencedId), eb('payment_type', 'in', [...change.referencedTypes]), eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit]))]),
+          eb.and([eb('id', '=', parent.id), eb('payment_type', 'in', [...parent.referencedTypes]), eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[parent.add.limit]))]),
+        ]),
+      );
   }
   if (change.setReversed) q = q.set('reversed', 1);
   if (change.capturedEquals !== undefined) q = q.where('captured_amount', '=', change.capturedEquals);

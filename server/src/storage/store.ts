@@ -31,7 +31,7 @@ export type IdempotencyClaim =
 
 /**
  * The answer an idempotency claim replays, written in the same transaction as the request's effect
- * (security case F1): a request whose effect is committed has its answer, so a claim still in
+ * (docs/security-cases.md F1): a request whose effect is committed has its answer, so a claim still in
  * progress after a crash means that nothing of it was committed.
  */
 export interface ClaimAnswer {
@@ -190,6 +190,10 @@ export interface Store {
   countMerchants(): Promise<number>;
   findMerchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined>;
   findMerchant(id: string): Promise<MerchantRecord | undefined>;
+  /** Every merchant's stored webhook secret, for sealing the plain ones of an older store. */
+  listWebhookSecrets(): Promise<{ id: string; webhookSecret: string }[]>;
+  /** Replaces a stored webhook secret if it is still `from`; false when it changed meanwhile. */
+  replaceWebhookSecret(id: string, from: string, to: string): Promise<boolean>;
   createEntity(e: EntityRecord): Promise<void>;
   findEntity(id: string): Promise<EntityRecord | undefined>;
   listEntities(merchantId: string): Promise<EntityRecord[]>;

@@ -1,5 +1,5 @@
 // Transport through HTTP: the response envelope, unknown paths, body encoding and structure
-// (security cases B3, B4, B7): always the API's own error shape, never a 500.
+// (docs/security-cases.md B3, B4, B7): always the API's own error shape, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 

@@ -65,8 +65,28 @@ describe('paymentType per operation', () => {
   });
 });
 
-describe('unknown parameters', () => {
-  const SERVER_TO_SERVER: Operation[] = ['payment', 'followUp', 'registration', 'registrationPayment', 'checkout', 'schedule'];
+describe('unused parameters by default', () => {
+  it.each(OPERATIONS)('%s ignores unknown names and names of other operations, and lists them', (op) => {
+    const result = validate(op, paramsOf(op, { amont: '10.00', _token: 'csrf', 'result.code': '000.000.000' }));
+    if (!result.ok) expect.fail(JSON.stringify(result.errors));
+    expect(Object.fromEntries(result.params)).not.toHaveProperty('amont');
+    expect(result.unused).toEqual(expect.arrayContaining(['amont', '_token']));
+  });
+
+  it('lists nothing when every name is used', () => {
+    const result = validate('payment', paramsOf('payment'));
+    expect(result).toEqual({ ok: true, params: expect.any(Map) });
+  });
+
+  it('still refuses a used name with a bad value, and a list name with a bad index', () => {
+    const result = validate('followUp', paramsOf('followUp', { amount: '1.234', paymentBrand: 'VISA', 'cart.items[01].name': 'x' }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.map((e) => e.name)).toEqual(['amount', 'cart.items[01].name']);
+  });
+});
+
+describe('unknown parameters (strict)', () => {
+  const SERVER_TO_SERVER: Operation[] = ['payment', 'followUp', 'registration', 'registrationPayment', 'checkout', 'schedule', 'read', 'remove', 'transactionReport'];
 
   it.each(SERVER_TO_SERVER)('%s refuses a name no row accepts', (op) => {
     const errors = refused(op, { amont: '10.00', _token: 'csrf' });

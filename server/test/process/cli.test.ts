@@ -9,6 +9,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../../src/merchants/bootstrap.js';
 import { hashToken } from '../../src/crypto/tokens.js';
+import { CardVault } from '../../src/crypto/card-vault.js';
+import { CARD_KEY_FILE } from '../../src/crypto/keys.js';
+import { randomBytes } from 'node:crypto';
 import { openSqliteStore, openStore, SQLITE_FILE } from '../../src/storage/index.js';
 
 const run = promisify(execFile);
@@ -77,9 +80,12 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
     try {
       const stored = await store.findMerchantByTokenHash(hashToken(merchant.accessToken));
-      expect(stored).toMatchObject({ id: merchant.merchantId, name: 'Coffee Shop', webhookSecret: merchant.webhookSecret });
-      // Only the hash is kept.
+      expect(stored).toMatchObject({ id: merchant.merchantId, name: 'Coffee Shop' });
+      // Only the hash of the token is kept, and the webhook secret only sealed with the card key.
       expect(JSON.stringify(stored)).not.toContain(merchant.accessToken);
+      expect(JSON.stringify(stored)).not.toContain(merchant.webhookSecret);
+      const vault = new CardVault(Buffer.from(readFileSync(join(dataDir, CARD_KEY_FILE), 'utf8').trim(), 'hex'));
+      expect(vault.openSecret(stored?.webhookSecret ?? '')).toBe(merchant.webhookSecret);
       expect(await store.findEntity(merchant.entityId)).toMatchObject({ merchantId: merchant.merchantId, settings: {} });
     } finally {
       await store.close();
@@ -106,6 +112,10 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     expect(cut.settings).toEqual({ allowedOrigins: ['https://a.example'], reversalCutoffMs: 24 * 3_600_000 });
     const again = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--country', 'CO', '--no-allowed-origin');
     expect(again.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
+    const strict = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--strict-parameters');
+    expect(strict.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000, strictParameters: true });
+    const lenient = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--no-strict-parameters');
+    expect(lenient.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
   });
 
   it("sets and clears an entity's own throttle limits, 0 lifting a limit", async () => {
@@ -198,12 +208,14 @@ describe('relay CLI', { timeout: 60_000 }, () => {
 });
 
 describe('ensureTestMerchant', () => {
+  const vault = new CardVault(randomBytes(32));
+
   it('creates the test merchant on an empty store only, writing its credentials with mode 0600', async () => {
     const dataDir = join(tempDir(), 'data');
     const store = await openStore({ dataDir, databaseUrl: '' });
     try {
       await store.migrate();
-      const first = await ensureTestMerchant(store, { dataDir }, 1_700_000_000_000);
+      const first = await ensureTestMerchant(store, { dataDir }, 1_700_000_000_000, vault);
       expect(first.created).toBe(true);
       const file = join(dataDir, TEST_MERCHANT_FILE);
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -214,10 +226,13 @@ describe('ensureTestMerchant', () => {
       expect(creds.entityId).toMatch(/^[0-9a-f]{32}$/);
       expect(creds.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
       const merchant = await store.findMerchantByTokenHash(hashToken(creds.accessToken));
-      expect(merchant).toMatchObject({ name: 'Test Merchant', webhookSecret: creds.webhookSecret });
+      expect(merchant).toMatchObject({ name: 'Test Merchant' });
+      // Stored sealed with the card key: readable only through the vault.
+      expect(merchant?.webhookSecret).not.toContain(creds.webhookSecret);
+      expect(vault.openSecret(merchant?.webhookSecret ?? '')).toBe(creds.webhookSecret);
       expect(await store.findEntity(creds.entityId)).toMatchObject({ merchantId: merchant?.id, settings: {} });
 
-      expect(await ensureTestMerchant(store, { dataDir }, 1_700_000_000_001)).toEqual({ created: false, credentials: null });
+      expect(await ensureTestMerchant(store, { dataDir }, 1_700_000_000_001, vault)).toEqual({ created: false, credentials: null });
       expect(await store.countMerchants()).toBe(1);
     } finally {
       await store.close();

@@ -75,7 +75,7 @@ describe.skipIf(!reachable && !required)('a relay whose PostgreSQL goes away and
       },
     });
     app = await buildApp(ctx, { logger: { stream: log } });
-    const merchant = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now());
+    const merchant = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now(), ctx.vault);
     token = merchant.accessToken;
     entityId = (await createEntity(ctx.store, { merchantId: merchant.merchant.id, name: 'Channel', settings: {} }, clock.now())).id;
   });

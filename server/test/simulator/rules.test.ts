@@ -28,7 +28,7 @@ describe('simulator tables', () => {
   });
 
   it('approves with success codes', () => {
-    expect(Object.values(APPROVAL_CODES)).toEqual(['000.100.110', '000.100.112']);
+    expect(Object.values(APPROVAL_CODES)).toEqual(['000.100.110', '000.100.112', '000.000.000']);
   });
 
   it('names only known brands in account rules', () => {

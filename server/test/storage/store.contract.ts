@@ -1,6 +1,6 @@
 // The Store contract: one suite, run by sqlite.test.ts and postgres.test.ts against a real database.
 // Call it inside a describe block; it opens one store for the block and checks every promise of
-// store.ts, the concurrency cases (L1–L4) included.
+// store.ts, the concurrency cases (docs/security-cases.md L1–L4) included.
 
 import { afterAll, beforeAll } from 'vitest';
 import { checkoutsContract } from './contract/checkouts.js';
@@ -9,6 +9,7 @@ import { healthContract } from './contract/health.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { inDoubtContract } from './contract/in-doubt.js';
 import { jobsContract } from './contract/jobs.js';
+import { captureRefundsContract } from './contract/capture-refunds.js';
 import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
 
@@ -33,6 +34,7 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
 
   recordsContract(ctx);
   ledgerContract(ctx);
+  captureRefundsContract(ctx);
   idempotencyContract(ctx);
   inDoubtContract(ctx);
   checkoutsContract(ctx);

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMerchant } from '../../src/merchants/bootstrap.js';
+import { CardVault } from '../../src/crypto/card-vault.js';
+import { randomBytes } from 'node:crypto';
 import { newEntity, paymentRecord } from './contract/fixtures.js';
 import { KyselyStore } from '../../src/storage/kysely-store.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';
@@ -136,7 +138,7 @@ describe('the embedded store with a WAL sync', () => {
     expect(syncsAfterMigrating).toBeGreaterThan(0);
 
     gate.holding = true;
-    const write = createMerchant(store, { name: 'Shop' }, 0);
+    const write = createMerchant(store, { name: 'Shop' }, 0, new CardVault(randomBytes(32)));
     await gate.reached(syncsAfterMigrating + 1);
     expect(await settled(write)).toBe(false);
     // The connection is free while the write waits for the disk.

@@ -1,6 +1,6 @@
 // The simulator's own record of what it authorized under a connector reference, as a processor's
 // test system keeps one. A relay that crashed between the simulator's answer and its own commit asks
-// this record what happened to the request (security case F1) and voids an authorization it never
+// this record what happened to the request (docs/security-cases.md F1) and voids an authorization it never
 // wrote down. The table belongs to the simulator: the relay reads it only through the simulator.
 
 import { sql, type Kysely } from 'kysely';

@@ -107,8 +107,8 @@ export function checkoutRecord(entityId: string, over: Partial<CheckoutRecord> =
 }
 
 /** The write a follow-up route would make: planned from a snapshot by the lifecycle table. */
-export function followUp(ref: PaymentRecord, op: FollowUpType, amount: number | undefined, now = T0 + HOUR): FollowUpWrite {
-  const plan = planFollowUp(ref, { op, amount, currency: ref.currency, now, reversalCutoffMs: CUTOFF });
+export function followUp(ref: PaymentRecord, op: FollowUpType, amount: number | undefined, now = T0 + HOUR, parent?: PaymentRecord): FollowUpWrite {
+  const plan = planFollowUp(ref, { op, amount, currency: ref.currency, now, reversalCutoffMs: CUTOFF }, parent);
   if (!plan.ok) throw new Error(`test setup: ${op} refused by the lifecycle table (${plan.resultCode})`);
   return {
     referencedId: ref.id,

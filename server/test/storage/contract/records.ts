@@ -19,6 +19,16 @@ export function recordsContract(ctx: () => ContractContext): void {
       expect(await store.findMerchant(id())).toBeUndefined();
     });
 
+    it('lists webhook secrets and replaces one only while it is what the caller read', async () => {
+      const { store } = ctx();
+      const m = { id: id(), name: 'Old', tokenHash: id() + id(), webhookSecret: 'plain', createdAt: T0 };
+      await store.createMerchant(m);
+      expect(await store.listWebhookSecrets()).toContainEqual({ id: m.id, webhookSecret: 'plain' });
+      expect(await store.replaceWebhookSecret(m.id, 'plain', 'sealed.v1.x')).toBe(true);
+      expect(await store.replaceWebhookSecret(m.id, 'plain', 'sealed.v1.y')).toBe(false);
+      expect((await store.findMerchant(m.id))?.webhookSecret).toBe('sealed.v1.x');
+    });
+
     it('refuses a second merchant with the same token hash', async () => {
       const { store } = ctx();
       const tokenHash = id() + id();
