@@ -7,6 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import { envelope } from '../http/envelope.js';
 import { errorBody } from '../http/idempotency.js';
 import { loggerOptions, scrubText } from '../process/logging.js';
+import type { TrustProxy } from '../process/trust-proxy.js';
 import { parseFormBody } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
 import { registrationRoutes } from '../routes/registrations.js';
@@ -41,13 +42,19 @@ function apiErrorOf(error: FastifyError | ApiError): ApiError {
   return new ApiError('internal');
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count as the function Fastify itself makes of one. */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return typeof trust === 'boolean' ? trust : [...trust];
+}
+
 export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...(options.logger === true ? {} : { stream: options.logger.stream }) },
     bodyLimit: ctx.config.bodyLimitBytes,
     routerOptions: { maxParamLength: 128 },
-    // Never trust X-Forwarded-* unless an operator configures a proxy in front.
-    trustProxy: false,
+    // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default from nobody.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     return503OnClosing: true,
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
