@@ -30,7 +30,6 @@ export interface CardFormProps {
   showLabels: boolean;
   showPlaceholders: boolean;
   withCvv: boolean;
-  registration: boolean;
   shopperResultUrl: string;
   /**
    * Card iframes the loader already started (loader/handoff.ts), used instead of new ones. They are
@@ -102,7 +101,7 @@ export function cardForm(p: CardFormProps): CardRefs {
   const hidden = (name: string, value?: string) => h('input', { type: 'hidden', name, value });
   const month = hidden('card.expiryMonth');
   const year = hidden('card.expiryYear');
-  const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, p.registration ? labels.register : labels.submit);
+  const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, labels.submit);
 
   const form = h(
     'form',
