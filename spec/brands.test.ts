@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { brandOf, CARD_BRANDS, cardBrandOf, isCardBrand, OTHER_BRANDS } from './brands.js';
+import { brandOf, CARD_BRAND_DIGITS, CARD_BRANDS, cardBrandOf, isCardBrand, OTHER_BRANDS } from './brands.js';
 
 // credit-card-type is card-validator's own table; the test reads it to prove the two agree.
 const require = createRequire(import.meta.url);
-const creditCardType = require('credit-card-type') as { getTypeInfo(type: string): { lengths: number[]; code: { size: number } } };
+const creditCardType = require('credit-card-type') as {
+  getTypeInfo(type: string): { patterns: unknown[]; gaps: number[]; lengths: number[]; code: { size: number } };
+};
 
 describe('brand table', () => {
   it('has unique codes across all kinds', () => {
@@ -44,6 +46,31 @@ describe('brand table', () => {
       expect([b.code, [...b.lengths]]).toEqual([b.code, info.lengths]);
       expect([b.code, b.cvvLength]).toEqual([b.code, info.code.size]);
     }
+  });
+
+  it('holds credit-card-type\'s ranges and digit groups for the networks', () => {
+    for (const b of CARD_BRANDS) {
+      if (!b.cardValidatorType) continue;
+      const info = creditCardType.getTypeInfo(b.cardValidatorType);
+      expect([b.code, CARD_BRAND_DIGITS[b.code]?.patterns, [...b.gaps]]).toEqual([b.code, info.patterns, info.gaps]);
+    }
+  });
+
+  it('recognises every card brand: by its range, its BIN table, or its networks\' numbers', () => {
+    for (const b of CARD_BRANDS) {
+      const digits = CARD_BRAND_DIGITS[b.code];
+      const own = (digits?.patterns?.length ?? 0) + (digits?.bins?.length ?? 0);
+      expect([b.code, own > 0 || (b.alsoOn?.length ?? 0) > 0]).toEqual([b.code, true]);
+      expect([b.code, Boolean(digits?.patterns && digits.bins)]).toEqual([b.code, false]);
+    }
+    // Digits only for brands of the table.
+    for (const code of Object.keys(CARD_BRAND_DIGITS)) expect([code, isCardBrand(code)]).toEqual([code, true]);
+  });
+
+  it('holds every published mada BIN, each once', () => {
+    const bins = CARD_BRAND_DIGITS.MADA?.bins ?? [];
+    expect(new Set(bins).size).toBe(bins.length);
+    for (const bin of [446404, 588845, 968201, 968211, 604906, 636120, 457997, 539931, 420132]) expect(bins).toContain(bin);
   });
 
   it('maps each card-validator type to one brand only', () => {

@@ -5,7 +5,7 @@
 // render-once tree does not need a reconciler, and it would cost ~4.4 KB of the 25 KB budget.)
 
 import { cardIframe } from '../loader/launch.js';
-import { CARD_BRANDS } from '../protocol/brands.js';
+import { cardBrandName } from '../protocol/brands.js';
 import { h, type Attrs } from './dom.js';
 import type { Texts } from './texts.js';
 
@@ -30,7 +30,6 @@ export interface CardFormProps {
   showLabels: boolean;
   showPlaceholders: boolean;
   withCvv: boolean;
-  registration: boolean;
   shopperResultUrl: string;
   /**
    * Card iframes the loader already started (loader/handoff.ts), used instead of new ones. They are
@@ -74,7 +73,7 @@ export function cardForm(p: CardFormProps): CardRefs {
   const select = h(
     'select',
     { class: 'wpwl-control wpwl-control-brand', name: 'paymentBrand', ...named('brand', labels.brand) },
-    ...p.brands.map((b) => h('option', { value: b }, CARD_BRANDS[b] ?? b)),
+    ...p.brands.map((b) => h('option', { value: b }, cardBrandName(b))),
   );
   const logo = h('div', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${p.brands[0] ?? ''}` });
   const number = frame('cardNumber', labels.cardNumber, p.frames?.cardNumber);
@@ -102,7 +101,7 @@ export function cardForm(p: CardFormProps): CardRefs {
   const hidden = (name: string, value?: string) => h('input', { type: 'hidden', name, value });
   const month = hidden('card.expiryMonth');
   const year = hidden('card.expiryYear');
-  const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, p.registration ? labels.register : labels.submit);
+  const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, labels.submit);
 
   const form = h(
     'form',

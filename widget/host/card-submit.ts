@@ -49,7 +49,7 @@ export class CardSubmit {
       });
       const sent = links.send('cardNumber', {
         type: 'pay',
-        action: env.registration ? 'registration' : 'payment',
+        action: 'payment',
         withCvv: model.withCvv,
         fields,
       });

@@ -61,7 +61,6 @@ export class CardWidget {
       showLabels: options.showLabels,
       showPlaceholders: options.showPlaceholders,
       withCvv: model.withCvv,
-      registration: env.registration,
       shopperResultUrl,
       frames: early && { cardNumber: early.frames.cardNumber, cvv: model.withCvv ? early.frames.cvv : null },
     });

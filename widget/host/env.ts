@@ -10,7 +10,6 @@ export interface WidgetEnv {
   base: string;
   origin: string;
   checkoutId: string;
-  registration: boolean;
   options: Options;
   texts: Texts;
   /** 0 for the first card form on the page, 1 for the next… */

@@ -16,7 +16,7 @@ export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEn
       let url = safeHttpUrl(o.resultUrl);
       if (!url) {
         try {
-          url = resultUrl(shopperResultUrl, env.checkoutId, env.registration);
+          url = resultUrl(shopperResultUrl, env.checkoutId);
         } catch {
           return batch(() => {
             model.paying.value = false;

@@ -26,10 +26,9 @@ describe('classify', () => {
 
 describe('resultUrl fallback', () => {
   it('appends id and URL-encoded resourcePath to the existing query', () => {
-    expect(resultUrl('https://shop.example/return?order=7', 'abc.uat01', false)).toBe(
+    expect(resultUrl('https://shop.example/return?order=7', 'abc.uat01')).toBe(
       'https://shop.example/return?order=7&id=abc.uat01&resourcePath=%2Fv1%2Fcheckouts%2Fabc.uat01%2Fpayment',
     );
-    expect(resultUrl('https://shop.example/r', 'abc', true)).toContain('resourcePath=%2Fv1%2Fcheckouts%2Fabc%2Fregistration');
   });
 });
 

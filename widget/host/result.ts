@@ -21,10 +21,10 @@ export function classify(o: Pick<OutcomeMsg, 'status' | 'code' | 'redirectUrl'>)
 }
 
 /** Fallback when the relay gives no resultUrl: the form action with id and resourcePath added. */
-export function resultUrl(action: string, checkoutId: string, registration: boolean): string {
+export function resultUrl(action: string, checkoutId: string): string {
   const url = new URL(action);
   url.searchParams.append('id', checkoutId);
-  url.searchParams.append('resourcePath', `/v1/checkouts/${checkoutId}/${registration ? 'registration' : 'payment'}`);
+  url.searchParams.append('resourcePath', `/v1/checkouts/${checkoutId}/payment`);
   return url.href;
 }
 

@@ -10,7 +10,6 @@ export interface Labels {
   expiryDate: string;
   mmyy: string;
   submit: string;
-  register: string;
   cancel: string;
 }
 
@@ -29,6 +28,7 @@ export interface Messages {
   communication: string;
   locked: string;
   declined: string;
+  registrationUnsupported: string;
 }
 
 export interface Texts {
@@ -56,7 +56,6 @@ const en: Locale = {
     expiryDate: 'Expiry Date',
     mmyy: 'MM / YY',
     submit: 'Pay now',
-    register: 'Register',
     cancel: 'Cancel',
   },
   errors: {
@@ -72,6 +71,7 @@ const en: Locale = {
     communication: 'The payment form could not be loaded. Please reload the page.',
     locked: 'Too many failed attempts. Please start the checkout again.',
     declined: 'The payment was declined.',
+    registrationUnsupported: 'Saving a card with this form is not available. Please contact the shop.',
   },
 };
 
@@ -85,7 +85,6 @@ const ar: Locale = {
     expiryDate: 'تاريخ الانتهاء',
     mmyy: 'شهر / سنة',
     submit: 'ادفع الآن',
-    register: 'تسجيل',
     cancel: 'إلغاء',
   },
   errors: {
@@ -101,6 +100,7 @@ const ar: Locale = {
     communication: 'تعذر تحميل نموذج الدفع. يرجى إعادة تحميل الصفحة.',
     locked: 'محاولات فاشلة كثيرة. يرجى بدء عملية الدفع من جديد.',
     declined: 'تم رفض الدفع.',
+    registrationUnsupported: 'حفظ البطاقة بهذا النموذج غير متاح. يرجى التواصل مع المتجر.',
   },
 };
 

@@ -1,29 +1,16 @@
-// Card brands the card form accepts, with the names the brand select shows. Brands not listed here
-// (bank accounts, wallets, virtual accounts) are not card brands and never share the card form.
-// The frame's detection rules (frame/card-rules.ts) cover a subset of these.
+// Card brands the card form accepts, with the names the brand select shows: the rows of the one
+// brand table (spec/brands.ts). Brands that are not card brands there (bank accounts, wallets,
+// virtual accounts) never share the card form.
 
-export const CARD_BRANDS: Readonly<Record<string, string>> = {
-  AMEX: 'American Express',
-  CARTEBANCAIRE: 'Carte Bancaire',
-  CARTEBLEUE: 'Carte Bleue',
-  DANKORT: 'Dankort',
-  DINERS: 'Diners',
-  DISCOVER: 'Discover',
-  ELO: 'Elo',
-  HIPERCARD: 'Hipercard',
-  JCB: 'JCB',
-  MADA: 'mada',
-  MAESTRO: 'Maestro',
-  MASTER: 'MasterCard',
-  MASTERDEBIT: 'Debit MasterCard',
-  VISA: 'Visa',
-  VISADEBIT: 'Visa Debit',
-  VISAELECTRON: 'Visa Electron',
-  VPAY: 'V PAY',
-};
+import { cardBrandOf } from '../../spec/brands.js';
 
 export function isCardBrand(brand: string): boolean {
-  return Object.prototype.hasOwnProperty.call(CARD_BRANDS, brand);
+  return cardBrandOf(brand) !== undefined;
+}
+
+/** The name the brand select shows for a brand code. */
+export function cardBrandName(brand: string): string {
+  return cardBrandOf(brand)?.name ?? brand;
 }
 
 /** Brands from data-brands (or a legacy form's text): whitespace-separated, case-sensitive, ordered. */

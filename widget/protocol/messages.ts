@@ -15,7 +15,7 @@ export type Field = 'cardNumber' | 'cvv';
 export const FIELD_NAMES: Readonly<Record<Field, string>> = { cardNumber: 'card.number', cvv: 'card.cvv' };
 
 /** What the card-number frame submits to: POST <relay>/v1/checkouts/<id>/<action>. */
-export type PayAction = 'payment' | 'registration';
+export type PayAction = 'payment';
 
 interface Envelope {
   tag: typeof TAG;
@@ -263,7 +263,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return isBool(x.invalid);
     case 'pay':
       return (
-        (x.action === 'payment' || x.action === 'registration') && isBool(x.withCvv) && isList(x.fields, isFieldPair)
+        x.action === 'payment' && isBool(x.withCvv) && isList(x.fields, isFieldPair)
       );
     default:
       return false;

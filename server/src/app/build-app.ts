@@ -8,6 +8,7 @@ import { envelope } from '../http/envelope.js';
 import { errorBody } from '../http/idempotency.js';
 import type { LogFormat } from '../process/config.js';
 import { loggerOptions, logStream, scrubText } from '../process/logging.js';
+import type { TrustProxy } from '../process/trust-proxy.js';
 import { parseFormBody } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
@@ -60,6 +61,12 @@ function destinationOf(logger: true | { stream: NodeJS.WritableStream; format?: 
   return logStream(logger.format ?? 'json', logger.stream);
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count as the function Fastify itself makes of one. */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return typeof trust === 'boolean' ? trust : [...trust];
+}
+
 export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<FastifyInstance> {
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   /** Every error answer: the API's shape in the envelope, with the relay's own headers. */
@@ -92,8 +99,8 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     bodyLimit: ctx.config.bodyLimitBytes,
     // `${host}/${resourcePath}` with a host ending in a slash is how integrations build status reads.
     routerOptions: { maxParamLength: 128, ignoreDuplicateSlashes: true },
-    // Never trust X-Forwarded-* unless an operator configures a proxy in front.
-    trustProxy: false,
+    // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default from nobody.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // While closing, requests on connections still open get the API's own 503 (onRequest below),
     // and /ready its report, instead of Fastify's generic body.
     return503OnClosing: false,

@@ -1,49 +1,10 @@
-// Card number facts, pure: Luhn, brand detection, expiry, CVV length, BIN and last four.
-// Used by the relay, the simulator and (through the bundle) the card-number frame, so it imports
-// only card-validator's number check (not its index, which pulls in every validator) and the
-// dependency-free brand table.
+// Card number facts, pure: Luhn, brand detection, expiry, CVV length, BIN and last four. Brands
+// come from the one brand table (spec/brands.ts) through spec/brand-detection.ts, the code the card
+// frame bundles too, so the relay and the widget always detect the same brand.
 
-import { cardNumber } from 'card-validator/dist/card-number.js';
-import { CARD_BRANDS, cardBrandOf } from '../../../spec/brands.js';
+import { BRAND_PREFIX_DIGITS, cardBrandMatches, detectCardBrands } from '../../../spec/brand-detection.js';
+import { cardBrandOf } from '../../../spec/brands.js';
 import { boundedMemo } from './bounded-memo.js';
-
-
-interface LocalBinRow {
-  brand: string;
-  /** Leading digits of the brand's cards. */
-  prefixes: readonly string[];
-  /** The prefixes belong to this brand alone: drop card-validator's network guess for them. */
-  exclusive: boolean;
-}
-
-/**
- * Brands card-validator does not know, recognised by their leading digits. Order matters: the
- * first matching row wins. The mada rows are a subset of the published mada BIN list (446404 is
- * the §9 test card's); mada cards are co-badged with Visa or Mastercard, so the network stays.
- * Dankort 5019 cards are Dankort only (card-validator would call them Maestro); 4571 is the
- * Visa/Dankort co-badge.
- */
-const LOCAL_BINS: readonly LocalBinRow[] = [
-  {
-    brand: 'MADA',
-    exclusive: false,
-    prefixes: [
-      '446404', '440647', '440795', '457865', '968208', '588845', '588846', '588847', '588848', '588849',
-      '588850', '493428', '539931', '558848', '557606', '968210', '636120', '417633', '468540', '468541',
-      '468542', '468543', '968201', '446393', '400861', '409201', '458456', '484783', '968205', '462220',
-      '455708', '455036', '968203', '486094', '486095', '486096', '504300', '440533', '489317', '489318',
-      '489319', '445564', '968211', '401757', '410685', '432328', '428671', '428672', '428673', '968206',
-      '446672', '543357', '434107', '431361', '604906', '521076', '968202', '535825', '529415', '543085',
-      '524130', '554180', '549760', '968209', '524514', '529741', '537767', '535989', '536023', '513213',
-      '585265', '588983', '588982', '589005', '508160', '531095', '530906', '532013', '968204', '422817',
-      '422818', '422819', '428331', '483010', '483011', '483012', '589206', '968207', '419593', '439954',
-      '407197', '407395',
-    ],
-  },
-  { brand: 'DANKORT', exclusive: true, prefixes: ['5019'] },
-  { brand: 'DANKORT', exclusive: false, prefixes: ['4571'] },
-  { brand: 'VISAELECTRON', exclusive: false, prefixes: ['4026', '417500', '4405', '4508', '4844', '4913', '4917'] },
-];
 
 const DIGITS = /^[0-9]+$/;
 
@@ -62,36 +23,23 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** card-validator's longest brand pattern, in digits (a test holds the library to it). */
-export const NETWORK_PREFIX_DIGITS = 8;
+/** The brands of a number depend on this many leading digits at most (the table's longest pattern). */
+export const NETWORK_PREFIX_DIGITS = BRAND_PREFIX_DIGITS;
 const MAX_REMEMBERED_PREFIXES = 10_000;
 
-/** card-validator's network for a number's digits, as a brand code of the spec's table. */
-function networkBrand(digits: string): string | undefined {
-  const type = cardNumber(digits, { skipLuhnValidation: true }).card?.type;
-  return type === undefined ? undefined : CARD_BRANDS.find((b) => b.cardValidatorType === type)?.code;
-}
-
-function brandsOf(number: string): readonly string[] {
-  const local = LOCAL_BINS.find((row) => row.prefixes.some((p) => number.startsWith(p)));
-  const network = networkBrand(number);
-  const brands: string[] = [];
-  if (local) brands.push(local.brand);
-  if (network && !local?.exclusive && !brands.includes(network)) brands.push(network);
-  return Object.freeze(brands);
-}
+const brandsOf = (digits: string): readonly string[] => Object.freeze(detectCardBrands(digits));
 
 /**
  * The brands depend on the leading NETWORK_PREFIX_DIGITS digits alone once the number is that
- * long (the local BINs are shorter), so they are remembered per prefix: card-validator's matcher
- * copies its whole brand table on every call, and the local BINs are a hundred prefixes.
+ * long, so they are remembered per prefix: the table holds a few hundred patterns, and every
+ * payment asks.
  */
 const brandsOfPrefix = boundedMemo(MAX_REMEMBERED_PREFIXES, brandsOf);
 
 /**
- * Brand codes the number (digits only, full or partial) belongs to, most specific first: local
- * brands recognised by BIN (mada, Visa Electron, Dankort) before the network card-validator
- * names. The first entry is the brand to use when the merchant sent none.
+ * Brand codes the number (digits only, full or partial) belongs to, most specific first: brands
+ * recognised by BIN (mada, Visa Electron, Dankort) before the network. The first entry is the
+ * brand to use when the merchant sent none.
  */
 export function detectBrands(number: string): readonly string[] {
   if (!DIGITS.test(number)) return [];
@@ -104,12 +52,7 @@ export function detectBrands(number: string): readonly string[] {
  * this project can recognise by BIN (MADA) must be recognised.
  */
 export function brandMatches(number: string, brand: string): boolean {
-  const detected = detectBrands(number);
-  if (detected.includes(brand)) return true;
-  const row = cardBrandOf(brand);
-  // Brands the BIN table knows are never taken on the shopper's word.
-  if (!row?.alsoOn || LOCAL_BINS.some((bins) => bins.brand === brand)) return false;
-  return row.alsoOn.some((network) => detected.includes(network));
+  return cardBrandMatches(brand, detectBrands(number));
 }
 
 /** Whether the number's length is one the brand issues. */

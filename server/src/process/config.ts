@@ -6,14 +6,20 @@ import { failpointsFrom, type Failpoint } from './failpoint.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 
 export type LogFormat = 'json' | 'pretty';
+import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
 
 export interface Config {
   /** TCP port of the relay. */
   port: number;
   /** Address to listen on. */
   host: string;
-  /** Origin the relay is reached at by browsers and merchants (used in redirect URLs). */
+  /**
+   * Origin the relay is reached at by browsers and merchants: redirect URLs, and the origin the
+   * card frame's submit must come from.
+   */
   publicUrl: string;
+  /** Proxies whose X-Forwarded-* headers are believed (trust-proxy.ts); false = none. */
+  trustProxy: TrustProxy;
   /** TCP port of the demo shop (a second origin); 0 disables it. */
   demoPort: number;
   /** Folder of the embedded SQLite store, the test merchant file and the card key. */
@@ -101,6 +107,7 @@ export const defaultConfig: Config = {
   port: 8080,
   host: '0.0.0.0',
   publicUrl: '',
+  trustProxy: false,
   demoPort: 8081,
   dataDir: './data',
   databaseUrl: '',
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? defaultConfig.host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     demoPort: intFrom(env, 'DEMO_PORT', defaultConfig.demoPort),
     dataDir: env.DATA_DIR ?? defaultConfig.dataDir,
     databaseUrl: env.DATABASE_URL ?? '',

@@ -23,16 +23,32 @@ function sendPublic(ctx: RelayContext, reply: FastifyReply, status: number, body
   return reply.status(status).send(envelope({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, body));
 }
 
-/** The frame posts from the relay's own origin; a browser request from any other origin is refused. */
-function assertSameOrigin(request: FastifyRequest): void {
+/**
+ * The frame posts from the relay's own origin; a browser request from any other origin is refused.
+ * The relay's origin is its public one (PUBLIC_URL): behind a TLS-terminating proxy the browser's
+ * `https://` origin never equals what the relay's own socket shows (`http://` and an inner host).
+ * The origin the request itself shows (X-Forwarded-Proto/-Host only from a TRUST_PROXY proxy) is
+ * accepted too, for a relay reached directly under another name than its public one: a cross-site
+ * page cannot make the browser send a Host or Origin of the relay's.
+ */
+function assertSameOrigin(request: FastifyRequest, publicOrigin: string): void {
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin') throw new ApiError('invalidToken');
-  if (typeof origin === 'string' && origin !== `${request.protocol}://${request.headers.host ?? ''}`) throw new ApiError('invalidToken');
+  if (typeof origin === 'string' && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw new ApiError('invalidToken');
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
 export function checkoutRoutes(options: CheckoutRouteOptions) {
   return (app: FastifyInstance, ctx: RelayContext): void => {
+    const publicOrigin = originOf(ctx.config.publicUrl);
     registerApiRoute(app, ctx, {
       method: 'POST',
       url: '/v1/checkouts',
@@ -67,7 +83,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
     });
 
     app.post<{ Params: { id: string } }>('/v1/checkouts/:id/payment', async (request, reply) => {
-      assertSameOrigin(request);
+      assertSameOrigin(request, publicOrigin);
       if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
       const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
       const perCheckout = ctx.throttle.take(request.params.id, 'payments', ctx.config.checkoutMaxDeclines * 4, request.log);
