@@ -94,7 +94,7 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
 
 /** The stage routes: the API pipeline answering a fixed body, without and with validation. */
 function stageRoutes(ctx: RelayContext) {
-  const answer = async () => ({ status: 200, body: { id: '0'.repeat(32), result: { code: '000.100.110' } } });
+  const answer = async () => ({ kind: 'ok' as const, body: { id: '0'.repeat(32), result: { code: '000.100.110' } } });
   return async (app: FastifyInstance) => {
     registerApiRoute(app, ctx, { method: 'POST', url: '/bench/pipeline', operation: null, throttle: 'payments', run: answer });
     registerApiRoute(app, ctx, { method: 'POST', url: '/bench/validated', operation: 'payment', throttle: 'payments', run: answer });

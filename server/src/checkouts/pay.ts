@@ -2,10 +2,9 @@
 // The checkout is claimed before the simulator is asked (one authorization per attempt, at most
 // one success per checkout, L1), and it locks after too many declines (card testing, L8).
 
-import type { FastifyBaseLogger } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
-import type { Outcome } from '../http/idempotency.js';
+import type { Outcome } from '../flows/outcome.js';
 import { resultUrl } from '../http/result-url.js';
 import { createPayment } from '../payments/create-payment.js';
 import { settleChallenge } from '../payments/three-d-secure.js';
@@ -13,6 +12,11 @@ import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';
 import type { CheckoutClaim } from '../storage/store.js';
 import type { FlatParams } from '../params/types.js';
 import { checkoutParams } from './prepare.js';
+
+/** Where security events go (the request's logger). */
+export interface SecurityLog {
+  warn(obj: object, msg: string): void;
+}
 
 /** Parameters fixed at prepare time that a browser must not change. */
 const FIXED_AT_PREPARE = new Set(['amount', 'currency', 'paymentType', 'entityId', 'shopperResultUrl']);
@@ -57,7 +61,7 @@ async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number
   return claim();
 }
 
-export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: FastifyBaseLogger): Promise<Outcome> {
+export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: SecurityLog): Promise<Outcome> {
   const now = ctx.clock.now();
   const checkout = await ctx.store.findCheckout(checkoutId);
   if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
@@ -100,11 +104,11 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
     await ctx.store.releaseCheckout(checkoutId);
     throw error;
   }
-  if (payment.kind === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {
+  if (payment.paymentStatus === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {
     log.warn({ securityEvent: 'checkout-locked', checkoutId, entityId: entity.id }, 'checkout locked after repeated declines');
   }
   const body: Record<string, unknown> = { id: payment.paymentId, result: payment.body.result };
   if (payment.body.redirect) body.redirect = payment.body.redirect;
-  if (payment.kind === 'success' && url) body.resultUrl = url;
-  return { status: payment.status, body };
+  if (payment.paymentStatus === 'success' && url) body.resultUrl = url;
+  return { kind: payment.kind, body };
 }

@@ -4,7 +4,7 @@
 import type { RelayContext } from '../app/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
-import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
+import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import { resultView } from '../payments/response.js';
 import type { FlatParams } from '../params/types.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';
@@ -30,8 +30,8 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
     createdAt: now,
     expiresAt: now + ctx.config.checkoutTtlMs,
     ...NEW_CHECKOUT_STATE,
-  }, answerOf(claim, 200, json));
-  return { status: 200, body, json, answered: claim !== undefined };
+  }, answerOf(claim, 'ok', json));
+  return { kind: 'ok', body, json, answered: claim !== undefined };
 }
 
 /** The prepare parameters of a stored checkout. */

@@ -4,7 +4,7 @@
 
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
-import type { Outcome } from '../http/idempotency.js';
+import type { Outcome } from '../flows/outcome.js';
 import { resultView } from '../payments/response.js';
 import type { EntityRecord } from '../domain/records.js';
 
@@ -21,10 +21,10 @@ export async function readCheckoutStatus(ctx: RelayContext, entity: EntityRecord
     const payment = await ctx.store.findPayment(entity.id, checkout.successPaymentId);
     if (!payment) throw new ApiError('noSession');
     await ctx.store.markCheckoutSpent(checkoutId, now);
-    return { status: 200, body: JSON.parse(payment.responseJson) as Record<string, unknown> };
+    return { kind: 'ok', body: JSON.parse(payment.responseJson) as Record<string, unknown> };
   }
   if (now >= checkout.expiresAt) throw new ApiError('checkoutExpired');
   const last = checkout.lastPaymentId ? await ctx.store.findPayment(entity.id, checkout.lastPaymentId) : undefined;
-  if (last) return { status: last.status === 'declined' ? 400 : 200, body: JSON.parse(last.responseJson) as Record<string, unknown> };
-  return { status: 200, body: { id: checkoutId, result: resultView('000.200.000') } };
+  if (last) return { kind: last.status === 'declined' ? 'refused' : 'ok', body: JSON.parse(last.responseJson) as Record<string, unknown> };
+  return { kind: 'ok', body: { id: checkoutId, result: resultView('000.200.000') } };
 }

@@ -12,7 +12,8 @@ import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 import { authenticate, entityOf } from './auth.js';
 import { envelopeJson } from './envelope.js';
 import { failpoint } from '../process/failpoint.js';
-import { idempotencyKeyOf, requestHash, withIdempotency, type Claim, type Outcome } from './idempotency.js';
+import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency } from './idempotency.js';
+import type { Claim, Outcome } from '../flows/outcome.js';
 import type { ThrottledOperation } from './throttle.js';
 
 declare module 'fastify' {
@@ -93,9 +94,9 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       if (counted) await counted;
       const call: ApiCall = { ctx, merchant, entity, params: raw, path: request.params as Record<string, string> };
       const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
-      const outcome =
+      const answer =
         key === undefined
-          ? await execute(spec, call, request.log)
+          ? httpAnswerOf(await execute(spec, call, request.log))
           : await withIdempotency(
               ctx.store,
               {
@@ -108,9 +109,15 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
               },
               (claim) => execute(spec, { ...call, claim }, request.log),
             );
-      if ('replayed' in outcome && outcome.replayed) reply.header('Idempotent-Replayed', 'true');
-      const json = envelopeJson(envelopeContext, outcome.json ?? JSON.stringify(outcome.body));
-      return reply.status(outcome.status).type('application/json; charset=utf-8').send(json);
+      if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      reply.status(answer.status);
+      const content = answer.content;
+      if (content?.type === 'csv') {
+        if (content.filename) reply.header('Content-Disposition', `attachment; filename="${content.filename.replace(/[^\w.-]/g, '_')}"`);
+        return reply.type('text/csv; charset=utf-8').send(content.text);
+      }
+      if (content?.type === 'stream') return reply.type(content.contentType).send(content.stream);
+      return reply.type('application/json; charset=utf-8').send(envelopeJson(envelopeContext, answer.json));
     },
   });
 }

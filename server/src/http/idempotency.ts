@@ -2,53 +2,33 @@
 // L1, L4): the first request executes; a concurrent duplicate gets 409; a later duplicate gets the
 // stored status and body again; the same key with different parameters is rejected.
 
-import { hash, type Hmac } from 'node:crypto';
+import type { Hmac } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 import { scrubText } from '../process/logging.js';
 import { ClaimLostError, type ClaimAnswer, type ClaimHolder, type Store } from '../storage/store.js';
-import type { EpochMs } from '../domain/records.js';
+import { claimReference, type Claim, type Outcome, type OutcomeContent } from '../flows/outcome.js';
+import { statusOf } from './outcome-status.js';
 
-export interface Outcome {
+/** What the API sends: a status and a body, from a flow's outcome or an error. */
+export interface HttpAnswer {
   status: number;
-  body: Record<string, unknown>;
-  /** `body` serialized, where the route has it already (a payment stores it): never serialized twice. */
-  json?: string;
-  /** The route wrote this answer to its claim with its effect (ClaimAnswer); nothing is left to store. */
-  answered?: boolean;
+  /** The API's answer as JSON text (without the envelope fields). */
+  json: string;
+  /** Another form than JSON (reports): sent instead of `json` when the call is not replayed. */
+  content?: Exclude<OutcomeContent, { type: 'json' }>;
 }
 
-/**
- * The idempotency claim a request runs under, handed to the route so that it writes the claim's
- * answer in the same transaction as its effect (ClaimAnswer). After a crash, a claim still in
- * progress therefore means that nothing was committed, and only the simulator can know more
- * (in-doubt.ts).
- */
-export interface Claim {
-  entityId: string;
-  key: string;
-  /**
-   * What the relay tells the simulator this request is, so it can be asked about it later: a
-   * digest of the claim (entity, key and the moment of the claim), the same before and after a
-   * restart, and different for a later claim of the same key once this one has expired.
-   */
-  reference: string;
-  /** The relay holding the claim (config.relayId). */
-  owner: string;
+/** A flow's outcome as the API sends it. */
+export function httpAnswerOf(outcome: Outcome): HttpAnswer {
+  const json = outcome.json ?? JSON.stringify(outcome.body);
+  const content = outcome.content;
+  return content && content.type !== 'json' ? { status: statusOf(outcome.kind), json, content } : { status: statusOf(outcome.kind), json };
 }
 
-export function claimReference(entityId: string, key: string, claimedAt: EpochMs): string {
-  return hash('sha256', `${entityId}\n${claimedAt}\n${key}`, 'hex').slice(0, 32);
-}
-
-/** The claim's answer for an outcome, or undefined without a claim. */
-export function answerOf(claim: Claim | undefined, status: number, json: string): ClaimAnswer | undefined {
-  return claim && { entityId: claim.entityId, key: claim.key, owner: claim.owner, statusCode: status, body: json };
-}
-
-/** An outcome whose body is a stored response: sent as stored, not serialized again. */
-export function storedOutcome(status: number, json: string): Outcome {
-  return { status, body: JSON.parse(json) as Record<string, unknown>, json };
+/** An error as the API sends it. */
+export function httpAnswerOfError(error: ApiError): HttpAnswer {
+  return { status: error.status, json: JSON.stringify(errorBody(error)) };
 }
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -87,29 +67,38 @@ export async function withIdempotency(
   store: Store,
   scope: { entityId: string; key: string; hash: () => string; now: number; ttlMs: number; holder: ClaimHolder },
   execute: (claim: Claim) => Promise<Outcome>,
-): Promise<Outcome & { replayed: boolean }> {
+): Promise<HttpAnswer & { replayed: boolean }> {
   const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs, scope.holder);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
-  if (claim.kind === 'done') {
-    return { ...storedOutcome(claim.statusCode, claim.body), replayed: true };
-  }
-  let outcome: Outcome;
+  if (claim.kind === 'done') return { status: claim.statusCode, json: claim.body, replayed: true };
+  const { entityId, key } = scope;
+  const owner = scope.holder.owner;
+  let answer: HttpAnswer;
+  let answered = false;
   try {
-    outcome = await execute({ entityId: scope.entityId, key: scope.key, owner: scope.holder.owner, reference: claimReference(scope.entityId, scope.key, scope.now) });
+    const outcome = await execute({
+      entityId,
+      key,
+      owner,
+      reference: claimReference(entityId, key, scope.now),
+      answer: (kind, json) => ({ entityId, key, owner, statusCode: statusOf(kind), body: json }),
+    });
+    answer = httpAnswerOf(outcome);
+    answered = outcome.answered === true;
   } catch (error) {
     // Another relay resolved the claim while this request ran: nothing was committed and the key is
     // free again; the client retries.
     if (error instanceof ClaimLostError) throw new ApiError('idempotencyInProgress');
     if (error instanceof ApiError && error.status < 500) {
-      outcome = { status: error.status, body: errorBody(error) };
+      answer = httpAnswerOfError(error);
     } else {
-      await store.releaseIdempotencyKey(scope.entityId, scope.key);
+      await store.releaseIdempotencyKey(entityId, key);
       throw error;
     }
   }
-  if (!outcome.answered) await store.completeIdempotencyKey({ entityId: scope.entityId, key: scope.key, owner: scope.holder.owner, statusCode: outcome.status, body: outcome.json ?? JSON.stringify(outcome.body) });
-  return { ...outcome, replayed: false };
+  if (!answered) await store.completeIdempotencyKey({ entityId, key, owner, statusCode: answer.status, body: answer.json });
+  return { ...answer, replayed: false };
 }
 
 /** The API's body for an error (without the envelope fields). */

@@ -10,7 +10,7 @@
 // before it listens, and from then on as a periodic job on any relay).
 
 import type { RelayContext } from '../app/context.js';
-import { claimReference } from '../http/idempotency.js';
+import { claimReference } from '../flows/outcome.js';
 import { resolveInDoubt } from '../simulator/journal.js';
 
 interface Log {

@@ -7,7 +7,7 @@ import { detectBrands } from '../domain/card.js';
 import { newPaymentId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
-import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
+import { answerOf, type Claim, type Outcome, type OutcomeKind } from '../flows/outcome.js';
 import { failpoint } from '../process/failpoint.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 import { authorize } from '../simulator/authorize.js';
@@ -70,7 +70,8 @@ function today(now: number): { year: number; month: number } {
 
 export interface PaymentOutcome extends Outcome {
   paymentId: string;
-  kind: 'success' | 'declined' | 'pending';
+  /** The payment's own status. */
+  paymentStatus: 'success' | 'declined' | 'pending';
 }
 
 export async function createPayment(ctx: RelayContext, entity: EntityRecord, params: FlatParams, source: PaymentSource = {}): Promise<PaymentOutcome> {
@@ -124,22 +125,22 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
   let registrationId = source.registration?.record.id;
   let status: PaymentRecord['status'];
   let resultCode: string;
-  let httpStatus: number;
+  let outcomeKind: OutcomeKind;
   let redirect: { url: string; parameters: { name: string; value: string }[] } | undefined;
   let pending: PendingState | null = null;
 
   if (outcome.kind === 'approved') {
     status = 'success';
     resultCode = outcome.resultCode;
-    httpStatus = 200;
+    outcomeKind = 'ok';
   } else if (outcome.kind === 'declined') {
     status = 'declined';
     resultCode = outcome.resultCode;
-    httpStatus = 400;
+    outcomeKind = 'refused';
   } else {
     status = 'pending';
     resultCode = '000.200.000';
-    httpStatus = 200;
+    outcomeKind = 'ok';
     redirect = { url: threeDSecureUrl(ctx.config, id), parameters: [] };
     pending = {
       testMode,
@@ -195,9 +196,9 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingKind: status === 'pending' ? 'three-d-secure' : null,
     createdAt: now,
     updatedAt: now,
-  }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}), ...(source.claim ? { answer: answerOf(source.claim, httpStatus, json) } : {}) });
+  }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}), ...(source.claim ? { answer: answerOf(source.claim, outcomeKind, json) } : {}) });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');
   if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');
-  return { status: httpStatus, body, json, answered: source.claim !== undefined, paymentId: id, kind: status === 'declined' ? 'declined' : status };
+  return { kind: outcomeKind, body, json, answered: source.claim !== undefined, paymentId: id, paymentStatus: status };
 }

@@ -5,7 +5,7 @@ import { needsParent, planFollowUp, refusalCode, type FollowUpType } from '../do
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import { failpoint } from '../process/failpoint.js';
-import { answerOf, type Claim, type Outcome } from '../http/idempotency.js';
+import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { RelayContext } from '../app/context.js';
@@ -20,7 +20,7 @@ function refused(code: string, params: FlatParams, referenceId: string): Outcome
     if (value !== undefined) body[name] = value;
   }
   body.result = resultView(code);
-  return { status: 400, body };
+  return { kind: 'refused', body };
 }
 
 /** A guard lost to a concurrent follow-up is planned again from the fresh row, this many times. */
@@ -76,11 +76,11 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
         createdAt: now,
         updatedAt: now,
       },
-      ...(claim ? { answer: answerOf(claim, 200, json) } : {}),
+      ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
     });
     if (applied) {
       if (claim) failpoint(ctx.config.failpoints, 'after-commit');
-      return { status: 200, body, json, answered: claim !== undefined };
+      return { kind: 'ok', body, json, answered: claim !== undefined };
     }
     // Another follow-up changed the reference between the read and the guarded update; the
     // database refused and wrote nothing. Plan again from what is committed now.

@@ -2,6 +2,7 @@
 // routes the widget uses: its configuration (any origin, no credentials) and the card-number
 // frame's submit (relay origin only).
 
+import { statusOf } from '../http/outcome-status.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prepareCheckout } from '../checkouts/prepare.js';
 import { payCheckout } from '../checkouts/pay.js';
@@ -93,7 +94,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       const checked = validate('checkoutPayment', submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);
-      return sendPublic(ctx, reply, outcome.status, outcome.body);
+      return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
   };
 }

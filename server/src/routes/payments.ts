@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute, type ApiCall } from '../http/api-route.js';
-import { storedOutcome } from '../http/idempotency.js';
+import { storedOutcome } from '../flows/outcome.js';
 import { createPayment } from '../payments/create-payment.js';
 import { followUp } from '../payments/follow-up.js';
 
 async function readPayment({ ctx, entity, path }: ApiCall) {
   const payment = await ctx.store.findPayment(entity.id, path.id ?? '');
   if (!payment) throw new ApiError('notFound');
-  return storedOutcome(200, payment.responseJson);
+  return storedOutcome('ok', payment.responseJson);
 }
 
 export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {

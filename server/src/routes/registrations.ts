@@ -4,7 +4,7 @@ import type { RelayContext } from '../app/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { answerOf, storedOutcome } from '../http/idempotency.js';
+import { answerOf, storedOutcome } from '../flows/outcome.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
@@ -41,11 +41,11 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
         account: 'card',
         today: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 },
       });
-      if (check.kind === 'declined') return { status: 400, body: { paymentBrand: brand, result: resultView(check.resultCode) } };
+      if (check.kind === 'declined') return { kind: 'refused', body: { paymentBrand: brand, result: resultView(check.resultCode) } };
       const resultCode = check.kind === 'approved' ? check.resultCode : APPROVAL_CODES[mode];
       const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
-      await c.store.insertRegistration(record, answerOf(claim, 200, record.responseJson));
-      return { ...storedOutcome(200, record.responseJson), answered: claim !== undefined };
+      await c.store.insertRegistration(record, answerOf(claim, 'ok', record.responseJson));
+      return { ...storedOutcome('ok', record.responseJson), answered: claim !== undefined };
     },
   });
   registerApiRoute(app, ctx, {
@@ -72,7 +72,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     run: async ({ ctx: c, entity, path }) => {
       const record = await c.store.findRegistration(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
-      return storedOutcome(200, record.responseJson);
+      return storedOutcome('ok', record.responseJson);
     },
   });
   registerApiRoute(app, ctx, {
@@ -83,7 +83,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     run: async ({ ctx: c, entity, path }) => {
       const id = path.id ?? '';
       if (!(await c.store.deleteRegistration(entity.id, id, c.clock.now()))) throw new ApiError('notFound');
-      return { status: 200, body: { id, result: resultView('000.000.000') } };
+      return { kind: 'ok', body: { id, result: resultView('000.000.000') } };
     },
   });
 }
