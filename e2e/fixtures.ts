@@ -27,7 +27,7 @@ import { CardForm } from './pages/card-form.js';
 import { MerchantPage } from './pages/merchant-page.js';
 import { MerchantServer, escapeHtml } from './support/merchant-server.js';
 import { RelayApi, type CheckoutParams, type PaymentStatus, type RelayResponse } from './support/relay-api.js';
-import { RELAY_START_TIMEOUT_MS, logTail, startRelay, type RelayCredentials } from './support/relay-process.js';
+import { RELAY_START_TIMEOUT_MS, logTail, startRelay, type RelayCredentials, type RelayProcess } from './support/relay-process.js';
 import { answersHttp, waitUntil } from './support/wait-until.js';
 
 export { expect };
@@ -121,22 +121,30 @@ function optionsSource(options: OpenMerchantPageOptions['options']): string {
 type WorkerFixtures = { relay: Relay; merchantServer: MerchantServer };
 type TestFixtures = { merchantPage: MerchantPages; demoShop: { url: string }; cardForm: CardForm };
 
+/**
+ * The `relay` fixture of a relay process: its API called directly, and `url` where the browser
+ * reaches it (the relay itself, or a proxy in front of it).
+ */
+export function relayFixture(child: RelayProcess, url = child.url): Relay {
+  const api = new RelayApi(child.url, child.credentials);
+  return {
+    url,
+    demoUrl: child.demoUrl,
+    credentials: child.credentials,
+    logFile: child.logFile,
+    dataDir: child.dataDir,
+    prepareCheckout: (params) => api.prepareCheckout(params),
+    paymentStatus: (id) => api.paymentStatus(id),
+    request: (method, path, form) => api.request(method, path, form),
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   relay: [
     async ({}, use, workerInfo) => {
       const child = await startRelay({ logDir: workerInfo.project.outputDir, name: `relay-worker-${workerInfo.workerIndex}` });
-      const api = new RelayApi(child.url, child.credentials);
       try {
-        await use({
-          url: child.url,
-          demoUrl: child.demoUrl,
-          credentials: child.credentials,
-          logFile: child.logFile,
-          dataDir: child.dataDir,
-          prepareCheckout: (params) => api.prepareCheckout(params),
-          paymentStatus: (id) => api.paymentStatus(id),
-          request: (method, path, form) => api.request(method, path, form),
-        });
+        await use(relayFixture(child));
       } finally {
         await child.stop();
       }

@@ -5,10 +5,9 @@
 // page. The merchant's own server talks to the relay directly.
 
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium.mjs';
-import { RelayApi } from '../support/relay-api.js';
 import { RELAY_START_TIMEOUT_MS, startRelay } from '../support/relay-process.js';
 import { startTlsProxy } from '../support/tls-proxy.js';
-import { expect, futureExpiry, test as base, testCards, type Relay } from '../fixtures.js';
+import { expect, futureExpiry, relayFixture, test as base, testCards, type Relay } from '../fixtures.js';
 
 const test = base.extend<object, { relay: Relay }>({
   relay: [
@@ -20,19 +19,9 @@ const test = base.extend<object, { relay: Relay }>({
         env: { PUBLIC_URL: proxy.url, TRUST_PROXY: '127.0.0.1' },
       });
       proxy.forwardTo(child.url.replace('localhost', '127.0.0.1'));
-      const api = new RelayApi(child.url, child.credentials);
       try {
-        await use({
-          // What the browser sees: the proxy's https origin.
-          url: proxy.url,
-          demoUrl: child.demoUrl,
-          credentials: child.credentials,
-          logFile: child.logFile,
-          dataDir: child.dataDir,
-          prepareCheckout: (params) => api.prepareCheckout(params),
-          paymentStatus: (id) => api.paymentStatus(id),
-          request: (method, path, form) => api.request(method, path, form),
-        });
+        // What the browser sees: the proxy's https origin.
+        await use(relayFixture(child, proxy.url));
       } finally {
         await child.stop();
         await proxy.close();

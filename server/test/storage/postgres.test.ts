@@ -9,23 +9,10 @@ import { openPostgresStore } from '../../src/storage/index.js';
 import { openPostgresDb } from '../../src/storage/postgres.js';
 import { migrationsContract } from './contract/migrations.js';
 import { storeContract } from './store.contract.js';
+import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
 
-const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const url = POSTGRES_URL;
 const required = process.env.REQUIRE_POSTGRES === '1';
-
-/** Why PostgreSQL is unusable, or undefined when a query went through. */
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -37,7 +24,7 @@ async function dropSchema(schema: string): Promise<void> {
   }
 }
 
-const reason = await unreachable();
+const reason = await postgresUnreachable();
 const where = url.replace(/\/\/[^@/]*@/, '//'); // no credentials in the log
 
 if (reason !== undefined && required) {
