@@ -72,8 +72,20 @@ export async function startCluster(kind: 'postgres' | 'sqlite', count: number, e
     relays.push(relay);
     return relay;
   };
-  // One after the other: the first creates the test merchant, the others find it.
-  for (let i = 0; i < count; i++) await start(`relay-${String.fromCharCode(97 + i)}`);
+  const close = async (): Promise<void> => {
+    for (const store of stores) await store.close().catch(() => undefined);
+    for (const relay of relays) await relay.stop().catch(() => undefined);
+    if (database) await admin((c) => c.query(`drop database if exists ${database} with (force)`)).catch(() => undefined);
+    if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // One after the other: the first creates the test merchant, the others find it.
+    for (let i = 0; i < count; i++) await start(`relay-${String.fromCharCode(97 + i)}`);
+  } catch (error) {
+    // Nothing started here outlives a cluster that could not start.
+    await close();
+    throw error;
+  }
   return {
     kind,
     dataDir,
@@ -88,12 +100,7 @@ export async function startCluster(kind: 'postgres' | 'sqlite', count: number, e
       stores.push(store);
       return store;
     },
-    close: async () => {
-      for (const store of stores) await store.close().catch(() => undefined);
-      for (const relay of relays) await relay.stop().catch(() => undefined);
-      if (database) await admin((c) => c.query(`drop database if exists ${database} with (force)`)).catch(() => undefined);
-      if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 
