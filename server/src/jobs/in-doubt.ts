@@ -20,11 +20,16 @@ interface Log {
 /** Claims resolved per round; a round goes on until none is left. */
 const ROUND = 100;
 
-/** Resolves every claim in doubt now; returns how many it released. */
-export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log): Promise<number> {
+/**
+ * Resolves every claim in doubt now; returns how many it released. `atStartUp`: this relay has not
+ * listened yet, so its own claims are from before a restart and in doubt too; later (the periodic
+ * job) its own claims are requests it is serving, and only expired leases are in doubt.
+ */
+export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
   let released = 0;
+  const restartedOwner = when === 'at-start-up' ? ctx.config.relayId : null;
   for (;;) {
-    const claims = await ctx.store.inDoubtIdempotencyKeys(ctx.clock.now(), ctx.config.relayId, ROUND);
+    const claims = await ctx.store.inDoubtIdempotencyKeys(ctx.clock.now(), restartedOwner, ROUND);
     for (const claim of claims) {
       const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
       const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());

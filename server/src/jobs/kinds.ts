@@ -28,7 +28,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
     [
       JOB_KINDS.inDoubt,
       async (_payload, { log }) => {
-        await resolveInDoubtRequests(ctx, log);
+        await resolveInDoubtRequests(ctx, log, 'while-serving');
       },
     ],
   ]);

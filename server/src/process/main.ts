@@ -26,7 +26,7 @@ if (merchant.created && merchant.credentials) {
 // Before this relay claims any key: its own claims from before a restart, and any whose lease ran
 // out, were left by a crash. Claims of other live relays are theirs; the in-doubt job takes them
 // once their leases expire.
-await resolveInDoubtRequests(ctx, app.log);
+await resolveInDoubtRequests(ctx, app.log, 'at-start-up');
 await app.listen({ port: config.port, host: config.host });
 if (config.jobs.enabled) {
   await ctx.jobs.start(app.log);

@@ -98,15 +98,16 @@ export async function purgeKeys(db: Kysely<Database>, olderThan: EpochMs): Promi
 }
 
 /**
- * Claims in progress that no live relay is working on: their lease has expired, or their owner is
- * `owner` itself, restarted (a relay's id is its own; the process that claimed is gone).
+ * Claims in progress that no live relay is working on: their lease has expired, or (with
+ * `restartedOwner`) their owner is that relay itself, restarted (a relay's id is its own; the
+ * process that claimed is gone).
  */
-export async function inDoubtKeys(db: Kysely<Database>, now: EpochMs, owner: string, limit: number): Promise<InDoubtClaim[]> {
+export async function inDoubtKeys(db: Kysely<Database>, now: EpochMs, restartedOwner: string | null, limit: number): Promise<InDoubtClaim[]> {
   const rows = await db
     .selectFrom('idempotency_keys')
     .select(['entity_id', 'key', 'created_at', 'owner'])
     .where('state', '=', 'in-progress')
-    .where((eb) => eb.or([eb('lease_until', '<', now), eb('owner', '=', owner)]))
+    .where((eb) => (restartedOwner === null ? eb('lease_until', '<', now) : eb.or([eb('lease_until', '<', now), eb('owner', '=', restartedOwner)])))
     .orderBy('created_at')
     .limit(limit)
     .execute();

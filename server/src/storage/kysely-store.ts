@@ -410,8 +410,8 @@ export class KyselyStore implements Store {
     return purgeKeys(this.#db, olderThan);
   }
 
-  inDoubtIdempotencyKeys(now: EpochMs, owner: string, limit: number): Promise<InDoubtClaim[]> {
-    return inDoubtKeys(this.#db, now, owner, limit);
+  inDoubtIdempotencyKeys(now: EpochMs, restartedOwner: string | null, limit: number): Promise<InDoubtClaim[]> {
+    return inDoubtKeys(this.#db, now, restartedOwner, limit);
   }
 
   releaseInDoubtIdempotencyKey(claim: InDoubtClaim): Promise<boolean> {

@@ -253,10 +253,10 @@ export interface Store {
   releaseIdempotencyKey(entityId: string, key: string): Promise<void>;
   purgeIdempotencyKeys(olderThan: EpochMs): Promise<number>;
   /**
-   * Claims in progress that no live relay works on: lease expired, or owned by `owner` itself
-   * (restarted). At most `limit`, oldest first.
+   * Claims in progress that no live relay works on: lease expired, or owned by `restartedOwner`, a
+   * relay starting again (null: expired leases only). At most `limit`, oldest first.
    */
-  inDoubtIdempotencyKeys(now: EpochMs, owner: string, limit: number): Promise<InDoubtClaim[]>;
+  inDoubtIdempotencyKeys(now: EpochMs, restartedOwner: string | null, limit: number): Promise<InDoubtClaim[]>;
   /** Releases a claim found in doubt if it is still exactly that claim; false otherwise. */
   releaseInDoubtIdempotencyKey(claim: InDoubtClaim): Promise<boolean>;
 

@@ -81,6 +81,9 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       expect(found.map((c) => c.key).sort()).toEqual([theirsExpired, mine].sort());
       const ofB = (await store.inDoubtIdempotencyKeys(at + 2_000, 'relay-b', 1_000)).filter((c) => c.entityId === entityId);
       expect(ofB.map((c) => c.key).sort()).toEqual([theirsLive, theirsExpired].sort());
+      // Asked by no restarting relay (the periodic job): expired leases only.
+      const expiredOnly = (await store.inDoubtIdempotencyKeys(at + 2_000, null, 1_000)).filter((c) => c.entityId === entityId);
+      expect(expiredOnly.map((c) => c.key)).toEqual([theirsExpired]);
       // A claim is released only if it is still exactly the claim found.
       const expired = found.find((c) => c.key === theirsExpired);
       if (!expired) throw new Error('not found');
