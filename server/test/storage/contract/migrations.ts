@@ -23,6 +23,15 @@ async function checkoutOf(db: Kysely<Database>, paymentId: string): Promise<stri
   return row?.checkout_id;
 }
 
+/** A merchant with one entity, written as rows (the schema may be older than the store's code). */
+async function seedEntity(db: Kysely<Database>): Promise<string> {
+  const merchantId = id();
+  const entityId = id();
+  await db.insertInto('merchants').values(merchantToRow({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 })).execute();
+  await db.insertInto('entities').values(entityToRow({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 })).execute();
+  return entityId;
+}
+
 /** A payment row as written before 008 added its pending kind. */
 function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'pending_kind'> {
   const { pending_kind: _kind, ...row } = paymentToRow(p);
@@ -35,10 +44,7 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
       const { db, schema, dispose } = await open();
       try {
         await migrateUpTo(db, '007-claim-owner', schema);
-        const merchantId = id();
-        const entityId = id();
-        await db.insertInto('merchants').values(merchantToRow({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 })).execute();
-        await db.insertInto('entities').values(entityToRow({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 })).execute();
+        const entityId = await seedEntity(db);
         const pending = paymentRecord(entityId, { status: 'pending', resultCode: '000.200.000', pendingJson: '{}' });
         const settled = paymentRecord(entityId);
         for (const p of [pending, settled]) await db.insertInto('payments').values(rowBefore008(p)).execute();
@@ -74,10 +80,7 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
       const { db, schema, dispose } = await open();
       try {
         await migrateUpTo(db, '002-checkouts', schema);
-        const merchantId = id();
-        const entityId = id();
-        await db.insertInto('merchants').values(merchantToRow({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 })).execute();
-        await db.insertInto('entities').values(entityToRow({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 })).execute();
+        const entityId = await seedEntity(db);
 
         // The checkout names its success: that one stays, an earlier stray one goes.
         const named = checkoutRecord(entityId);
