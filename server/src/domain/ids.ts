@@ -53,6 +53,10 @@ export function newPaymentId(now: number): string {
   return timeOrdered(now);
 }
 
+export function newJobId(now: number): string {
+  return timeOrdered(now);
+}
+
 export function newRegistrationId(now: number): string {
   return timeOrdered(now);
 }

@@ -3,7 +3,7 @@
 // store's composite writes take `jobs`), so a committed change always has its work queued and a
 // rolled-back one never does.
 
-import { randomBytes } from 'node:crypto';
+import { newJobId } from '../domain/ids.js';
 import type { EpochMs } from '../domain/records.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -37,11 +37,6 @@ export interface JobRecord {
   lastError: string | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
-}
-
-/** Ids sort by creation time, then 64 random bits, as payment ids do. */
-export function newJobId(now: EpochMs): string {
-  return `${now.toString(16).padStart(12, '0')}${randomBytes(8).toString('hex')}`;
 }
 
 /** The record a NewJob becomes when it is written. */

@@ -10,54 +10,14 @@
 
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { JobRecord, JobState } from '../jobs/job.js';
+import { jobFromRow, jobToRow } from './rows.js';
 import type { EpochMs } from '../domain/records.js';
 import type { Database, JobsTable } from './schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export function jobToRow(j: JobRecord): JobsTable {
-  return {
-    id: j.id,
-    kind: j.kind,
-    payload: j.payload,
-    state: j.state,
-    run_at: j.runAt,
-    attempts: j.attempts,
-    max_attempts: j.maxAttempts,
-    lease_owner: j.leaseOwner,
-    lease_until: j.leaseUntil,
-    unique_key: j.uniqueKey,
-    last_error: j.lastError,
-    created_at: j.createdAt,
-    updated_at: j.updatedAt,
-  };
-}
-
-export function jobFromRow(r: Selectable<JobsTable>): JobRecord {
-  return {
-    id: r.id,
-    kind: r.kind,
-    payload: r.payload,
-    state: r.state,
-    runAt: Number(r.run_at),
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
-    leaseOwner: r.lease_owner,
-    leaseUntil: r.lease_until === null ? null : Number(r.lease_until),
-    uniqueKey: r.unique_key,
-    lastError: r.last_error,
-    createdAt: Number(r.created_at),
-    updatedAt: Number(r.updated_at),
-  };
-}
-
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters at 13 columns a row. */
 const ROWS_PER_INSERT = 1_000;
-
-/** The insert of a job; a job whose unique key exists already is not inserted, silently. */
-export function enqueueQuery(db: Executor, job: JobRecord): CompiledQuery {
-  return enqueueQueries(db, [job])[0] as CompiledQuery;
-}
 
 /** Inserts of many jobs, a thousand rows a statement; taken unique keys are skipped, silently. */
 export function enqueueQueries(db: Executor, jobs: readonly JobRecord[]): CompiledQuery[] {

@@ -1,7 +1,8 @@
 // Record <-> row mapping, the one place that knows column names, 0/1 flags and JSON text.
 
 import type { Selectable } from 'kysely';
-import type { CheckoutsTable, EntitiesTable, Flag, MerchantsTable, PaymentsTable, RegistrationsTable, SimulatorAuthorizationsTable } from './schema.js';
+import type { JobRecord } from '../jobs/job.js';
+import type { CheckoutsTable, EntitiesTable, Flag, JobsTable, MerchantsTable, PaymentsTable, RegistrationsTable, SimulatorAuthorizationsTable } from './schema.js';
 import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RegistrationRecord, SimulatorAuthorization } from './store.js';
 
 import { isPendingKind, type PendingKind } from '../domain/lifecycle.js';
@@ -195,3 +196,39 @@ export const simulatorAuthorizationFromRow = (r: Selectable<SimulatorAuthorizati
   createdAt: r.created_at,
   voidedAt: r.voided_at,
 });
+
+export function jobToRow(j: JobRecord): JobsTable {
+  return {
+    id: j.id,
+    kind: j.kind,
+    payload: j.payload,
+    state: j.state,
+    run_at: j.runAt,
+    attempts: j.attempts,
+    max_attempts: j.maxAttempts,
+    lease_owner: j.leaseOwner,
+    lease_until: j.leaseUntil,
+    unique_key: j.uniqueKey,
+    last_error: j.lastError,
+    created_at: j.createdAt,
+    updated_at: j.updatedAt,
+  };
+}
+
+export function jobFromRow(r: Selectable<JobsTable>): JobRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    payload: r.payload,
+    state: r.state,
+    runAt: Number(r.run_at),
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    leaseOwner: r.lease_owner,
+    leaseUntil: r.lease_until === null ? null : Number(r.lease_until),
+    uniqueKey: r.unique_key,
+    lastError: r.last_error,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
