@@ -82,7 +82,7 @@ export async function withIdempotency(
       key,
       owner,
       reference: claimReference(entityId, key, scope.now),
-      answer: (kind, json) => ({ entityId, key, owner, statusCode: statusOf(kind), body: json }),
+      answer: (kind, json) => ({ entityId, key, owner, claimedAt: scope.now, statusCode: statusOf(kind), body: json }),
     });
     answer = httpAnswerOf(outcome);
     answered = outcome.answered === true;
@@ -93,11 +93,11 @@ export async function withIdempotency(
     if (error instanceof ApiError && error.status < 500) {
       answer = httpAnswerOfError(error);
     } else {
-      await store.releaseIdempotencyKey(entityId, key);
+      await store.releaseIdempotencyClaim({ entityId, key, owner, createdAt: scope.now });
       throw error;
     }
   }
-  if (!answered) await store.completeIdempotencyKey({ entityId, key, owner, statusCode: answer.status, body: answer.json });
+  if (!answered) await store.completeIdempotencyKey({ entityId, key, owner, claimedAt: scope.now, statusCode: answer.status, body: answer.json });
   return { ...answer, replayed: false };
 }
 

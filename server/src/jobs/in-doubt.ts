@@ -34,7 +34,7 @@ export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | '
       const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
       const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
       // A retry may have claimed the key afresh meanwhile: that claim is not released.
-      if (await ctx.store.releaseInDoubtIdempotencyKey(claim)) released++;
+      if (await ctx.store.releaseIdempotencyClaim(claim)) released++;
       log.info({ entityId: claim.entityId, key: claim.key, owner: claim.owner, reference, simulator }, 'request in doubt resolved; its key is free for a retry');
     }
     if (claims.length < ROUND) return released;

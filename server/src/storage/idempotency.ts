@@ -72,6 +72,7 @@ export function completeKeyQuery(db: Kysely<Database>, answer: ClaimAnswer): Com
     .where('key', '=', answer.key)
     .where('state', '=', 'in-progress')
     .where('owner', '=', answer.owner)
+    .where('created_at', '=', answer.claimedAt)
     .compile();
   // With an effect, a claim lost to another relay must undo the effect (ClaimLostError).
   return mustChangeOneRow(query);
@@ -80,16 +81,6 @@ export function completeKeyQuery(db: Kysely<Database>, answer: ClaimAnswer): Com
 /** Writes the claim's answer in `db` (a transaction with the effect); throws when it was lost. */
 export async function completeKey(db: Kysely<Database>, answer: ClaimAnswer): Promise<void> {
   await runGuarded(db, completeKeyQuery(db, answer));
-}
-
-export async function releaseKey(db: Kysely<Database>, entityId: string, key: string): Promise<void> {
-  // Only an unfinished claim is released: a stored answer must keep being replayed.
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('entity_id', '=', entityId)
-    .where('key', '=', key)
-    .where('state', '=', 'in-progress')
-    .execute();
 }
 
 export async function purgeKeys(db: Kysely<Database>, olderThan: EpochMs): Promise<number> {
@@ -115,10 +106,10 @@ export async function inDoubtKeys(db: Kysely<Database>, now: EpochMs, restartedO
 }
 
 /**
- * Releases a claim found in doubt, only if it is still that claim (same owner and moment): a
- * client's retry may have claimed the key afresh in between, and that claim is not in doubt.
+ * Releases a claim in progress, only if it is still that claim (same owner and moment): a client's
+ * retry may have claimed the key afresh in between, and that claim is not this one to release.
  */
-export async function releaseInDoubtKey(db: Kysely<Database>, claim: InDoubtClaim): Promise<boolean> {
+export async function releaseClaim(db: Kysely<Database>, claim: InDoubtClaim): Promise<boolean> {
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('entity_id', '=', claim.entityId)

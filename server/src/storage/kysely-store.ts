@@ -4,7 +4,7 @@
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { canSettle, type PendingKind } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
-import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseInDoubtKey, releaseKey } from './idempotency.js';
+import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseClaim } from './idempotency.js';
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
 import { runGuarded } from './guarded-query.js';
@@ -402,9 +402,6 @@ export class KyselyStore implements Store {
     await this.#db.executeQuery(completeKeyQuery(this.#db, answer));
   }
 
-  releaseIdempotencyKey(entityId: string, key: string): Promise<void> {
-    return releaseKey(this.#db, entityId, key);
-  }
 
   purgeIdempotencyKeys(olderThan: EpochMs): Promise<number> {
     return purgeKeys(this.#db, olderThan);
@@ -414,8 +411,8 @@ export class KyselyStore implements Store {
     return inDoubtKeys(this.#db, now, restartedOwner, limit);
   }
 
-  releaseInDoubtIdempotencyKey(claim: InDoubtClaim): Promise<boolean> {
-    return releaseInDoubtKey(this.#db, claim);
+  releaseIdempotencyClaim(claim: InDoubtClaim): Promise<boolean> {
+    return releaseClaim(this.#db, claim);
   }
 
   // Jobs

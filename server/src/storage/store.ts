@@ -37,8 +37,10 @@ export type IdempotencyClaim =
 export interface ClaimAnswer {
   entityId: string;
   key: string;
-  /** The relay holding the claim: the answer is written only while it still does. */
+  /** The relay holding the claim and the moment it claimed: the answer is written only while
+   * that very claim holds (a retry's later claim under the same owner is another claim). */
   owner: string;
+  claimedAt: EpochMs;
   statusCode: number;
   body: string;
 }
@@ -249,16 +251,18 @@ export interface Store {
   claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs, holder: ClaimHolder): Promise<IdempotencyClaim>;
   /** Writes the answer of a request without an effect; nothing when the claim is no longer held. */
   completeIdempotencyKey(answer: ClaimAnswer): Promise<void>;
-  /** Drops an in-progress claim (the request failed before any effect) so a retry may run. */
-  releaseIdempotencyKey(entityId: string, key: string): Promise<void>;
   purgeIdempotencyKeys(olderThan: EpochMs): Promise<number>;
   /**
    * Claims in progress that no live relay works on: lease expired, or owned by `restartedOwner`, a
    * relay starting again (null: expired leases only). At most `limit`, oldest first.
    */
   inDoubtIdempotencyKeys(now: EpochMs, restartedOwner: string | null, limit: number): Promise<InDoubtClaim[]>;
-  /** Releases a claim found in doubt if it is still exactly that claim; false otherwise. */
-  releaseInDoubtIdempotencyKey(claim: InDoubtClaim): Promise<boolean>;
+  /**
+   * Releases a claim in progress if it is still exactly that claim (same owner and moment), so a
+   * retry may run: a request that failed before any effect, or a claim found in doubt. False when
+   * the claim is answered, gone, or taken afresh.
+   */
+  releaseIdempotencyClaim(claim: InDoubtClaim): Promise<boolean>;
 
   /** Jobs (jobs/runner.ts): queued alone, outside any other write. */
   enqueueJobs(jobs: readonly JobRecord[]): Promise<void>;

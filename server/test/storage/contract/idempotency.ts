@@ -7,7 +7,7 @@ import { all, id, newEntity, T0, type ContractContext } from './fixtures.js';
 const NONE_EXPIRED = 0;
 /** The relay holding the claims of these tests, with a lease that outlives every test moment. */
 const HOLDER = { owner: 'relay-a', leaseUntil: T0 + 3_600_000 };
-const answer = (entityId: string, key: string, statusCode: number, body: string) => ({ entityId, key, owner: HOLDER.owner, statusCode, body });
+const answer = (entityId: string, key: string, statusCode: number, body: string, claimedAt = T0) => ({ entityId, key, owner: HOLDER.owner, claimedAt, statusCode, body });
 
 export function idempotencyContract(ctx: () => ContractContext): void {
   describe('idempotency keys', () => {
@@ -43,10 +43,10 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       const { store } = ctx();
       const entityId = await newEntity(store);
       await store.claimIdempotencyKey(entityId, 'r', 'h', T0, NONE_EXPIRED, HOLDER);
-      await store.releaseIdempotencyKey(entityId, 'r');
+      await store.releaseIdempotencyClaim({ entityId, key: 'r', owner: HOLDER.owner, createdAt: T0 });
       expect(await store.claimIdempotencyKey(entityId, 'r', 'h2', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'claimed' });
       await store.completeIdempotencyKey(answer(entityId, 'r', 400, 'no'));
-      await store.releaseIdempotencyKey(entityId, 'r');
+      await store.releaseIdempotencyClaim({ entityId, key: 'r', owner: HOLDER.owner, createdAt: T0 });
       expect(await store.claimIdempotencyKey(entityId, 'r', 'h2', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'done', statusCode: 400, body: 'no' });
     });
 
@@ -87,9 +87,9 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       // A claim is released only if it is still exactly the claim found.
       const expired = found.find((c) => c.key === theirsExpired);
       if (!expired) throw new Error('not found');
-      expect(await store.releaseInDoubtIdempotencyKey({ ...expired, createdAt: expired.createdAt + 1 })).toBe(false);
-      expect(await store.releaseInDoubtIdempotencyKey(expired)).toBe(true);
-      expect(await store.releaseInDoubtIdempotencyKey(expired)).toBe(false);
+      expect(await store.releaseIdempotencyClaim({ ...expired, createdAt: expired.createdAt + 1 })).toBe(false);
+      expect(await store.releaseIdempotencyClaim(expired)).toBe(true);
+      expect(await store.releaseIdempotencyClaim(expired)).toBe(false);
       expect(await store.claimIdempotencyKey(entityId, theirsExpired, 'h', at + 3_000, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'claimed' });
     });
 
@@ -97,7 +97,9 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       const { store } = ctx();
       const entityId = await newEntity(store);
       await store.claimIdempotencyKey(entityId, 'held', 'h', T0, NONE_EXPIRED, HOLDER);
-      await store.completeIdempotencyKey({ entityId, key: 'held', owner: 'relay-b', statusCode: 200, body: 'not mine' });
+      await store.completeIdempotencyKey({ entityId, key: 'held', owner: 'relay-b', claimedAt: T0, statusCode: 200, body: 'not mine' });
+      // The same owner's later claim of the key is another claim: an answer of the earlier one is not its.
+      await store.completeIdempotencyKey({ entityId, key: 'held', owner: HOLDER.owner, claimedAt: T0 - 1, statusCode: 200, body: 'an earlier claim' });
       expect(await store.claimIdempotencyKey(entityId, 'held', 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress' });
     });
 

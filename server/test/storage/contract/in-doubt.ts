@@ -7,7 +7,7 @@ import { ClaimLostError, type ClaimAnswer, type SimulatorAuthorization } from '.
 import { checkoutRecord, followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0, type ContractContext } from './fixtures.js';
 
 const HOLDER = { owner: 'relay-a', leaseUntil: T0 + 60_000 };
-const answer = (entityId: string, key: string, body = `{"key":"${key}"}`): ClaimAnswer => ({ entityId, key, owner: HOLDER.owner, statusCode: 200, body });
+const answer = (entityId: string, key: string, body = `{"key":"${key}"}`): ClaimAnswer => ({ entityId, key, owner: HOLDER.owner, claimedAt: T0, statusCode: 200, body });
 /** Claims of this entity that relay-a would resolve at T0 + 1 (its own, restarted). */
 const inDoubt = async (store: ContractContext['store'], entityId: string) =>
   (await store.inDoubtIdempotencyKeys(T0 + 1, HOLDER.owner, 10_000)).filter((claim) => claim.entityId === entityId);
