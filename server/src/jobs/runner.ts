@@ -87,7 +87,8 @@ export class JobRunner {
    */
   async start(log: RunnerLog): Promise<void> {
     this.#log = log;
-    const released = await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now());
+    // Their tries count: one of them may be what killed the process.
+    const released = await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now(), true);
     if (released > 0) this.#log.info({ released }, 'jobs held before a restart are queued again');
     this.#started = true;
     this.#lastRoundAt = Date.now();
@@ -209,6 +210,6 @@ export class JobRunner {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
     await this.#round.catch(() => undefined);
-    if (this.#started) await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now()).catch(() => 0);
+    if (this.#started) await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now(), false).catch(() => 0);
   }
 }

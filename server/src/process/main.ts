@@ -28,6 +28,10 @@ if (merchant.created && merchant.credentials) {
 // once their leases expire.
 await resolveInDoubtRequests(ctx, app.log, 'at-start-up');
 await app.listen({ port: config.port, host: config.host });
+if (config.databaseUrl !== '' && config.redisUrl === '') {
+  // Relays sharing a database usually run side by side; each would let through the whole limit.
+  app.log.warn('DATABASE_URL is set but REDIS_URL is not: this relay throttles alone; relays on one database let through their limits added up');
+}
 if (config.jobs.enabled) {
   await ctx.jobs.start(app.log);
   // A relay that runs jobs is ready only while its runner keeps finishing rounds.

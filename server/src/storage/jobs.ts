@@ -85,13 +85,14 @@ export async function finishJobWithError(db: Kysely<Database>, owner: string, id
 }
 
 /**
- * Hands back every job leased to `owner` (a clean shutdown, or a restart of the same relay): queued
- * again, due at once, and the try that did not finish is not counted.
+ * Hands back every job leased to `owner`, queued again and due at once. After a clean shutdown the
+ * try that did not run is not counted; after a crash (a restart of the same relay) it is, so a job
+ * that kills its relay runs out of tries instead of crashing it forever.
  */
-export async function releaseJobs(db: Kysely<Database>, owner: string, now: EpochMs): Promise<number> {
+export async function releaseJobs(db: Kysely<Database>, owner: string, now: EpochMs, tryRan: boolean): Promise<number> {
   const result = await db
     .updateTable('jobs')
-    .set((eb) => ({ state: 'queued', lease_owner: null, lease_until: null, run_at: now, attempts: eb('attempts', '-', 1), updated_at: now }))
+    .set((eb) => ({ state: 'queued', lease_owner: null, lease_until: null, run_at: now, attempts: tryRan ? eb.ref('attempts') : eb('attempts', '-', 1), updated_at: now }))
     .where('state', '=', 'running')
     .where('lease_owner', '=', owner)
     .executeTakeFirst();

@@ -434,8 +434,8 @@ export class KyselyStore implements Store {
     return finishJobWithError(this.#db, owner, id, error, next, now);
   }
 
-  releaseJobs(owner: string, now: EpochMs): Promise<number> {
-    return releaseJobs(this.#db, owner, now);
+  releaseJobs(owner: string, now: EpochMs, tryRan: boolean): Promise<number> {
+    return releaseJobs(this.#db, owner, now, tryRan);
   }
 
   findJob(id: string): Promise<JobRecord | undefined> {

@@ -276,8 +276,11 @@ export interface Store {
   completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number>;
   /** A try failed: queued again for `runAt`, or kept as failed; only while leased to `owner`. */
   finishJobWithError(owner: string, id: string, error: string, next: { state: 'queued' | 'failed'; runAt?: EpochMs }, now: EpochMs): Promise<boolean>;
-  /** Every job leased to `owner` goes back to the queue, due now, its unfinished try uncounted. */
-  releaseJobs(owner: string, now: EpochMs): Promise<number>;
+  /**
+   * Every job leased to `owner` goes back to the queue, due now; its try stays counted when it ran
+   * (a crash: the relay restarted), and not when the relay stops cleanly before running it.
+   */
+  releaseJobs(owner: string, now: EpochMs, tryRan: boolean): Promise<number>;
   findJob(id: string): Promise<JobRecord | undefined>;
   findJobByKey(uniqueKey: string): Promise<JobRecord | undefined>;
   countJobs(kind?: string): Promise<Record<JobState, number>>;

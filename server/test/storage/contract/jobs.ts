@@ -102,8 +102,12 @@ export function jobsContract(ctx: () => ContractContext): void {
       expect(await store.finishJobWithError('relay-a', b.id, 'Error: broken', { state: 'failed' }, now)).toBe(true);
       expect(await store.findJob(a.id)).toMatchObject({ state: 'queued', runAt: now + 500, attempts: 1, lastError: 'Error: boom', leaseUntil: null });
       expect(await store.findJob(b.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Error: broken' });
-      expect(await store.releaseJobs('relay-a', now + 1)).toBe(1);
+      expect(await store.releaseJobs('relay-a', now + 1, false)).toBe(1);
       expect(await store.findJob(c.id)).toMatchObject({ state: 'queued', runAt: now + 1, attempts: 0, leaseOwner: null });
+      // After a crash, the relay restarted takes it back with its try counted.
+      await store.claimJobs('relay-a', now + 2, now + 2 + LEASE, 10);
+      expect(await store.releaseJobs('relay-a', now + 3, true)).toBe(1);
+      expect(await store.findJob(c.id)).toMatchObject({ state: 'queued', runAt: now + 3, attempts: 1, leaseOwner: null });
       await drain(store, now + 10 * LEASE);
       // Finished jobs are forgotten by age.
       expect(await store.purgeFinishedJobs(now + 10 * LEASE + 1)).toBeGreaterThanOrEqual(3);
