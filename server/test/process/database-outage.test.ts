@@ -20,21 +20,12 @@ import { defaultConfig } from '../../src/process/config.js';
 import { openPostgresStore } from '../../src/storage/index.js';
 import { formBody, testCard } from '../helper.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
 
-const url = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+const url = new URL(POSTGRES_URL);
 const required = process.env.REQUIRE_POSTGRES === '1';
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url.href, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+const postgresReachable = async (): Promise<boolean> => (await postgresUnreachable()) === undefined;
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url.href });
