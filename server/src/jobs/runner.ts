@@ -16,6 +16,19 @@ import { jobRecord, retryDelay, type JobRecord, type NewJob } from './job.js';
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler that keeps its own retry schedule (a webhook delivery follows its ladder, or
+ * waits for its endpoint's turn): the job is queued again for `runAt`, as planned, not as a failure.
+ */
+export class RetryJobAt extends Error {
+  constructor(
+    readonly runAt: number,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
 export interface JobContext {
   /** The job as claimed: its id, kind, tries so far. */
   job: JobRecord;
@@ -71,6 +84,15 @@ export class JobRunner {
   readonly #queuedSlots = new Map<string, number>();
   /** Outage logging: one line when the store fails, one when it is back. */
   #failing = false;
+  /** Jobs started by the loop and not finished yet: one slot each. */
+  readonly #inFlight = new Set<Promise<void>>();
+  /** Jobs finished and not yet marked done. */
+  #done: string[] = [];
+  #flushing: NodeJS.Immediate | undefined;
+  #looping = false;
+  #wakeRequested = false;
+  /** The last claim took all it asked for: more jobs are probably due. */
+  #backlog = false;
 
   constructor(options: RunnerOptions) {
     this.#o = options;
@@ -104,17 +126,46 @@ export class JobRunner {
   #schedule(delayMs: number): void {
     if (this.#stopping) return;
     this.#timer = setTimeout(() => {
+      this.#timer = undefined;
       this.#round = this.#loopOnce();
     }, delayMs);
     this.#timer.unref();
   }
 
+  /** Claims again at once: slots are free and more jobs may be due. */
+  #wake(): void {
+    if (this.#stopping) return;
+    if (this.#looping) {
+      this.#wakeRequested = true;
+      return;
+    }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#schedule(0);
+  }
+
+  /**
+   * One turn of the loop: claims as many due jobs as there are free slots and starts them, without
+   * waiting for them. A slow job (a webhook receiver that takes its whole timeout) holds its own
+   * slot only; every other job goes on through the free ones.
+   */
   async #loopOnce(): Promise<void> {
+    this.#looping = true;
     let next = this.#o.config.pollMs;
     try {
-      const result = await this.runDue();
-      // A full batch means more may be due: go on at once.
-      if (result.claimed >= this.#o.config.batchSize) next = 0;
+      const free = this.#o.config.concurrency - this.#inFlight.size;
+      if (free > 0) {
+        const { store, clock, owner, config } = this.#o;
+        const now = clock.now();
+        await this.#queuePeriodic(now);
+        const want = Math.min(config.batchSize, free);
+        const jobs = await store.claimJobs(owner, now, now + config.leaseMs, want);
+        for (const job of jobs) this.#start(job);
+        // A full claim means more may be due: claim again as soon as slots free up.
+        this.#backlog = jobs.length >= want;
+        if (this.#backlog && this.#inFlight.size < config.concurrency) next = 0;
+      } else {
+        this.#backlog = true;
+      }
       if (this.#failing) {
         this.#failing = false;
         this.#log.info({}, 'jobs runner reaches the store again');
@@ -126,7 +177,49 @@ export class JobRunner {
       }
     }
     this.#lastRoundAt = Date.now();
+    this.#looping = false;
+    if (this.#wakeRequested) next = 0;
+    this.#wakeRequested = false;
     this.#schedule(next);
+  }
+
+  /** Runs one claimed job in its own slot; done ones are marked in batches (#flushDone). */
+  #start(job: JobRecord): void {
+    const running = (async () => {
+      const error = await this.#run(job);
+      if (error === undefined) {
+        this.#done.push(job.id);
+        this.#flushSoon();
+      } else {
+        await this.#recordFailure(job, error).catch((e: unknown) => this.#log.error({ err: e, jobId: job.id }, 'could not record a failed try; its lease will run out'));
+      }
+    })();
+    this.#inFlight.add(running);
+    void running.finally(() => {
+      this.#inFlight.delete(running);
+      // Half the slots free and jobs waiting: claim the next batch now rather than at the next poll.
+      if (this.#backlog && this.#inFlight.size <= this.#o.config.concurrency / 2) this.#wake();
+    });
+  }
+
+  #flushSoon(): void {
+    if (this.#flushing) return;
+    this.#flushing = setImmediate(() => void this.#flushDone());
+  }
+
+  /** Marks the jobs finished since the last flush as done, in one statement. */
+  async #flushDone(): Promise<void> {
+    const ids = this.#done;
+    this.#done = [];
+    try {
+      if (ids.length > 0) await this.#o.store.completeJobs(this.#o.owner, ids, this.#o.clock.now());
+    } catch (error) {
+      // Their leases run out and they run again: handlers are safe to run twice.
+      this.#log.error({ err: error, jobs: ids.length }, 'could not mark jobs done; they will run again');
+    } finally {
+      this.#flushing = undefined;
+      if (this.#done.length > 0) this.#flushSoon();
+    }
   }
 
   /** Queues each periodic job for the current period, once per period across all relays. */
@@ -189,6 +282,10 @@ export class JobRunner {
     const { store, clock, owner, config } = this.#o;
     const log = this.#log;
     const now = clock.now();
+    if (error instanceof RetryJobAt) {
+      await store.finishJobWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);
+      return false;
+    }
     const last = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
     const message = `${error.name}: ${error.message}`;
     if (last) {
@@ -203,13 +300,17 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling, lets the round under way finish (its jobs end as done, retried or failed), then
+   * Stops polling, lets the jobs under way finish (they end as done, retried or failed), then
    * hands back anything still leased to this relay.
    */
   async stop(): Promise<void> {
     this.#stopping = true;
     if (this.#timer) clearTimeout(this.#timer);
     await this.#round.catch(() => undefined);
+    await Promise.all(this.#inFlight);
+    if (this.#flushing) clearImmediate(this.#flushing);
+    this.#flushing = undefined;
+    await this.#flushDone();
     if (this.#started) await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now(), false).catch(() => 0);
   }
 }
