@@ -20,8 +20,18 @@ describe('every endpoint', () => {
     }
   });
 
-  it('covers the seven POST operations and the reads', () => {
-    expect([...OPERATIONS].sort()).toEqual(['checkout', 'checkoutPayment', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport']);
+  it("covers the seven POST operations, the reads, and the relay's own webhook endpoints", () => {
+    expect([...OPERATIONS].sort()).toEqual([
+      'checkout', 'checkoutPayment', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport',
+      'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
+    ]);
+  });
+
+  it('takes a webhook endpoint with its url, and lists deliveries by state, time and event', () => {
+    expect(accepted('webhookCreate')).toEqual(['entityId', 'url', 'eventTypes', 'active']);
+    expect(ENDPOINTS.webhookCreate.requires).toEqual(['entityId', 'url']);
+    expect(accepted('webhookDeliveries')).toEqual(['entityId', 'state', 'since', 'eventId', 'limit']);
+    expect(accepted('webhookRedeliver')).toEqual(['entityId', 'eventId', 'since']);
   });
 
   it('reads and deletes take entityId, and the transaction report its filters and paging', () => {

@@ -5,6 +5,7 @@
 import { REQUEST_SECTIONS as S } from './params/index.js';
 import type { ParamRow } from './params/row.js';
 import { reporting } from './params/reporting.js';
+import { webhooks } from './params/webhooks.js';
 
 export type OperationName =
   | 'payment'
@@ -16,7 +17,12 @@ export type OperationName =
   | 'schedule'
   | 'read'
   | 'remove'
-  | 'transactionReport';
+  | 'transactionReport'
+  | 'webhookCreate'
+  | 'webhookUpdate'
+  | 'webhookTest'
+  | 'webhookDeliveries'
+  | 'webhookRedeliver';
 
 export interface Forbidden {
   /** An exact name, or a prefix ending in `*` (`threeDSecure.*`). */
@@ -218,6 +224,52 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     path: '/v1/query',
     // By the merchant's reference, or a date range (spec: both dates required for reports).
     accepts: [...ENTITY, ...only(S.basic, ['merchantTransactionId']), ...reporting],
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  webhookCreate: {
+    method: 'POST',
+    path: '/v1/webhooks',
+    accepts: [...ENTITY, ...only(webhooks, ['url', 'eventTypes', 'active'])],
+    requires: ['entityId', 'url'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  webhookUpdate: {
+    method: 'POST',
+    path: '/v1/webhooks/{id}',
+    accepts: [...ENTITY, ...only(webhooks, ['url', 'eventTypes', 'active'])],
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  webhookTest: {
+    method: 'POST',
+    path: '/v1/webhooks/{id}/tests',
+    accepts: ENTITY,
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  webhookDeliveries: {
+    method: 'GET',
+    path: '/v1/webhooks/{id}/deliveries',
+    accepts: [...ENTITY, ...only(webhooks, ['state', 'since', 'eventId']), ...only(reporting, ['limit'])],
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  webhookRedeliver: {
+    method: 'POST',
+    path: '/v1/webhooks/{id}/redeliveries',
+    // One event, or every failed delivery since a moment.
+    accepts: [...ENTITY, ...only(webhooks, ['eventId', 'since'])],
     requires: ['entityId'],
     formats: {},
     forbids: [],

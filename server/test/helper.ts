@@ -18,6 +18,8 @@ export interface TestMerchant {
   merchantId: string;
   token: string;
   entityId: string;
+  /** The merchant's webhook secret (64 hex): it seals notificationUrl deliveries. */
+  webhookSecret: string;
 }
 
 export interface TestRelay {
@@ -57,8 +59,8 @@ export async function startTestRelay(
     return (await createEntity(ctx.store, { merchantId, name: 'Channel', settings: entitySettings }, clock.now())).id;
   }
   async function addMerchant(entitySettings: EntitySettings = {}): Promise<TestMerchant> {
-    const { merchant, accessToken } = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now(), ctx.vault);
-    return { merchantId: merchant.id, token: accessToken, entityId: await addEntity(merchant.id, entitySettings) };
+    const { merchant, accessToken, webhookSecret } = await createMerchant(ctx.store, { name: 'Merchant' }, clock.now(), ctx.vault);
+    return { merchantId: merchant.id, token: accessToken, webhookSecret, entityId: await addEntity(merchant.id, entitySettings) };
   }
   const merchant = await addMerchant(settings);
 
@@ -85,6 +87,8 @@ export async function startTestRelay(
     del: (url, options = {}) => app.inject({ method: 'DELETE', url, headers: auth(options.token) }),
     close: async () => {
       await app.close();
+      await ctx.jobs.stop();
+      await ctx.webhooks.close();
       await ctx.throttle.close();
       await ctx.store.close();
       rmSync(dataDir, { recursive: true, force: true });

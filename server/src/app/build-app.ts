@@ -14,6 +14,7 @@ import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
+import { webhookRoutes } from '../routes/webhooks.js';
 
 export interface AppOptions {
   /**
@@ -148,6 +149,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;

@@ -9,6 +9,7 @@ import type { JobRunner } from '../jobs/runner.js';
 import type { Closer } from './closers.js';
 import type { DatabaseStatus } from './database-status.js';
 import type { ReadinessCheck } from './readiness.js';
+import type { Webhooks } from '../webhooks/service.js';
 
 export type { Closer } from './closers.js';
 export type { ReadinessCheck } from './readiness.js';
@@ -23,6 +24,8 @@ export interface RelayContext {
   lookups: LookupCache;
   /** The jobs runner: queues and runs the work that happens after an answer. */
   jobs: JobRunner;
+  /** Webhook endpoints and the delivery of events to them. */
+  webhooks: Webhooks;
   /** Whether the database answers, as the store's calls find it (503s, one log line per outage). */
   database: DatabaseStatus;
   /** What GET /ready runs; parts of the relay register their own checks here. */

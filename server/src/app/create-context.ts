@@ -18,6 +18,7 @@ import { sealPlainWebhookSecrets } from '../merchants/bootstrap.js';
 import type { Store } from '../storage/store.js';
 import { DatabaseStatus, watchStore } from './database-status.js';
 import { storeReadiness } from './readiness.js';
+import { Webhooks } from '../webhooks/service.js';
 
 export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {
   const clock = options.clock ?? systemClock;
@@ -34,6 +35,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
     store,
     clock,
     vault,
+    webhooks: new Webhooks({ store, vault, clock, config }),
     throttle,
     lookups: new LookupCache(store, clock),
     database,
@@ -51,6 +53,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic });
   full.jobs = jobs;
   full.readiness.push({ name: 'accepting requests', check: async () => (full.draining ? 'shutting down' : true) });
+  full.closers.push({ name: 'webhook connections', close: async () => full.webhooks.close() });
   // Finishes the round under way and hands back whatever it still holds (SIGTERM).
   full.closers.push({ name: 'jobs runner', close: () => jobs.stop() });
   return full;

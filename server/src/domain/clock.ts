@@ -52,3 +52,13 @@ function formatSecond(ms: number): string {
   const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
   return `${date} ${time}+0000`;
 }
+
+/**
+ * `yyyy-MM-dd HH:mm:ss` (the catalogue's datetime format, already checked) read as UTC, in epoch
+ * milliseconds.
+ */
+export function parseDateTime(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) throw new RangeError(`not a date and time yyyy-MM-dd HH:mm:ss: ${JSON.stringify(text)}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+}

@@ -5,7 +5,8 @@ import { appendFile } from 'node:fs/promises';
 import type { RelayContext } from '../app/context.js';
 import { purgeExpired } from './housekeeping.js';
 import { resolveInDoubtRequests } from './in-doubt.js';
-import type { JobHandler, PeriodicJob } from './runner.js';
+import { PermanentJobError, type JobHandler, type PeriodicJob } from './runner.js';
+import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -14,7 +15,15 @@ export const JOB_KINDS = {
   inDoubt: 'in-doubt',
   /** Tests only (RELAY_JOB_PROBE_LOG): appends "jobId relayId" to a file, to count runs. */
   probe: 'probe',
+  /** Sends one webhook delivery (webhooks/deliver.ts); queued with the event it sends. */
+  webhookDelivery: DELIVERY_JOB_KIND,
 } as const;
+
+function deliveryIdOf(payload: unknown): string {
+  const id = (payload as { deliveryId?: unknown } | null)?.deliveryId;
+  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a delivery job names no deliveryId');
+  return id;
+}
 
 export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler>; periodic: PeriodicJob[] } {
   const handlers = new Map<string, JobHandler>([
@@ -31,6 +40,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
         await resolveInDoubtRequests(ctx, log, 'while-serving');
       },
     ],
+    [JOB_KINDS.webhookDelivery, (payload) => ctx.webhooks.deliver(deliveryIdOf(payload))],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {

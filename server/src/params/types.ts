@@ -1,4 +1,5 @@
 // Types shared by the form-body parser, the catalogue validator and the routes.
+import type { OperationName } from '../../../spec/endpoints.js';
 
 /** A parsed form body: each name exactly once, in arrival order. Never a plain object (B3). */
 export type FlatParams = ReadonlyMap<string, string>;
@@ -15,18 +16,8 @@ export interface Nested {
   [key: string]: string | Nested | Nested[] | string[];
 }
 
-/** The operations the catalogue knows; each names which parameters it accepts and requires. */
-export type Operation =
-  | 'payment'             // POST /v1/payments (PA, DB, CD)
-  | 'followUp'            // POST /v1/payments/{id} (CP, RF, RV)
-  | 'registration'        // POST /v1/registrations
-  | 'registrationPayment' // POST /v1/registrations/{id}/payments
-  | 'checkout'            // POST /v1/checkouts
-  | 'checkoutPayment'     // POST /v1/checkouts/{id}/payment (the widget's submit, relay origin)
-  | 'schedule'            // POST /scheduling/v1/schedules
-  | 'read'                // GET of one payment, registration or checkout status (query string)
-  | 'remove'              // DELETE /v1/registrations/{id} (query string)
-  | 'transactionReport';  // GET /v1/query?… (query string; for the report endpoints)
+/** The operations the catalogue knows (spec/endpoints.ts): each names which parameters it accepts and requires. */
+export type Operation = OperationName;
 
 export type Validation =
   /** `unused`: names the operation ignored (absent when there were none), for a debug line. */

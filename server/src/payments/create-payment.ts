@@ -21,6 +21,7 @@ import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { resultUrl } from '../http/result-url.js';
+import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 
 export interface PaymentSource {
   /** A stored card to pay with instead of card.* parameters. */
@@ -176,7 +177,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
   });
   const json = JSON.stringify(body);
   const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };
-  const written = await ctx.store.insertPayment({
+  const record: PaymentRecord = {
     id,
     entityId: entity.id,
     paymentType,
@@ -196,7 +197,16 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingKind: status === 'pending' ? 'three-d-secure' : null,
     createdAt: now,
     updatedAt: now,
-  }, { ...(registration ? { registration } : {}), ...(attempt ? { attempt } : {}), ...(source.claim ? { answer: answerOf(source.claim, outcomeKind, json) } : {}) });
+  };
+  const notificationUrl = params.get('notificationUrl');
+  const events = [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})];
+  if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
+  const written = await ctx.store.insertPayment(record, {
+    events,
+    ...(registration ? { registration } : {}),
+    ...(attempt ? { attempt } : {}),
+    ...(source.claim ? { answer: answerOf(source.claim, outcomeKind, json) } : {}),
+  });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');
   if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');

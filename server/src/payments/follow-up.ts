@@ -7,7 +7,8 @@ import { ApiError } from '../domain/errors.js';
 import { failpoint } from '../process/failpoint.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import type { EntityRecord } from '../domain/records.js';
+import type { EntityRecord, PaymentRecord } from '../domain/records.js';
+import { paymentEvent } from '../webhooks/events.js';
 import type { RelayContext } from '../app/context.js';
 import { paymentView, resultView } from './response.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
@@ -50,12 +51,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
     const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params });
     body.referencedId = reference.id;
     const json = JSON.stringify(body);
-    const applied = await ctx.store.applyFollowUp({
-      referencedId: reference.id,
-      entityId: entity.id,
-      change: plan.change,
-      now,
-      record: {
+    const record: PaymentRecord = {
         id,
         entityId: entity.id,
         paymentType: op,
@@ -75,7 +71,15 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
         pendingKind: null,
         createdAt: now,
         updatedAt: now,
-      },
+    };
+    const applied = await ctx.store.applyFollowUp({
+      referencedId: reference.id,
+      entityId: entity.id,
+      change: plan.change,
+      now,
+      record,
+      // A follow-up of a follow-up (a refund of a capture) reaches the authorization's notificationUrl.
+      events: [paymentEvent(ctx, 'paymentCreated', record, json, { rootPaymentId: reference.referencedId ?? reference.id })],
       ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
     });
     if (applied) {

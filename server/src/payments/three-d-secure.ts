@@ -9,6 +9,7 @@ import type { SettleOutcome } from '../storage/store.js';
 import type { PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import { newRegistration } from './registrations.js';
 import { resultView } from './response.js';
+import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 
 /** What a pending payment keeps until the shopper returns; never card data in clear. */
 export interface PendingState extends PendingChallenge {
@@ -48,14 +49,18 @@ async function settle(ctx: RelayContext, payment: PaymentRecord, pending: Pendin
   }
   // The sealed card must not outlive the challenge; the result URL stays for a repeated visit.
   const { sealedCard: _sealed, holder: _holder, ...kept } = pending;
+  const responseJson = JSON.stringify(body);
+  const events = [paymentEvent(ctx, 'paymentSettled', payment, responseJson)];
+  if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
   return ctx.store.settlePayment({
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,
     resultCode: outcome.resultCode,
-    responseJson: JSON.stringify(body),
+    responseJson,
     pendingJson: JSON.stringify(kept),
     now,
+    events,
     ...(registration ? { registration } : {}),
   });
 }

@@ -7,6 +7,7 @@ import type { ThrottledOperation } from '../http/throttle.js';
 
 export type LogFormat = 'json' | 'pretty';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
+import { parseRetryLadder } from '../webhooks/retry-ladder.js';
 
 export interface Config {
   /** TCP port of the relay. */
@@ -77,6 +78,26 @@ export interface Config {
   jobs: JobsConfig;
   /** Tests only: a file the `probe` job kind appends "jobId relayId" lines to; empty = no such kind. */
   jobProbeLog: string;
+  /** Webhook delivery (webhooks/). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** An attempt must be answered 2xx within this long, connection included, ms. */
+  timeoutMs: number;
+  /** The waits after each failed attempt, the last one repeating (webhooks/retry-ladder.ts). */
+  retrySteps: string;
+  /** Attempts stop this long after the first one; the delivery is then failed. */
+  retryMaxAge: string;
+  /** Spread each wait by up to ±10% (off in tests that check the exact times). */
+  jitter: boolean;
+  /** Deliveries one endpoint may have in flight from one relay. */
+  endpointConcurrency: number;
+  /**
+   * Deliver to loopback and private addresses. Off by default in the live environment (an endpoint
+   * must not reach into the relay's network); on in test, where receivers run on the same machine.
+   */
+  allowPrivate: boolean;
 }
 
 export interface JobsConfig {
@@ -147,7 +168,37 @@ export const defaultConfig: Config = {
     housekeepingEveryMs: 10 * 60 * 1000,
     inDoubtEveryMs: 30_000,
   },
+  webhooks: {
+    timeoutMs: 10_000,
+    retrySteps: '1m,2m,4m,8m,15m,30m,1h,1d',
+    retryMaxAge: '30d',
+    jitter: true,
+    endpointConcurrency: 8,
+    allowPrivate: true,
+  },
 };
+
+function flagFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1' || raw === 'on') return true;
+  if (raw === 'false' || raw === '0' || raw === 'off') return false;
+  throw new Error(`${name} must be true or false, got ${JSON.stringify(raw)}`);
+}
+
+function webhooksFrom(env: NodeJS.ProcessEnv, environment: Config['environment']): WebhooksConfig {
+  const webhooks: WebhooksConfig = {
+    timeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', defaultConfig.webhooks.timeoutMs),
+    retrySteps: env.WEBHOOK_RETRY_STEPS || defaultConfig.webhooks.retrySteps,
+    retryMaxAge: env.WEBHOOK_RETRY_MAX_AGE || defaultConfig.webhooks.retryMaxAge,
+    jitter: flagFrom(env, 'WEBHOOK_RETRY_JITTER', defaultConfig.webhooks.jitter),
+    endpointConcurrency: positive(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', defaultConfig.webhooks.endpointConcurrency),
+    allowPrivate: flagFrom(env, 'WEBHOOK_ALLOW_PRIVATE', environment !== 'live'),
+  };
+  // A ladder that cannot be read stops the relay at start, not at the first failed delivery.
+  parseRetryLadder(webhooks.retrySteps, webhooks.retryMaxAge);
+  return webhooks;
+}
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -245,5 +296,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: positive(env, 'JOBS_CONCURRENCY', defaultConfig.jobs.concurrency),
       maxAttempts: positive(env, 'JOBS_MAX_ATTEMPTS', defaultConfig.jobs.maxAttempts),
     },
+    webhooks: webhooksFrom(env, environment),
   };
 }

@@ -10,6 +10,7 @@ import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
 import { resultView } from '../payments/response.js';
 import { authorize } from '../simulator/authorize.js';
+import { registrationEvent } from '../webhooks/events.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): void {
@@ -44,7 +45,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       if (check.kind === 'declined') return { kind: 'refused', body: { paymentBrand: brand, result: resultView(check.resultCode) } };
       const resultCode = check.kind === 'approved' ? check.resultCode : APPROVAL_CODES[mode];
       const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
-      await c.store.insertRegistration(record, answerOf(claim, 'ok', record.responseJson));
+      await c.store.insertRegistration(record, { ...(claim ? { answer: answerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
       return { ...storedOutcome('ok', record.responseJson), answered: claim !== undefined };
     },
   });
@@ -82,7 +83,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     throttle: 'registrations',
     run: async ({ ctx: c, entity, path }) => {
       const id = path.id ?? '';
-      if (!(await c.store.deleteRegistration(entity.id, id, c.clock.now()))) throw new ApiError('notFound');
+      const registration = await c.store.findRegistration(entity.id, id);
+      if (!registration || registration.deletedAt !== null) throw new ApiError('notFound');
+      const events = [registrationEvent(c, 'registrationDeleted', registration, registration.responseJson)];
+      if (!(await c.store.deleteRegistration(entity.id, id, c.clock.now(), events))) throw new ApiError('notFound');
       return { kind: 'ok', body: { id, result: resultView('000.000.000') } };
     },
   });

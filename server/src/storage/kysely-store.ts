@@ -10,6 +10,25 @@ import { GroupCommit } from './group-commit.js';
 import { runGuarded } from './guarded-query.js';
 import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
+import { newJobId } from '../domain/ids.js';
+import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
+import {
+  cancelDeliveryQuery,
+  emitQueries,
+  eventsOfRecord,
+  findEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  loadDeliveryWork,
+  recordAttemptQueries,
+  redeliver,
+  updateEndpoint,
+  type DeliveryFilter,
+  type DeliveryListing,
+  type EndpointChange,
+  type RedeliverySelection,
+} from './webhooks.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { sqliteBatchWriter } from './sqlite.js';
 import { guardedUpdate, rowsToChange } from './ledger.js';
@@ -41,6 +60,7 @@ import type {
   InDoubtClaim,
   MerchantRecord,
   NewPaymentParts,
+  NewRegistrationParts,
   PaymentRecord,
   RegistrationRecord,
   SettleOutcome,
@@ -88,11 +108,12 @@ export class KyselyStore implements Store {
     }).then(() => undefined);
   }
 
-  /** The statements that follow an effect in its transaction: its claim's answer, its jobs. */
-  #followers(answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined): CompiledQuery[] {
+  /** The statements that follow an effect in its transaction: its claim's answer, its jobs, its events. */
+  #followers(answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined, events?: readonly WebhookEvent[]): CompiledQuery[] {
     const writes: CompiledQuery[] = [];
     if (answer) writes.push(completeKeyQuery(this.#db, answer));
     if (jobs && jobs.length > 0) writes.push(...enqueueQueries(this.#db, jobs));
+    if (events && events.length > 0) writes.push(...emitQueries(this.#db, events));
     return writes;
   }
 
@@ -114,13 +135,19 @@ export class KyselyStore implements Store {
           for (const query of enqueueQueries(trx, jobs)) await trx.executeQuery(query);
         },
       },
+      webhooks: {
+        emit: async (events) => {
+          for (const query of emitQueries(trx, events)) await trx.executeQuery(query);
+        },
+      },
     };
   }
 
-  /** The writes that follow an effect inside a transaction: its claim's answer, its jobs. */
-  async #follow(tx: StoreTransaction, answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined): Promise<void> {
+  /** The writes that follow an effect inside a transaction: its claim's answer, its jobs, its events. */
+  async #follow(tx: StoreTransaction, answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined, events?: readonly WebhookEvent[]): Promise<void> {
     if (answer) await tx.idempotency.complete(answer);
     if (jobs && jobs.length > 0) await tx.jobs.enqueue(jobs);
+    if (events && events.length > 0) await tx.webhooks.emit(events);
   }
 
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
@@ -238,9 +265,9 @@ export class KyselyStore implements Store {
   // Payments
 
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
-    const { registration, attempt, answer, jobs } = parts;
-    // The hot path: a payment alone (with its answer and jobs) is plain inserts, grouped on SQLite.
-    if (!registration && !attempt) return this.#insert([this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs)]).then(() => true);
+    const { registration, attempt, answer, jobs, events } = parts;
+    // The hot path: a payment alone (with its answer, jobs and events) is plain inserts, grouped on SQLite.
+    if (!registration && !attempt) return this.#insert([this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs, events)]).then(() => true);
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx, tx) => {
@@ -250,7 +277,7 @@ export class KyselyStore implements Store {
       }
       if (registration) await tx.registrations.insert(registration);
       await tx.payments.insert(p);
-      await this.#follow(tx, answer, jobs);
+      await this.#follow(tx, answer, jobs, events);
       return true;
     });
   }
@@ -294,7 +321,7 @@ export class KyselyStore implements Store {
       // Fewer rows than the change names: a guard failed (perhaps on one of two rows), so roll back.
       if (result?.numUpdatedRows !== rowsToChange(w.change)) return false;
       await tx.payments.insert(w.record);
-      await this.#follow(tx, w.answer, w.jobs);
+      await this.#follow(tx, w.answer, w.jobs, w.events);
       return true;
     });
   }
@@ -329,7 +356,7 @@ export class KyselyStore implements Store {
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return false;
       if (registration) await tx.registrations.insert(registration);
-      await this.#follow(tx, undefined, w.jobs);
+      await this.#follow(tx, undefined, w.jobs, w.events);
       return true;
     });
     return settled ? 'settled' : refusal;
@@ -337,8 +364,8 @@ export class KyselyStore implements Store {
 
   // Registrations
 
-  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer, jobs?: readonly JobRecord[]): Promise<void> {
-    return this.#insert([this.#registrations.compile(registrationToRow(r)), ...this.#followers(answer, jobs)]);
+  insertRegistration(r: RegistrationRecord, parts: NewRegistrationParts = {}): Promise<void> {
+    return this.#insert([this.#registrations.compile(registrationToRow(r)), ...this.#followers(parts.answer, parts.jobs, parts.events)]);
   }
 
   async findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined> {
@@ -351,17 +378,21 @@ export class KyselyStore implements Store {
     return row && registrationFromRow(row);
   }
 
-  async deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean> {
+  deleteRegistration(entityId: string, id: string, now: EpochMs, events: readonly WebhookEvent[] = []): Promise<boolean> {
     // The ciphertext and the keyed hash go at once: a deleted registration can never be charged
     // nor linked to a new one holding the same card.
-    const result = await this.#db
-      .updateTable('registrations')
-      .set({ deleted_at: now, card_ciphertext: '', card_hmac: '' })
-      .where('entity_id', '=', entityId)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    return this.#atomically(async (trx, tx) => {
+      const result = await trx
+        .updateTable('registrations')
+        .set({ deleted_at: now, card_ciphertext: '', card_hmac: '' })
+        .where('entity_id', '=', entityId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      await this.#follow(tx, undefined, undefined, events);
+      return true;
+    });
   }
 
   // Checkouts
@@ -452,6 +483,53 @@ export class KyselyStore implements Store {
 
   purgeFinishedJobs(olderThan: EpochMs): Promise<number> {
     return purgeFinishedJobs(this.#db, olderThan);
+  }
+
+  // Webhooks
+
+  insertWebhookEndpoint(endpoint: WebhookEndpoint): Promise<void> {
+    return insertEndpoint(this.#db, endpoint);
+  }
+
+  updateWebhookEndpoint(entityId: string, id: string, change: EndpointChange, now: EpochMs): Promise<boolean> {
+    return updateEndpoint(this.#db, entityId, id, change, now);
+  }
+
+  findWebhookEndpoint(entityId: string, id: string): Promise<WebhookEndpoint | undefined> {
+    return findEndpoint(this.#db, entityId, id);
+  }
+
+  listWebhookEndpoints(entityId: string): Promise<WebhookEndpoint[]> {
+    return listEndpoints(this.#db, entityId);
+  }
+
+  emitWebhookEvents(events: readonly WebhookEvent[]): Promise<void> {
+    if (events.length === 0) return Promise.resolve();
+    return this.#insert(emitQueries(this.#db, events));
+  }
+
+  webhookDeliveryWork(deliveryId: string): Promise<DeliveryWork | undefined> {
+    return loadDeliveryWork(this.#db, deliveryId);
+  }
+
+  recordWebhookAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): Promise<void> {
+    return this.#insert(recordAttemptQueries(this.#db, delivery, outcome, now));
+  }
+
+  cancelWebhookDelivery(deliveryId: string, reason: string, now: EpochMs): Promise<void> {
+    return this.#insert([cancelDeliveryQuery(this.#db, deliveryId, reason, now)]);
+  }
+
+  listWebhookDeliveries(endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]> {
+    return listDeliveries(this.#db, endpointId, filter);
+  }
+
+  redeliverWebhooks(selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
+    return redeliver(this.#db, selection, now, () => newJobId(now));
+  }
+
+  webhookEventsOf(recordId: string): Promise<WebhookEvent[]> {
+    return eventsOfRecord(this.#db, recordId);
   }
 
   // The simulator's journal

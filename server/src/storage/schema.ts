@@ -125,6 +125,59 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  entity_id: string;
+  /** A notificationUrl's endpoint: the payment whose events (and its follow-ups') it gets. */
+  payment_id: string | null;
+  url: string;
+  /** ',PAYMENT,REGISTRATION,' or '' for every type. */
+  event_types: string;
+  /** Sealed with the card key; '' for a notificationUrl (the merchant's secret seals those). */
+  secret: string;
+  state: 'active' | 'inactive' | 'disabled' | 'removed';
+  disabled_reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  entity_id: string;
+  type: string;
+  action: string | null;
+  record_id: string;
+  /** The notification's payload, JSON text. */
+  payload: string;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  state: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  attempts: number;
+  first_attempt_at: number | null;
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  number: number;
+  at: number;
+  status: number | null;
+  latency_ms: number;
+  response_start: string | null;
+  error: string | null;
+  relay_id: string;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   entities: EntitiesTable;
@@ -134,4 +187,8 @@ export interface Database {
   checkouts: CheckoutsTable;
   simulator_authorizations: SimulatorAuthorizationsTable;
   jobs: JobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

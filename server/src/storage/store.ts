@@ -7,6 +7,9 @@
 
 import type { LedgerChange, PendingKind, StatusChange } from '../domain/lifecycle.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
+import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
+import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
+export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 
 export type {
   CheckoutRecord,
@@ -91,6 +94,8 @@ export interface FollowUpWrite {
   answer?: ClaimAnswer;
   /** The work the follow-up causes (the outbox), queued only when the guard held. */
   jobs?: readonly JobRecord[];
+  /** The webhook events it tells of, written (and fanned out) only when the guard held. */
+  events?: readonly WebhookEvent[];
 }
 
 /** The settlement of a payment, planned from the status table (lifecycle.ts planSettle). */
@@ -109,6 +114,8 @@ export interface SettleWrite {
   registration?: RegistrationRecord;
   /** The work the settlement causes (the outbox), queued only if it is written. */
   jobs?: readonly JobRecord[];
+  /** The webhook events it tells of, written only if it is. */
+  events?: readonly WebhookEvent[];
 }
 
 /**
@@ -133,6 +140,15 @@ export interface NewPaymentParts {
   answer?: ClaimAnswer;
   /** The work the payment causes (the outbox), queued in the payment's transaction. */
   jobs?: readonly JobRecord[];
+  /** The webhook events it tells of, written (and fanned out) in the payment's transaction. */
+  events?: readonly WebhookEvent[];
+}
+
+/** What a new stored card brings along, in its own transaction. */
+export interface NewRegistrationParts {
+  answer?: ClaimAnswer;
+  jobs?: readonly JobRecord[];
+  events?: readonly WebhookEvent[];
 }
 
 /**
@@ -158,6 +174,10 @@ export interface StoreTransaction {
   readonly jobs: {
     /** Queues jobs; one whose unique key is taken is skipped. */
     enqueue(jobs: readonly JobRecord[]): Promise<void>;
+  };
+  readonly webhooks: {
+    /** Writes events and their deliveries to every endpoint that wants them, with their jobs. */
+    emit(events: readonly WebhookEvent[]): Promise<void>;
   };
 }
 
@@ -221,11 +241,14 @@ export interface Store {
    */
   settlePayment(w: SettleWrite): Promise<SettleOutcome>;
 
-  /** With `answer`, the idempotency claim's answer in the same transaction. */
-  insertRegistration(r: RegistrationRecord, answer?: ClaimAnswer, jobs?: readonly JobRecord[]): Promise<void>;
+  /** With its parts (the claim's answer, jobs, events) in the same transaction. */
+  insertRegistration(r: RegistrationRecord, parts?: NewRegistrationParts): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
-  /** Marks deleted and wipes the ciphertext; false when absent or already deleted. */
-  deleteRegistration(entityId: string, id: string, now: EpochMs): Promise<boolean>;
+  /**
+   * Marks deleted and wipes the ciphertext, with the events that tell of it; false (nothing
+   * written) when absent or already deleted.
+   */
+  deleteRegistration(entityId: string, id: string, now: EpochMs, events?: readonly WebhookEvent[]): Promise<boolean>;
 
   /** With `answer`, the idempotency claim's answer in the same transaction. */
   insertCheckout(c: CheckoutRecord, answer?: ClaimAnswer): Promise<void>;
@@ -286,6 +309,24 @@ export interface Store {
   countJobs(kind?: string): Promise<Record<JobState, number>>;
   /** Forgets done and failed jobs last changed before `olderThan`. */
   purgeFinishedJobs(olderThan: EpochMs): Promise<number>;
+
+  /** Webhook endpoints of an entity (webhooks/endpoints.ts); a removed one is never found. */
+  insertWebhookEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  updateWebhookEndpoint(entityId: string, id: string, change: EndpointChange, now: EpochMs): Promise<boolean>;
+  findWebhookEndpoint(entityId: string, id: string): Promise<WebhookEndpoint | undefined>;
+  listWebhookEndpoints(entityId: string): Promise<WebhookEndpoint[]>;
+  /** Events written alone, outside a record's transaction (a redelivery tool, tests). */
+  emitWebhookEvents(events: readonly WebhookEvent[]): Promise<void>;
+  /** A delivery with its event and endpoint: what its job sends. */
+  webhookDeliveryWork(deliveryId: string): Promise<DeliveryWork | undefined>;
+  /** An attempt and its consequences (the delivery's state, a disabled endpoint), together. */
+  recordWebhookAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): Promise<void>;
+  /** A pending delivery whose endpoint no longer takes events ends as cancelled. */
+  cancelWebhookDelivery(deliveryId: string, reason: string, now: EpochMs): Promise<void>;
+  listWebhookDeliveries(endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]>;
+  /** Queues deliveries again (see storage/webhooks.ts redeliver); the ids queued. */
+  redeliverWebhooks(selection: RedeliverySelection, now: EpochMs): Promise<string[]>;
+  webhookEventsOf(recordId: string): Promise<WebhookEvent[]>;
 
   /** The simulator's journal (simulator/journal.ts): its record of what it answered. */
   recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void>;

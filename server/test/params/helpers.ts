@@ -26,6 +26,11 @@ export const BASE: Record<Operation, Record<string, string>> = {
   read: { entityId: ENTITY },
   remove: { entityId: ENTITY },
   transactionReport: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22', limit: '100', pageNo: '1' },
+  webhookCreate: { entityId: ENTITY, url: 'https://shop.example/webhooks', eventTypes: 'PAYMENT,REGISTRATION', active: 'true' },
+  webhookUpdate: { entityId: ENTITY, eventTypes: 'PAYMENT' },
+  webhookTest: { entityId: ENTITY },
+  webhookDeliveries: { entityId: ENTITY, state: 'failed', since: '2026-11-01 00:00:00', limit: '50' },
+  webhookRedeliver: { entityId: ENTITY, since: '2026-11-01 00:00:00' },
 };
 
 /** The base of `op` with `changes` applied; `null` removes a parameter. */

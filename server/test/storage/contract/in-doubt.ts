@@ -38,7 +38,7 @@ export function inDoubtContract(ctx: () => ContractContext): void {
       }
       await store.insertPayment(paymentRecord(entityId), { answer: answer(entityId, 'pay') });
       await store.insertPayment(paymentRecord(entityId), { registration: registrationRecord(entityId), answer: answer(entityId, 'pay-with-registration') });
-      await store.insertRegistration(registrationRecord(entityId), answer(entityId, 'registration'));
+      await store.insertRegistration(registrationRecord(entityId), { answer: answer(entityId, 'registration') });
       await store.insertCheckout(checkoutRecord(entityId), answer(entityId, 'checkout'));
       const authorized = await insertPayment(store, entityId, { paymentType: 'PA' });
       expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 100), answer: answer(entityId, 'capture') })).toBe(true);
@@ -88,7 +88,7 @@ export function inDoubtContract(ctx: () => ContractContext): void {
       await expect(store.insertPayment(withCard, { registration, answer: lost('pay-with-registration') })).rejects.toThrow(ClaimLostError);
       expect(await store.findRegistration(entityId, registration.id)).toBeUndefined();
       const alone = registrationRecord(entityId);
-      await expect(store.insertRegistration(alone, lost('registration'))).rejects.toThrow(ClaimLostError);
+      await expect(store.insertRegistration(alone, { answer: lost('registration') })).rejects.toThrow(ClaimLostError);
       expect(await store.findRegistration(entityId, alone.id)).toBeUndefined();
       const authorized = await insertPayment(store, entityId, { paymentType: 'PA' });
       const capture = followUp(authorized, 'CP', 100);

@@ -1,0 +1,379 @@
+// The webhook tables: endpoints, events, deliveries and their attempts.
+//
+// An event fans out inside the transaction of the record it tells of, in three statements that
+// need no read first: the event row, one delivery per endpoint that wants it (INSERT … SELECT over
+// the entity's active endpoints and the payment's notificationUrl endpoint), and one delivery job
+// per delivery (INSERT … SELECT over those deliveries). A payment of an entity without endpoints
+// therefore costs one insert and two index probes, and the statements fit the SQLite group commit
+// like every other insert.
+
+import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { EpochMs } from '../domain/records.js';
+import type { AttemptOutcome, DeliveryState, DeliveryWork, EventType, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
+import { isEventType } from '../domain/webhooks.js';
+import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The job kind that sends one delivery (jobs/kinds.ts registers its handler). */
+export const DELIVERY_JOB_KIND = 'webhook-delivery';
+
+/** A delivery's job retries on the webhook ladder, not the runner's: its tries are not what ends it. */
+export const DELIVERY_JOB_MAX_ATTEMPTS = 1_000_000;
+
+/** The longest answer start and error an attempt keeps, characters. */
+const ATTEMPT_TEXT_MAX = 1_024;
+
+const typesText = (types: readonly EventType[]): string => (types.length === 0 ? '' : `,${types.join(',')},`);
+
+function typesOf(text: string): EventType[] {
+  return text.split(',').filter(isEventType);
+}
+
+export const endpointToRow = (e: WebhookEndpoint): WebhookEndpointsTable => ({
+  id: e.id,
+  entity_id: e.entityId,
+  payment_id: e.paymentId,
+  url: e.url,
+  event_types: typesText(e.eventTypes),
+  secret: e.sealedSecret,
+  state: e.state,
+  disabled_reason: e.disabledReason,
+  created_at: e.createdAt,
+  updated_at: e.updatedAt,
+});
+
+export const endpointFromRow = (r: Selectable<WebhookEndpointsTable>): WebhookEndpoint => ({
+  id: r.id,
+  entityId: r.entity_id,
+  paymentId: r.payment_id,
+  url: r.url,
+  eventTypes: typesOf(r.event_types),
+  sealedSecret: r.secret,
+  state: r.state,
+  disabledReason: r.disabled_reason,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const deliveryFromRow = (r: Selectable<WebhookDeliveriesTable>): WebhookDelivery => ({
+  id: r.id,
+  eventId: r.event_id,
+  endpointId: r.endpoint_id,
+  state: r.state,
+  attempts: r.attempts,
+  firstAttemptAt: r.first_attempt_at,
+  nextAttemptAt: r.next_attempt_at,
+  lastStatus: r.last_status,
+  lastError: r.last_error,
+  deliveredAt: r.delivered_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const attemptFromRow = (r: Selectable<WebhookAttemptsTable>): WebhookAttempt => ({
+  number: r.number,
+  at: r.at,
+  status: r.status,
+  latencyMs: r.latency_ms,
+  responseStart: r.response_start,
+  error: r.error,
+  relayId: r.relay_id,
+});
+
+/** A notificationUrl's endpoint has one id per payment: made once, whichever event comes first. */
+export const notificationEndpointId = (paymentId: string): string => `n${paymentId}`;
+
+/** The statements that write events and fan them out to deliveries and delivery jobs. */
+export function emitQueries(db: Executor, events: readonly WebhookEvent[]): CompiledQuery[] {
+  const queries: CompiledQuery[] = [];
+  for (const e of events) {
+    if (e.notificationUrl !== undefined && e.rootPaymentId !== null) {
+      queries.push(
+        db
+          .insertInto('webhook_endpoints')
+          .values(endpointToRow({ id: notificationEndpointId(e.rootPaymentId), entityId: e.entityId, paymentId: e.rootPaymentId, url: e.notificationUrl, eventTypes: [], sealedSecret: '', state: 'active', disabledReason: null, createdAt: e.createdAt, updatedAt: e.createdAt }))
+          .onConflict((oc) => oc.column('id').doNothing())
+          .compile(),
+      );
+    }
+    queries.push(db.insertInto('webhook_events').values({ id: e.id, entity_id: e.entityId, type: e.type, action: e.action, record_id: e.recordId, payload: e.payload, created_at: e.createdAt }).compile());
+    // Typed, so PostgreSQL takes a parameter in a select list as the bigint it is, not as text.
+    const at = sql`cast(${e.createdAt} as bigint)`;
+    const forPayment = e.rootPaymentId === null ? sql`false` : sql`w.payment_id = ${e.rootPaymentId}`;
+    queries.push(
+      sql`insert into webhook_deliveries (id, event_id, endpoint_id, state, attempts, first_attempt_at, next_attempt_at, last_status, last_error, delivered_at, created_at, updated_at)
+          select ${e.id} || w.id, ${e.id}, w.id, 'pending', 0, null, ${at}, null, null, null, ${at}, ${at}
+            from webhook_endpoints w
+           where w.state = 'active'
+             and ((w.payment_id is null and w.entity_id = ${e.entityId} and (w.event_types = '' or w.event_types like ${`%,${e.type},%`})) or ${forPayment})`.compile(db),
+    );
+    queries.push(
+      sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at)
+          select d.id, ${DELIVERY_JOB_KIND}, '{"deliveryId":"' || d.id || '"}', 'queued', ${at}, 0, cast(${DELIVERY_JOB_MAX_ATTEMPTS} as integer), null, null, ${`${DELIVERY_JOB_KIND}:`} || d.id, null, ${at}, ${at}
+            from webhook_deliveries d
+           where d.event_id = ${e.id}`.compile(db),
+    );
+  }
+  return queries;
+}
+
+export async function insertEndpoint(db: Executor, endpoint: WebhookEndpoint): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(endpointToRow(endpoint)).execute();
+}
+
+export interface EndpointChange {
+  url?: string;
+  eventTypes?: EventType[];
+  state?: WebhookEndpoint['state'];
+  disabledReason?: string | null;
+}
+
+/** Changes an endpoint of the entity (never a removed one); false when there is none. */
+export async function updateEndpoint(db: Executor, entityId: string, id: string, change: EndpointChange, now: EpochMs): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({
+      ...(change.url !== undefined ? { url: change.url } : {}),
+      ...(change.eventTypes !== undefined ? { event_types: typesText(change.eventTypes) } : {}),
+      ...(change.state !== undefined ? { state: change.state } : {}),
+      ...(change.disabledReason !== undefined ? { disabled_reason: change.disabledReason } : {}),
+      updated_at: now,
+    })
+    .where('entity_id', '=', entityId)
+    .where('id', '=', id)
+    .where('state', '!=', 'removed')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function findEndpoint(db: Executor, entityId: string, id: string): Promise<WebhookEndpoint | undefined> {
+  const row = await db.selectFrom('webhook_endpoints').selectAll().where('entity_id', '=', entityId).where('id', '=', id).where('state', '!=', 'removed').executeTakeFirst();
+  return row && endpointFromRow(row);
+}
+
+/** The entity's own endpoints (not the notificationUrl ones), oldest first. */
+export async function listEndpoints(db: Executor, entityId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('entity_id', '=', entityId)
+    .where('payment_id', 'is', null)
+    .where('state', '!=', 'removed')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(endpointFromRow);
+}
+
+/** The delivery with its event and endpoint, in one read. */
+export async function loadDeliveryWork(db: Executor, deliveryId: string): Promise<DeliveryWork | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .selectAll('d')
+    .select(['e.entity_id as e_entity_id', 'e.type as e_type', 'e.action as e_action', 'e.payload as e_payload', 'e.created_at as e_created_at'])
+    .select(['w.entity_id as w_entity_id', 'w.payment_id as w_payment_id', 'w.url as w_url', 'w.event_types as w_event_types', 'w.secret as w_secret', 'w.state as w_state', 'w.disabled_reason as w_disabled_reason', 'w.created_at as w_created_at', 'w.updated_at as w_updated_at'])
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const type = row.e_type;
+  if (!isEventType(type)) throw new Error(`unknown event type in the database: ${JSON.stringify(type)}`);
+  return {
+    delivery: deliveryFromRow(row),
+    event: { id: row.event_id, entityId: row.e_entity_id, type, action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: row.e_created_at },
+    endpoint: endpointFromRow({
+      id: row.endpoint_id,
+      entity_id: row.w_entity_id,
+      payment_id: row.w_payment_id,
+      url: row.w_url,
+      event_types: row.w_event_types,
+      secret: row.w_secret,
+      state: row.w_state,
+      disabled_reason: row.w_disabled_reason,
+      created_at: row.w_created_at,
+      updated_at: row.w_updated_at,
+    }),
+  };
+}
+
+/**
+ * An attempt and what it decided, in one transaction: the attempt row, the delivery's new state
+ * (only while it is still pending: a redelivery or a second sender that finished first wins), and a
+ * 410's disabling of the endpoint.
+ */
+export function recordAttemptQueries(db: Executor, delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): CompiledQuery[] {
+  const a = outcome.attempt;
+  const queries: CompiledQuery[] = [
+    db
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: delivery.id,
+        number: a.number,
+        at: a.at,
+        status: a.status,
+        latency_ms: Math.round(a.latencyMs),
+        response_start: a.responseStart?.slice(0, ATTEMPT_TEXT_MAX) ?? null,
+        error: a.error?.slice(0, ATTEMPT_TEXT_MAX) ?? null,
+        relay_id: a.relayId,
+      })
+      .onConflict((oc) => oc.columns(['delivery_id', 'number', 'at']).doNothing())
+      .compile(),
+    db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        state: outcome.state,
+        attempts: eb('attempts', '+', 1),
+        first_attempt_at: eb.fn.coalesce('first_attempt_at', sql<number>`${a.at}`),
+        next_attempt_at: outcome.nextAttemptAt,
+        last_status: a.status,
+        last_error: a.error?.slice(0, ATTEMPT_TEXT_MAX) ?? null,
+        delivered_at: outcome.state === 'delivered' ? a.at : null,
+        updated_at: now,
+      }))
+      .where('id', '=', delivery.id)
+      .where('state', '=', 'pending')
+      .compile(),
+  ];
+  if (outcome.disableEndpoint !== undefined) {
+    queries.push(
+      db
+        .updateTable('webhook_endpoints')
+        .set({ state: 'disabled', disabled_reason: outcome.disableEndpoint, updated_at: now })
+        .where('id', '=', delivery.endpointId)
+        .where('state', '=', 'active')
+        .compile(),
+    );
+  }
+  return queries;
+}
+
+/** Ends a delivery whose endpoint no longer takes events (removed, deactivated, disabled). */
+export function cancelDeliveryQuery(db: Executor, deliveryId: string, reason: string, now: EpochMs): CompiledQuery {
+  return db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'cancelled', next_attempt_at: null, last_error: reason, updated_at: now })
+    .where('id', '=', deliveryId)
+    .where('state', '=', 'pending')
+    .compile();
+}
+
+export interface DeliveryListing {
+  delivery: WebhookDelivery;
+  type: EventType;
+  action: WebhookEvent['action'];
+  recordId: string;
+  attempts: WebhookAttempt[];
+}
+
+export interface DeliveryFilter {
+  state?: DeliveryState;
+  /** Created at or after. */
+  since?: EpochMs;
+  limit: number;
+}
+
+/** An endpoint's deliveries, newest first, with every attempt, oldest attempt first. */
+export async function listDeliveries(db: Executor, endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]> {
+  let q = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .selectAll('d')
+    .select(['e.type as e_type', 'e.action as e_action', 'e.record_id as e_record_id'])
+    .where('d.endpoint_id', '=', endpointId);
+  if (filter.state !== undefined) q = q.where('d.state', '=', filter.state);
+  if (filter.since !== undefined) q = q.where('d.created_at', '>=', filter.since);
+  const rows = await q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(filter.limit).execute();
+  if (rows.length === 0) return [];
+  const attempts = await db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where(
+      'delivery_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('at')
+    .orderBy('number')
+    .execute();
+  const byDelivery = new Map<string, WebhookAttempt[]>();
+  for (const a of attempts) {
+    const list = byDelivery.get(a.delivery_id) ?? [];
+    list.push(attemptFromRow(a));
+    byDelivery.set(a.delivery_id, list);
+  }
+  return rows.map((r) => ({
+    delivery: deliveryFromRow(r),
+    type: isEventType(r.e_type) ? r.e_type : 'PAYMENT',
+    action: r.e_action as WebhookEvent['action'],
+    recordId: r.e_record_id,
+    attempts: byDelivery.get(r.id) ?? [],
+  }));
+}
+
+export interface RedeliverySelection {
+  endpointId: string;
+  /** One event; or every failed delivery of the endpoint created since `failedSince`. */
+  eventId?: string;
+  failedSince?: EpochMs;
+}
+
+/**
+ * Sends deliveries again: back to pending with a new round of the ladder, and a new job each. A
+ * delivery still pending is left alone (it is on its way). Returns the deliveries queued.
+ */
+export async function redeliver(db: Kysely<Database>, selection: RedeliverySelection, now: EpochMs, newJobId: () => string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', selection.endpointId).where('state', '!=', 'pending');
+    if (selection.eventId !== undefined) q = q.where('event_id', '=', selection.eventId);
+    if (selection.failedSince !== undefined) q = q.where('state', '=', 'failed').where('created_at', '>=', selection.failedSince);
+    const ids = (await q.execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ state: 'pending', first_attempt_at: null, next_attempt_at: now, delivered_at: null, updated_at: now })
+        .where('id', 'in', chunk)
+        .where('state', '!=', 'pending')
+        .execute();
+      await trx
+        .insertInto('jobs')
+        .values(
+          chunk.map((id) => ({
+            id: newJobId(),
+            kind: DELIVERY_JOB_KIND,
+            payload: JSON.stringify({ deliveryId: id }),
+            state: 'queued' as const,
+            run_at: now,
+            attempts: 0,
+            max_attempts: DELIVERY_JOB_MAX_ATTEMPTS,
+            lease_owner: null,
+            lease_until: null,
+            unique_key: null,
+            last_error: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    return ids;
+  });
+}
+
+/** The events told of one record, oldest first (tests and support). */
+export async function eventsOfRecord(db: Executor, recordId: string): Promise<WebhookEvent[]> {
+  const rows = await db.selectFrom('webhook_events').selectAll().where('record_id', '=', recordId).orderBy('created_at').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    entityId: r.entity_id,
+    type: isEventType(r.type) ? r.type : 'PAYMENT',
+    action: r.action as WebhookEvent['action'],
+    recordId: r.record_id,
+    rootPaymentId: null,
+    payload: r.payload,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,92 @@
+// One attempt of one delivery, as the jobs runner runs it: read the delivery with its event and
+// endpoint, encrypt the notification with the endpoint's key (a fresh IV each attempt), send it,
+// and record the attempt and what it decided in one write. A failed attempt queues the job again
+// for the next rung of the retry ladder (RetryJobAt); past the last rung the delivery is failed.
+//
+// Safe to run twice: a delivery that is no longer pending is left alone, and the attempt's write
+// changes the delivery only while it is still pending. A relay that dies after sending and before
+// recording sends again once the job's lease runs out: receivers de-duplicate by the event id.
+
+import type { RelayContext } from '../app/context.js';
+import type { AttemptOutcome, DeliveryWork, WebhookEndpoint } from '../domain/webhooks.js';
+import { RetryJobAt } from '../jobs/runner.js';
+import { encryptNotification } from './cipher.js';
+import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
+import type { RetryLadder } from './retry-ladder.js';
+import { nextAttemptAt } from './retry-ladder.js';
+import type { EndpointSlots } from './endpoint-slots.js';
+import type { AttemptResult } from './send.js';
+
+/** Sends one encrypted notification (send.ts in the relay; tests may count calls). */
+export type SendNotification = (url: string, headers: Record<string, string>, body: string) => Promise<AttemptResult>;
+
+/** What delivering needs of the relay (the CLI has these too, without a whole context). */
+export type DeliveryContext = Pick<RelayContext, 'store' | 'vault' | 'clock' | 'config'>;
+
+export interface DeliveryDeps {
+  ctx: DeliveryContext;
+  send: SendNotification;
+  ladder: RetryLadder;
+  slots: EndpointSlots;
+  /** Jitter source, 0 ≤ r < 1 (Math.random in the relay). */
+  random: () => number;
+  /** An endpoint at its concurrency limit: the delivery waits this long for its turn, ms. */
+  busyRetryMs: number;
+}
+
+/** The notification's JSON text: the spec's envelope around the stored payload. */
+export function notificationText(work: Pick<DeliveryWork, 'event'>): string {
+  const { type, action, payload } = work.event;
+  return `{"type":${JSON.stringify(type)},${action === null ? '' : `"action":${JSON.stringify(action)},`}"payload":${payload}}`;
+}
+
+/** The key of an endpoint: its own, or the merchant's for a notificationUrl. */
+export async function endpointSecret(ctx: DeliveryContext, endpoint: WebhookEndpoint): Promise<string> {
+  if (endpoint.sealedSecret !== '') return ctx.vault.openSecret(endpoint.sealedSecret);
+  const entity = await ctx.store.findEntity(endpoint.entityId);
+  const merchant = entity && (await ctx.store.findMerchant(entity.merchantId));
+  if (!merchant) throw new Error(`no merchant for the entity of endpoint ${endpoint.id}`);
+  return ctx.vault.openSecret(merchant.webhookSecret);
+}
+
+export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promise<void> {
+  const { ctx, slots } = deps;
+  const work = await ctx.store.webhookDeliveryWork(deliveryId);
+  if (!work || work.delivery.state !== 'pending') return;
+  const { delivery, endpoint } = work;
+  if (endpoint.state !== 'active') {
+    await ctx.store.cancelWebhookDelivery(delivery.id, `the endpoint is ${endpoint.state}`, ctx.clock.now());
+    return;
+  }
+  // One slow endpoint must not take every sender of the relay: past its share, it waits its turn.
+  if (!slots.tryTake(endpoint.id)) throw new RetryJobAt(ctx.clock.now() + deps.busyRetryMs, 'the endpoint has as many deliveries in flight as it may');
+  let outcome: AttemptOutcome;
+  try {
+    const secret = await endpointSecret(ctx, endpoint);
+    const sealed = encryptNotification(secret, notificationText(work));
+    const at = ctx.clock.now();
+    const result = await deps.send(endpoint.url, { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: work.event.id }, sealed.body);
+    const attempt = {
+      number: delivery.attempts + 1,
+      at,
+      status: result.status ?? null,
+      latencyMs: result.latencyMs,
+      responseStart: result.responseStart ?? null,
+      error: result.error ?? (result.ok ? null : `answered ${result.status ?? 'nothing'}`),
+      relayId: ctx.config.relayId,
+    };
+    if (result.ok) {
+      outcome = { attempt, state: 'delivered', nextAttemptAt: null };
+    } else if (result.gone) {
+      // 410 Gone: the receiver says the endpoint is no more. A notificationUrl serves one payment.
+      outcome = { attempt, state: 'failed', nextAttemptAt: null, ...(endpoint.paymentId === null ? { disableEndpoint: `answered 410 Gone at ${new Date(at).toISOString()}` } : {}) };
+    } else {
+      const next = nextAttemptAt(deps.ladder, { firstAttemptAt: delivery.firstAttemptAt ?? at, attemptsMade: delivery.attempts + 1, now: at, random: deps.random });
+      outcome = { attempt, state: next === null ? 'failed' : 'pending', nextAttemptAt: next };
+    }
+  } finally {
+    slots.give(endpoint.id);
+  }
+  await ctx.store.recordWebhookAttempt(delivery, outcome, ctx.clock.now());
+  if (outcome.state === 'pending' && outcome.nextAttemptAt !== null) throw new RetryJobAt(outcome.nextAttemptAt, outcome.attempt.error ?? 'not acknowledged');
+}

@@ -1,0 +1,70 @@
+// The webhook events the relay emits, and their payloads. A payload is the API's answer for the
+// record as the record's own request got it (its stored response), plus what the spec adds for
+// notifications: referencedId, presentationAmount and presentationCurrency, and the channel in
+// authentication.entityId; and the event's id, stable across every attempt, for receivers to
+// de-duplicate (a delivery may arrive twice when a relay dies between sending and recording it).
+//
+// Which change emits which event is the table EMITTED_BY: adding an event (a paid slip's RC, a
+// chargeback, a scheduled payment) is a row there and one call where the record is written.
+
+import type { RelayContext } from '../app/context.js';
+import { newJobId } from '../domain/ids.js';
+import { formatAmount } from '../domain/money.js';
+import type { PaymentRecord, RegistrationRecord } from '../domain/records.js';
+import type { EventAction, EventType, WebhookEvent } from '../domain/webhooks.js';
+import { envelopeJson } from '../http/envelope.js';
+
+/** Every change that tells the merchant, with the notification it sends. */
+export const EMITTED_BY = {
+  /** A new payment (PA, DB, CD) or follow-up (CP, RF, RV): success, declined or pending. */
+  paymentCreated: { type: 'PAYMENT', action: 'CREATED' },
+  /** A pending payment settled: 3-D Secure completed, failed or expired. */
+  paymentSettled: { type: 'PAYMENT', action: 'UPDATED' },
+  /** A card stored (a stand-alone registration, or createRegistration on a payment). */
+  registrationStored: { type: 'REGISTRATION', action: 'CREATED' },
+  registrationDeleted: { type: 'REGISTRATION', action: 'DELETED' },
+} as const satisfies Record<string, { type: EventType; action: EventAction }>;
+
+export type EventCause = keyof typeof EMITTED_BY;
+
+/** An event id: time-ordered, 32 characters, unguessable like every other id. */
+export const newEventId = (now: number): string => newJobId(now);
+
+/** Appends fields to a JSON object's text without parsing it: payloads are built on the hot path. */
+function withFields(json: string, fields: Record<string, unknown>): string {
+  const text = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join(',');
+  if (text === '') return json;
+  return json === '{}' ? `{${text}}` : `${json.slice(0, -1)},${text}}`;
+}
+
+type EventContext = Pick<RelayContext, 'config' | 'clock'>;
+
+function event(ctx: EventContext, cause: EventCause, entityId: string, recordId: string, rootPaymentId: string | null, body: string, extra: Record<string, unknown>, notificationUrl?: string): WebhookEvent {
+  const now = ctx.clock.now();
+  const id = newEventId(now);
+  const { type, action } = EMITTED_BY[cause];
+  const payload = envelopeJson({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, withFields(body, { ...extra, authentication: { entityId }, eventId: id }));
+  return { id, entityId, type, action, recordId, rootPaymentId, payload, createdAt: now, ...(notificationUrl ? { notificationUrl } : {}) };
+}
+
+/**
+ * The event of a payment record, its answer being `responseJson`. `notificationUrl` (the
+ * request's) makes an endpoint for the payment's events; follow-ups reach it through their root.
+ */
+export function paymentEvent(ctx: EventContext, cause: 'paymentCreated' | 'paymentSettled', payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
+  const root = options.rootPaymentId ?? payment.referencedId ?? payment.id;
+  const extra: Record<string, unknown> = {
+    presentationAmount: formatAmount(payment.amount),
+    presentationCurrency: payment.currency,
+  };
+  if (payment.referencedId !== null && !responseJson.includes('"referencedId"')) extra.referencedId = payment.referencedId;
+  return event(ctx, cause, payment.entityId, payment.id, root, responseJson, extra, options.notificationUrl);
+}
+
+/** The event of a stored or deleted card; `responseJson` is the registration's answer. */
+export function registrationEvent(ctx: EventContext, cause: 'registrationStored' | 'registrationDeleted', registration: Pick<RegistrationRecord, 'id' | 'entityId'>, responseJson: string): WebhookEvent {
+  return event(ctx, cause, registration.entityId, registration.id, null, responseJson, {});
+}

@@ -1,0 +1,166 @@
+// The relay's webhooks as one service: merchants' endpoints (create, change, activate with a test
+// notification, remove), the delivery job's handler, the listings and redeliveries. The API
+// (routes/webhooks.ts) and the CLI (`relay webhook …`) both call it, so both behave the same.
+
+import { randomBytes } from 'node:crypto';
+import type { CardVault } from '../crypto/card-vault.js';
+import type { Clock } from '../domain/clock.js';
+import { formatTimestamp } from '../domain/clock.js';
+import { newJobId } from '../domain/ids.js';
+import type { EntityRecord } from '../domain/records.js';
+import type { EventType, WebhookEndpoint } from '../domain/webhooks.js';
+import type { Config } from '../process/config.js';
+import type { Store } from '../storage/store.js';
+import { encryptNotification } from './cipher.js';
+import { deliverOnce, type SendNotification } from './deliver.js';
+import { checkEndpointUrl } from './endpoint-url.js';
+import { EndpointSlots } from './endpoint-slots.js';
+import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
+import { parseRetryLadder, type RetryLadder } from './retry-ladder.js';
+import { createWebhookSender, type WebhookSender } from './send.js';
+
+/** The 32 random bytes of an endpoint's key, written as the 64 hex characters merchants configure. */
+const SECRET_BYTES = 32;
+
+/** A delivery waiting for its endpoint's turn looks again after this long, ms. */
+const BUSY_RETRY_MS = 1_000;
+
+export interface WebhookDeps {
+  store: Store;
+  vault: CardVault;
+  clock: Clock;
+  config: Config;
+}
+
+/** A change an endpoint cannot take, said in the words of the parameter it concerns. */
+export class EndpointInputError extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Activation {
+  acknowledged: boolean;
+  status: number | null;
+  latencyMs: number;
+  error?: string;
+}
+
+export interface EndpointInput {
+  url: string;
+  eventTypes: EventType[];
+  /** Activate at once (default); false keeps it inactive until activated. */
+  active?: boolean;
+}
+
+export class Webhooks {
+  readonly #d: WebhookDeps;
+  readonly slots: EndpointSlots;
+  readonly ladder: RetryLadder;
+  readonly #sender: WebhookSender;
+  /** Sends one notification; replaceable in tests that count sends. */
+  send: SendNotification;
+  /** Jitter source of the retry ladder. */
+  random: () => number;
+
+  constructor(deps: WebhookDeps) {
+    this.#d = deps;
+    const w = deps.config.webhooks;
+    this.slots = new EndpointSlots(w.endpointConcurrency);
+    this.ladder = parseRetryLadder(w.retrySteps, w.retryMaxAge);
+    this.#sender = createWebhookSender({ timeoutMs: w.timeoutMs, allowPrivate: w.allowPrivate });
+    this.send = (url, headers, body) => this.#sender.send({ url, headers, body });
+    this.random = w.jitter ? Math.random : () => 0.5;
+  }
+
+  /** Closes the connections kept alive to receivers (shutdown). */
+  close(): Promise<void> | void {
+    return this.#sender.close();
+  }
+
+  /** The delivery job's handler. */
+  deliver(deliveryId: string): Promise<void> {
+    return deliverOnce({ ctx: this.#d, send: this.send, ladder: this.ladder, slots: this.slots, random: this.random, busyRetryMs: BUSY_RETRY_MS }, deliveryId);
+  }
+
+  #checkUrl(url: string): string {
+    const checked = checkEndpointUrl(url, { live: this.#d.config.environment === 'live', allowPrivate: this.#d.config.webhooks.allowPrivate });
+    if (!checked.ok) throw new EndpointInputError('url', checked.reason);
+    return checked.url;
+  }
+
+  /** A new endpoint with its own secret (returned once, stored sealed), activated unless asked not to. */
+  async create(entity: EntityRecord, input: EndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string; activation?: Activation }> {
+    const url = this.#checkUrl(input.url);
+    const now = this.#d.clock.now();
+    const secret = randomBytes(SECRET_BYTES).toString('hex').toUpperCase();
+    const endpoint: WebhookEndpoint = {
+      id: newJobId(now),
+      entityId: entity.id,
+      paymentId: null,
+      url,
+      eventTypes: input.eventTypes,
+      sealedSecret: this.#d.vault.sealSecret(secret),
+      state: 'inactive',
+      disabledReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.#d.store.insertWebhookEndpoint(endpoint);
+    if (input.active === false) return { endpoint, secret };
+    const { endpoint: activated, activation } = await this.activate(entity, endpoint);
+    return { endpoint: activated, secret, activation };
+  }
+
+  /**
+   * Sends the activation test notification; an acknowledged one (2xx) makes the endpoint active.
+   * An endpoint that does not acknowledge stays as it was: a merchant fixes the receiver and tries again.
+   */
+  async activate(entity: EntityRecord, endpoint: WebhookEndpoint): Promise<{ endpoint: WebhookEndpoint; activation: Activation }> {
+    const activation = await this.test(endpoint, 'webhook activation');
+    if (!activation.acknowledged) return { endpoint, activation };
+    const now = this.#d.clock.now();
+    await this.#d.store.updateWebhookEndpoint(entity.id, endpoint.id, { state: 'active', disabledReason: null }, now);
+    return { endpoint: { ...endpoint, state: 'active', disabledReason: null, updatedAt: now }, activation };
+  }
+
+  /** Sends a test notification, encrypted like every other, and says whether it was acknowledged. */
+  async test(endpoint: WebhookEndpoint, action = 'webhook test'): Promise<Activation> {
+    const now = this.#d.clock.now();
+    const eventId = newJobId(now);
+    const text = JSON.stringify({
+      type: 'test',
+      action,
+      payload: { eventId, endpointId: endpoint.id, entityId: endpoint.entityId, url: endpoint.url, timestamp: formatTimestamp(now) },
+    });
+    const sealed = encryptNotification(this.#d.vault.openSecret(endpoint.sealedSecret), text);
+    const result = await this.send(endpoint.url, { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: eventId }, sealed.body);
+    return {
+      acknowledged: result.ok,
+      status: result.status ?? null,
+      latencyMs: Math.round(result.latencyMs),
+      ...(result.ok ? {} : { error: result.error ?? `answered ${result.status ?? 'nothing'}` }),
+    };
+  }
+
+  /** Changes the URL, the types or the state; activating sends the test notification first. */
+  async update(entity: EntityRecord, endpoint: WebhookEndpoint, change: { url?: string; eventTypes?: EventType[]; active?: boolean }): Promise<{ endpoint: WebhookEndpoint; activation?: Activation }> {
+    const now = this.#d.clock.now();
+    let current = endpoint;
+    const url = change.url === undefined ? undefined : this.#checkUrl(change.url);
+    if (url !== undefined || change.eventTypes !== undefined || change.active === false) {
+      const patch = { ...(url !== undefined ? { url } : {}), ...(change.eventTypes !== undefined ? { eventTypes: change.eventTypes } : {}), ...(change.active === false ? { state: 'inactive' as const } : {}) };
+      await this.#d.store.updateWebhookEndpoint(entity.id, endpoint.id, patch, now);
+      current = { ...current, ...patch, updatedAt: now };
+    }
+    if (change.active === true) return this.activate(entity, current);
+    return { endpoint: current };
+  }
+
+  async remove(entity: EntityRecord, endpointId: string): Promise<boolean> {
+    return this.#d.store.updateWebhookEndpoint(entity.id, endpointId, { state: 'removed' }, this.#d.clock.now());
+  }
+}

@@ -1,0 +1,90 @@
+// A real HTTP receiver of webhook notifications for tests: it records every request (headers and
+// body), decrypts what it can with the secrets it is given, and answers as the test tells it (a
+// status per request, or a hang).
+
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decryptNotification } from '../../src/webhooks/cipher.js';
+import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from '../../src/webhooks/headers.js';
+
+export interface Notification {
+  type: string;
+  action?: string;
+  payload: Record<string, unknown>;
+}
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The decrypted notification, when one of the receiver's secrets opens it (tried when read). */
+  readonly notification?: Notification;
+  eventId?: string;
+}
+
+/** What to answer the n-th request (0-based): a status, or 'hang' (never answer). */
+export type Answer = (n: number, received: Received) => number | 'hang';
+
+export interface WebhookReceiver {
+  url: string;
+  received: Received[];
+  /** Secrets tried, in order, to decrypt a notification. */
+  secrets: string[];
+  answer: Answer;
+  notifications(): Notification[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(answer: Answer = () => 200, path = '/hooks'): Promise<WebhookReceiver> {
+  const receiver: Omit<WebhookReceiver, 'url' | 'close'> = {
+    received: [],
+    secrets: [],
+    answer,
+    notifications: () => receiver.received.flatMap((r) => (r.notification ? [r.notification] : [])),
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const iv = req.headers[IV_HEADER.toLowerCase()];
+      const tag = req.headers[TAG_HEADER.toLowerCase()];
+      const eventId = req.headers[EVENT_ID_HEADER.toLowerCase()];
+      let opened: Notification | undefined;
+      // Decrypted when read: the secret of a new endpoint is known only once its activation, the
+      // first request, has been answered.
+      const entry: Received = {
+        headers: req.headers,
+        body,
+        ...(typeof eventId === 'string' ? { eventId } : {}),
+        get notification() {
+          if (opened || typeof iv !== 'string' || typeof tag !== 'string') return opened;
+          for (const secret of receiver.secrets) {
+            try {
+              opened = JSON.parse(decryptNotification(secret, { body, iv, tag })) as Notification;
+              break;
+            } catch {
+              // Another secret, perhaps.
+            }
+          }
+          return opened;
+        },
+      };
+      const n = receiver.received.length;
+      receiver.received.push(entry);
+      const verdict = receiver.answer(n, entry);
+      if (verdict === 'hang') return;
+      res.statusCode = verdict;
+      res.end(verdict >= 200 && verdict < 300 ? 'ok' : 'no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${port}${path}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
