@@ -12,6 +12,7 @@ import { jobsContract } from './contract/jobs.js';
 import { captureRefundsContract } from './contract/capture-refunds.js';
 import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
+import { webhooksContract } from './contract/webhooks.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -40,4 +41,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   checkoutsContract(ctx);
   jobsContract(ctx);
   healthContract(ctx);
+  webhooksContract(ctx);
 }

@@ -1,0 +1,112 @@
+// Webhooks (storage/webhooks.ts): an event is written with its record or not at all, and fans out
+// to exactly the endpoints that want it, each delivery with its job; an attempt changes a delivery
+// only while it is pending; redelivery queues a delivery again.
+//
+// Events are stamped far in the future, so the delivery jobs they queue are never due for the jobs
+// tests sharing the table.
+
+import { describe, expect, it } from 'vitest';
+import type { WebhookEndpoint, WebhookEvent } from '../../../src/domain/webhooks.js';
+import { DELIVERY_JOB_KIND, notificationEndpointId } from '../../../src/storage/webhooks.js';
+import { followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, type ContractContext } from './fixtures.js';
+
+const W0 = 4_100_000_000_000;
+
+function endpoint(entityId: string, over: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+  return { id: id(), entityId, paymentId: null, url: 'https://shop.example/hooks', eventTypes: [], sealedSecret: 'sealed', state: 'active', disabledReason: null, createdAt: W0, updatedAt: W0, ...over };
+}
+
+function event(entityId: string, recordId: string, over: Partial<WebhookEvent> = {}): WebhookEvent {
+  return { id: id(), entityId, type: 'PAYMENT', action: 'CREATED', recordId, rootPaymentId: recordId, payload: `{"id":"${recordId}"}`, createdAt: W0, ...over };
+}
+
+export function webhooksContract(ctx: () => ContractContext): void {
+  describe('webhooks', () => {
+    it("fans an event out to the entity's active endpoints that want its type, and to its payment's notificationUrl", async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const other = await newEntity(store);
+      const all = endpoint(entityId);
+      const payments = endpoint(entityId, { eventTypes: ['PAYMENT'] });
+      const registrations = endpoint(entityId, { eventTypes: ['REGISTRATION'] });
+      const inactive = endpoint(entityId, { state: 'inactive' });
+      const elsewhere = endpoint(other);
+      for (const e of [all, payments, registrations, inactive, elsewhere]) await store.insertWebhookEndpoint(e);
+      const p = paymentRecord(entityId);
+      const e = event(entityId, p.id, { notificationUrl: 'https://shop.example/once' });
+      expect(await store.insertPayment(p, { events: [e] })).toBe(true);
+      const work = async (endpointId: string) => store.webhookDeliveryWork(`${e.id}${endpointId}`);
+      for (const wanted of [all.id, payments.id, notificationEndpointId(p.id)]) {
+        const w = await work(wanted);
+        expect(w?.delivery).toMatchObject({ state: 'pending', attempts: 0, eventId: e.id });
+        expect(w?.event.payload).toBe(e.payload);
+        expect((await store.findJobByKey(`${DELIVERY_JOB_KIND}:${e.id}${wanted}`))?.state).toBe('queued');
+      }
+      for (const unwanted of [registrations.id, inactive.id, elsewhere.id]) expect(await work(unwanted)).toBeUndefined();
+      expect((await work(notificationEndpointId(p.id)))?.endpoint).toMatchObject({ url: 'https://shop.example/once', paymentId: p.id, sealedSecret: '' });
+      // The notificationUrl endpoint is not one of the entity's listed endpoints.
+      expect((await store.listWebhookEndpoints(entityId)).map((x) => x.id).sort()).toEqual([all.id, payments.id, registrations.id, inactive.id].sort());
+    });
+
+    it('writes no event for a follow-up whose guard fails, nor for a second deletion of a card', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      await store.insertWebhookEndpoint(endpoint(entityId));
+      const pa = await insertPayment(store, entityId, { paymentType: 'PA' });
+      const first = followUp(pa, 'CP', 10_000);
+      expect(await store.applyFollowUp({ ...first, events: [event(entityId, first.record.id)] })).toBe(true);
+      // A second full capture of the same snapshot: the guard fails, nothing is written.
+      const second = followUp(pa, 'CP', 10_000);
+      expect(await store.applyFollowUp({ ...second, events: [event(entityId, second.record.id)] })).toBe(false);
+      expect(await store.webhookEventsOf(first.record.id)).toHaveLength(1);
+      expect(await store.webhookEventsOf(second.record.id)).toEqual([]);
+
+      const r = registrationRecord(entityId);
+      await store.insertRegistration(r, { events: [event(entityId, r.id, { type: 'REGISTRATION', rootPaymentId: null })] });
+      expect(await store.deleteRegistration(entityId, r.id, W0, [event(entityId, r.id, { type: 'REGISTRATION', action: 'DELETED', rootPaymentId: null })])).toBe(true);
+      expect(await store.deleteRegistration(entityId, r.id, W0, [event(entityId, r.id, { type: 'REGISTRATION', action: 'DELETED', rootPaymentId: null })])).toBe(false);
+      expect((await store.webhookEventsOf(r.id)).map((x) => x.action)).toEqual(['CREATED', 'DELETED']);
+    });
+
+    it('changes a delivery by an attempt only while it is pending, and queues a finished one again on redelivery', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const target = endpoint(entityId);
+      await store.insertWebhookEndpoint(target);
+      const p = paymentRecord(entityId);
+      const e = event(entityId, p.id);
+      await store.insertPayment(p, { events: [e] });
+      const work = await store.webhookDeliveryWork(`${e.id}${target.id}`);
+      if (!work) throw new Error('a delivery');
+      const attempt = (number: number, status: number) => ({ number, at: W0 + number, status, latencyMs: 3, responseStart: 'no', error: null, relayId: 'relay-a' });
+      await store.recordWebhookAttempt(work.delivery, { attempt: attempt(1, 500), state: 'failed', nextAttemptAt: null, disableEndpoint: 'answered 410' }, W0 + 1);
+      // A late second sender: its attempt is kept, the delivery stays as decided.
+      await store.recordWebhookAttempt(work.delivery, { attempt: attempt(2, 200), state: 'delivered', nextAttemptAt: null }, W0 + 2);
+      const [listed] = await store.listWebhookDeliveries(target.id, { limit: 10 });
+      expect(listed?.delivery).toMatchObject({ state: 'failed', attempts: 1, lastStatus: 500 });
+      expect(listed?.attempts.map((a) => a.status)).toEqual([500, 200]);
+      expect((await store.findWebhookEndpoint(entityId, target.id))?.state).toBe('disabled');
+
+      await store.updateWebhookEndpoint(entityId, target.id, { state: 'active', disabledReason: null }, W0 + 3);
+      expect(await store.redeliverWebhooks({ endpointId: target.id, failedSince: W0 }, W0 + 4)).toEqual([work.delivery.id]);
+      expect((await store.webhookDeliveryWork(work.delivery.id))?.delivery).toMatchObject({ state: 'pending', firstAttemptAt: null, nextAttemptAt: W0 + 4 });
+      // Pending already: a second redelivery leaves it alone.
+      expect(await store.redeliverWebhooks({ endpointId: target.id, eventId: e.id }, W0 + 5)).toEqual([]);
+    });
+
+    it('never finds a removed endpoint, and cancels a pending delivery once', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const target = endpoint(entityId);
+      await store.insertWebhookEndpoint(target);
+      const p = paymentRecord(entityId);
+      const e = event(entityId, p.id);
+      await store.insertPayment(p, { events: [e] });
+      expect(await store.updateWebhookEndpoint(entityId, target.id, { state: 'removed' }, W0)).toBe(true);
+      expect(await store.findWebhookEndpoint(entityId, target.id)).toBeUndefined();
+      expect(await store.updateWebhookEndpoint(entityId, target.id, { state: 'active' }, W0)).toBe(false);
+      await store.cancelWebhookDelivery(`${e.id}${target.id}`, 'the endpoint is removed', W0 + 1);
+      expect((await store.webhookDeliveryWork(`${e.id}${target.id}`))?.delivery).toMatchObject({ state: 'cancelled', lastError: 'the endpoint is removed' });
+    });
+  });
+}
