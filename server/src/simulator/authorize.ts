@@ -6,7 +6,7 @@ import { brandOf } from '../../../spec/brands.js';
 import { brandMatches, cvvLengthFor, detectBrands, expiryValid, expiryWellFormed, lengthValidFor, luhnValid } from '../domain/card.js';
 import { forcedCode } from './forced-code.js';
 import { sameBic } from './bic.js';
-import { ibanValid } from './iban.js';
+import { ibanValid } from '../domain/iban.js';
 import {
   ACCOUNT_RULES,
   APPROVAL_CODES,
