@@ -31,6 +31,18 @@ export interface EntitySettings {
   reversalCutoffMs?: number;
   /** Refuse parameters an operation does not use (default: ignore them), to catch typos. */
   strictParameters?: boolean;
+  /** The merchant's payout account for this channel: merchant.bankAccount in payment answers. */
+  bankAccount?: MerchantBankAccount;
+}
+
+/** Spec "Payment response fields": merchant.bankAccount.holder is required, the rest conditional. */
+export interface MerchantBankAccount {
+  holder: string;
+  /** An IBAN for SEPA accounts, else the bank's own account number. */
+  number?: string;
+  bic?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
 }
 
 export interface EntityRecord {

@@ -172,6 +172,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     riskScore: outcome.riskScore,
     registrationId,
     redirect,
+    merchantBankAccount: entity.settings.bankAccount,
     // The id's random tail: ids begin with their creation time, shared by payments of one moment.
     resultDetails: {
       ConnectorTxID1: id.slice(-16),
