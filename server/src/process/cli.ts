@@ -2,7 +2,7 @@
 // edits an entity's settings, in whichever store DATA_DIR / DATABASE_URL select. Prints JSON on
 // stdout; bad arguments print a reason on stderr and exit with code 2.
 
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
 import type { ThrottledOperation } from '../http/throttle.js';
@@ -35,47 +35,12 @@ const EXIT_FAILURE = 1;
 const HOUR_MS = 60 * 60 * 1000;
 /** Longest reversal cut-off accepted: one year. */
 const MAX_CUTOFF_HOURS = 24 * 366;
-const ID = /^[0-9a-f]{32}$/;
 const COUNTRIES = ['BR', 'MX', 'CO'] as const;
 type Country = (typeof COUNTRIES)[number];
-
-class UsageError extends Error {}
 
 /** A command reads its arguments first, then runs against an open, migrated store. */
 /** A command's work; `vault` loads (or creates) the card key only for commands that seal something. */
 type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
-
-/** Option values as parseArgs leaves them; each command checks its own with the helpers below. */
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
-
-function parse(args: string[], options: ParseArgsConfig['options'], positionals = 0): { values: Values; positionals: string[] } {
-  let parsed: { values: Values; positionals: string[] };
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-  if (parsed.positionals.length !== positionals) {
-    throw new UsageError(`expected ${positionals} positional argument(s), got ${parsed.positionals.length}`);
-  }
-  return parsed;
-}
-
-function str(value: unknown, flag: string, required: true): string;
-function str(value: unknown, flag: string, required: false): string | undefined;
-function str(value: unknown, flag: string, required: boolean): string | undefined {
-  if (value === undefined) {
-    if (required) throw new UsageError(`--${flag} is required`);
-    return undefined;
-  }
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${flag} needs a value`);
-  return value;
-}
-
-function id(value: string | undefined, what: string): string {
-  if (value === undefined || !ID.test(value)) throw new UsageError(`${what} must be 32 characters of 0-9 and a-f`);
-  return value;
-}
 
 function country(value: unknown): Country | undefined {
   const text = str(value, 'country', false);
