@@ -3,13 +3,13 @@
 // INITIAL payment's acquirer references on with each REPEATED payment, which is what lets the
 // acquirer link them to the series (spec: "Acquirer response details of the INITIAL payment").
 
+import { dateTimeParts } from '../../../spec/format.js';
 import { ApiError } from '../domain/errors.js';
 import { formatAmount, parseAmount } from '../domain/money.js';
 import { isMigrationPaymentType, type RecurringMigration } from '../domain/records.js';
 import type { FlatParams } from '../params/types.js';
 
 const PREFIX = 'recurringMigration.';
-const TIMESTAMP = /^([0-9]{4})-([0-9]{2})-([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2})$/;
 
 /** The acquirer references, each with the resultDetails name a REPEATED payment carries it under. */
 const CONNECTOR_IDS = [
@@ -23,10 +23,9 @@ const CONNECTOR_IDS = [
  * already checked that it is a real date and time.
  */
 function timestampMs(text: string): number {
-  const m = TIMESTAMP.exec(text);
-  if (!m) throw new RangeError(`not a yyyy-MM-dd HH:mm:ss timestamp: ${JSON.stringify(text)}`);
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number.parseInt(part, 10)) as [number, number, number, number, number, number];
-  return Date.UTC(year, month - 1, day, hour, minute, second);
+  const t = dateTimeParts(text);
+  if (!t) throw new RangeError(`not a real yyyy-MM-dd HH:mm:ss timestamp: ${JSON.stringify(text)}`);
+  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 }
 
 /**
