@@ -66,6 +66,7 @@ describe('the spec endpoint table', () => {
     expect(acceptsAny('registration', 'paymentBrand')).toBe(true);
     expect(acceptsAny('registration', 'card.number')).toBe(true);
     expect(acceptsAny('registration', 'recurringMigration.*')).toBe(true);
+    expect(OPERATIONS.filter((op) => acceptsAny(op, 'recurringMigration.*'))).toEqual(['registration']);
     expect(acceptsAny('registration', 'createRegistration')).toBe(false);
     expect(ENDPOINTS.registration.formats.recurringType).toBe('enum(INITIAL)');
   });

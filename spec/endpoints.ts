@@ -79,6 +79,12 @@ const MERCHANT_REFERENCES = ['merchantTransactionId', 'merchantInvoiceId', 'merc
 /** A payment's own basic rows: overridePaymentType and integrity belong to checkouts. */
 const PAYMENT_BASIC = without(ALL_BASIC, ['overridePaymentType[brand]', 'integrity']);
 const PAYMENT_TYPES_NEW = 'enum(PA,DB,CD)';
+/**
+ * The spec's recurringMigration.* is "used with a registration (RG)": it describes the INITIAL
+ * payment of a series made elsewhere, which only a stand-alone registration brings in. A payment or
+ * a checkout makes its own INITIAL payment, so there these names are unused parameters.
+ */
+const MIGRATION_ONLY = 'recurringMigration.*';
 
 export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
   payment: {
@@ -89,7 +95,8 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...ACCOUNT,
       ...SHOPPER,
       ...EXTRAS,
-      ...without(S.tokenization, ['overrideHolder', 'registrationId']),
+      // recurringMigration.* belongs to a stand-alone registration (MIGRATION_ONLY).
+      ...without(S.tokenization, ['overrideHolder', 'registrationId', MIGRATION_ONLY]),
     ],
     // paymentBrand unless the brand is detected from card.number (rules.ts).
     requires: ['entityId', 'amount', 'currency', 'paymentType'],
@@ -160,7 +167,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...ALL_BASIC,
       ...SHOPPER,
       ...EXTRAS,
-      ...without(S.tokenization, ['registrationId']),
+      ...without(S.tokenization, ['registrationId', MIGRATION_ONLY]),
     ],
     requires: ['entityId', 'amount', 'currency', 'paymentType'],
     formats: { paymentType: PAYMENT_TYPES_NEW },

@@ -212,6 +212,23 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return day <= days;
 }
 
+export interface DateTimeParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The parts of a real date and time written yyyy-MM-dd HH:mm:ss, or null for anything else. */
+export function dateTimeParts(v: string): DateTimeParts | null {
+  const m = DATETIME.exec(v);
+  if (!m) return null;
+  const t = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: Number(m[4]), minute: Number(m[5]), second: Number(m[6]) };
+  return isRealDate(t.year, t.month, t.day) && t.hour <= 23 && t.minute <= 59 && t.second <= 59 ? t : null;
+}
+
 const currencies = new Set(ISO_4217);
 const countries = new Set(ISO_3166_ALPHA2);
 
@@ -222,16 +239,7 @@ const NAMED: ReadonlyMap<string, Checker> = new Map(Object.entries({
     const m = DATE.exec(v);
     return m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? null : 'must be a real date yyyy-MM-dd';
   },
-  datetime: (v) => {
-    const m = DATETIME.exec(v);
-    const ok =
-      m !== null &&
-      isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
-      Number(m[4]) <= 23 &&
-      Number(m[5]) <= 59 &&
-      Number(m[6]) <= 59;
-    return ok ? null : 'must be a real date and time yyyy-MM-dd HH:mm:ss';
-  },
+  datetime: (v) => (dateTimeParts(v) ? null : 'must be a real date and time yyyy-MM-dd HH:mm:ss'),
   currency: (v) => (currencies.has(v) ? null : 'must be an ISO 4217 currency code (3 upper-case letters)'),
   country: (v) => (countries.has(v) ? null : 'must be an ISO 3166-1 alpha-2 country code (2 upper-case letters)'),
 } satisfies Record<string, Checker>));

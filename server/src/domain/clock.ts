@@ -1,5 +1,6 @@
 // Time as a dependency: nothing in the relay reads Date.now() except systemClock; tests pass a
 // ManualClock and move it explicitly (no sleeps). The response timestamp format lives here too.
+import { dateTimeParts } from '../../../spec/format.js';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -58,7 +59,7 @@ function formatSecond(ms: number): string {
  * milliseconds.
  */
 export function parseDateTime(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
-  if (!m) throw new RangeError(`not a date and time yyyy-MM-dd HH:mm:ss: ${JSON.stringify(text)}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+  const t = dateTimeParts(text);
+  if (!t) throw new RangeError(`not a real yyyy-MM-dd HH:mm:ss timestamp: ${JSON.stringify(text)}`);
+  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 }

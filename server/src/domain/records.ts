@@ -31,6 +31,18 @@ export interface EntitySettings {
   reversalCutoffMs?: number;
   /** Refuse parameters an operation does not use (default: ignore them), to catch typos. */
   strictParameters?: boolean;
+  /** The merchant's payout account for this channel: merchant.bankAccount in payment answers. */
+  bankAccount?: MerchantBankAccount;
+}
+
+/** Spec "Payment response fields": merchant.bankAccount.holder is required, the rest conditional. */
+export interface MerchantBankAccount {
+  holder: string;
+  /** An IBAN for SEPA accounts, else the bank's own account number. */
+  number?: string;
+  bic?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
 }
 
 export interface EntityRecord {
@@ -86,10 +98,38 @@ export interface RegistrationRecord {
   cardHmac: string;
   /** True once an INITIAL payment or stand-alone registration authenticated it. */
   initialDone: boolean;
+  /** The INITIAL payment made elsewhere, for a series migrated to this relay; null for the others. */
+  migration: RecurringMigration | null;
   /** Public registration response body as JSON text. */
   responseJson: string;
   deletedAt: EpochMs | null;
   createdAt: EpochMs;
+}
+
+/** What the INITIAL payment of a migrated series can have been (spec: DB, CD or PA). */
+export const MIGRATION_PAYMENT_TYPES = ['DB', 'CD', 'PA'] as const;
+export type MigrationPaymentType = (typeof MIGRATION_PAYMENT_TYPES)[number];
+
+export function isMigrationPaymentType(text: string): text is MigrationPaymentType {
+  return (MIGRATION_PAYMENT_TYPES as readonly string[]).includes(text);
+}
+
+/**
+ * recurringMigration.*: the INITIAL payment of a series made with another provider. Fields that
+ * were not sent are null; the relay passes them on, it never reads the acquirer's references.
+ */
+export interface RecurringMigration {
+  paymentType: MigrationPaymentType;
+  /** Minor units. */
+  amount: number | null;
+  /**
+   * yyyy-MM-dd HH:mm:ss as sent: the other provider's record of when the INITIAL request was made,
+   * handed on as written (the spec gives it no zone).
+   */
+  requestTimestamp: string | null;
+  connectorTxId1: string | null;
+  connectorTxId2: string | null;
+  connectorTxId3: string | null;
 }
 
 /** A prepared checkout (hosted payment flow). */

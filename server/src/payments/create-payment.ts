@@ -17,6 +17,7 @@ import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import type { RelayContext } from '../app/context.js';
 import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure } from './account.js';
+import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
@@ -172,8 +173,14 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     riskScore: outcome.riskScore,
     registrationId,
     redirect,
+    merchantBankAccount: entity.settings.bankAccount,
     // The id's random tail: ids begin with their creation time, shared by payments of one moment.
-    resultDetails: { ConnectorTxID1: id.slice(-16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' },
+    resultDetails: {
+      ConnectorTxID1: id.slice(-16),
+      AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05',
+      // A REPEATED payment of a migrated series names the INITIAL payment made elsewhere.
+      ...(merchantInitiated ? initialConnectorDetails(source.registration?.record.migration ?? null) : {}),
+    },
   });
   const json = JSON.stringify(body);
   const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };

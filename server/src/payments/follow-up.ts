@@ -48,7 +48,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
     if (!plan.ok) return refused(plan.resultCode, params, referenceId);
 
     const resultCode = APPROVAL_CODES[modeOf(ctx.config.environment, params.get('testMode'))];
-    const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params });
+    const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params, merchantBankAccount: entity.settings.bankAccount });
     body.referencedId = reference.id;
     const json = JSON.stringify(body);
     const record: PaymentRecord = {

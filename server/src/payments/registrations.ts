@@ -4,13 +4,16 @@
 import { newRegistrationId } from '../domain/ids.js';
 import type { RelayContext } from '../app/context.js';
 import type { CardInput } from '../simulator/types.js';
-import type { RegistrationRecord } from '../domain/records.js';
+import type { RecurringMigration, RegistrationRecord } from '../domain/records.js';
+import { migrationView } from './recurring-migration.js';
 import { cardView, resultView } from './response.js';
 
-export function registrationView(record: Pick<RegistrationRecord, 'id' | 'paymentBrand' | 'bin' | 'last4' | 'holder' | 'expiryMonth' | 'expiryYear'>, resultCode: string): Record<string, unknown> {
+export function registrationView(record: Pick<RegistrationRecord, 'id' | 'paymentBrand' | 'bin' | 'last4' | 'holder' | 'expiryMonth' | 'expiryYear' | 'migration'>, resultCode: string): Record<string, unknown> {
   const card: Record<string, string> = { bin: record.bin, last4Digits: record.last4, expiryMonth: record.expiryMonth, expiryYear: record.expiryYear };
   if (record.holder) card.holder = record.holder;
-  return { id: record.id, paymentBrand: record.paymentBrand, result: resultView(resultCode), card };
+  const view: Record<string, unknown> = { id: record.id, paymentBrand: record.paymentBrand, result: resultView(resultCode), card };
+  if (record.migration) view.recurringMigration = migrationView(record.migration);
+  return view;
 }
 
 /**
@@ -26,6 +29,8 @@ export function newRegistration(
   initialDone: boolean,
   /** The success code of the request that stores the card (it depends on the mode). */
   resultCode: string,
+  /** The INITIAL payment made elsewhere, when the registration brings in a migrated series. */
+  migration: RecurringMigration | null = null,
 ): RegistrationRecord {
   const view = cardView(card);
   const record: RegistrationRecord = {
@@ -40,6 +45,7 @@ export function newRegistration(
     cardCiphertext: ctx.vault.seal(card.number),
     cardHmac: ctx.vault.fingerprint(card.number),
     initialDone,
+    migration,
     responseJson: '',
     deletedAt: null,
     createdAt: now,

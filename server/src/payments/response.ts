@@ -7,6 +7,7 @@ import { nameMemo } from '../params/name-memo.js';
 import type { FlatParams, Nested } from '../params/types.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { last4, maskBin } from '../domain/card.js';
+import type { MerchantBankAccount } from '../domain/records.js';
 
 /** Top-level structures echoed as sent. card, bankAccount and wallet data are handled apart. */
 const ECHOED = ['customer', 'billing', 'shipping', 'cart', 'customParameters', 'merchant', 'airline', 'risk', 'recurring', 'threeDSecure', 'giftCard', 'virtualAccount'];
@@ -75,6 +76,17 @@ export interface PaymentViewInput {
   registrationId?: string | undefined;
   redirect?: { url: string; method?: string; parameters: { name: string; value: string }[] } | undefined;
   resultDetails?: Record<string, string> | undefined;
+  /** The channel's payout account (EntitySettings.bankAccount), shown as merchant.bankAccount. */
+  merchantBankAccount?: MerchantBankAccount | undefined;
+}
+
+/** merchant.bankAccount in the spec's field order, with only the fields the channel has. */
+function merchantBankAccountView(account: MerchantBankAccount): Record<string, string> {
+  const view: Record<string, string> = { holder: account.holder };
+  if (account.number !== undefined) view.number = account.number;
+  if (account.bic !== undefined) view.bic = account.bic;
+  if (account.country !== undefined) view.country = account.country;
+  return view;
 }
 
 const ECHOED_ROOTS: ReadonlySet<string> = new Set(ECHOED);
@@ -112,6 +124,8 @@ export function paymentView(input: PaymentViewInput): Record<string, unknown> {
     const value = nested[key];
     if (value !== undefined) body[key] = value;
   }
+  // The request's merchant.* has no bankAccount (spec/params/merchant.ts): the two never collide.
+  if (input.merchantBankAccount) body.merchant = { ...(body.merchant as Nested | undefined), bankAccount: merchantBankAccountView(input.merchantBankAccount) };
   if (input.riskScore !== undefined) {
     const risk = (body.risk ?? {}) as Record<string, unknown>;
     body.risk = { ...risk, score: String(input.riskScore) };

@@ -2,7 +2,7 @@
 // edits an entity's settings, in whichever store DATA_DIR / DATABASE_URL select. Prints JSON on
 // stdout; bad arguments print a reason on stderr and exit with code 2.
 
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
 import type { ThrottledOperation } from '../http/throttle.js';
@@ -10,7 +10,8 @@ import { openStore } from '../storage/index.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';
 import type { Store } from '../storage/store.js';
-import type { EntityRecord, EntitySettings } from '../domain/records.js';
+import type { EntityRecord, EntitySettings, MerchantBankAccount } from '../domain/records.js';
+import { BANK_ACCOUNT_FIELDS, checkBankAccount, type BankAccountField } from '../merchants/bank-account.js';
 
 const USAGE = `usage: npm run relay -- <command>
 
@@ -23,6 +24,10 @@ const USAGE = `usage: npm run relay -- <command>
                        [--throttle-payments N] [--throttle-follow-ups N] [--throttle-registrations N]
                        [--throttle-checkouts N] [--throttle-reads N]
                        [--strict-parameters | --no-strict-parameters]
+                       [--bank-account-holder NAME [--bank-account-number IBAN_OR_NUMBER]
+                        [--bank-account-bic BIC] [--bank-account-country CC] | --no-bank-account]
+      the bank account is the merchant's payout account, shown as merchant.bankAccount in
+      payment answers; the options given replace the whole account, the holder among them
       a throttle limit is operations per second for this entity: 0 = no limit, "default" = clear
       the entity's own limit so the relay's THROTTLE_* setting applies again
   entity list --merchant ID
@@ -35,47 +40,12 @@ const EXIT_FAILURE = 1;
 const HOUR_MS = 60 * 60 * 1000;
 /** Longest reversal cut-off accepted: one year. */
 const MAX_CUTOFF_HOURS = 24 * 366;
-const ID = /^[0-9a-f]{32}$/;
 const COUNTRIES = ['BR', 'MX', 'CO'] as const;
 type Country = (typeof COUNTRIES)[number];
-
-class UsageError extends Error {}
 
 /** A command reads its arguments first, then runs against an open, migrated store. */
 /** A command's work; `vault` loads (or creates) the card key only for commands that seal something. */
 type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
-
-/** Option values as parseArgs leaves them; each command checks its own with the helpers below. */
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
-
-function parse(args: string[], options: ParseArgsConfig['options'], positionals = 0): { values: Values; positionals: string[] } {
-  let parsed: { values: Values; positionals: string[] };
-  try {
-    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-  if (parsed.positionals.length !== positionals) {
-    throw new UsageError(`expected ${positionals} positional argument(s), got ${parsed.positionals.length}`);
-  }
-  return parsed;
-}
-
-function str(value: unknown, flag: string, required: true): string;
-function str(value: unknown, flag: string, required: false): string | undefined;
-function str(value: unknown, flag: string, required: boolean): string | undefined {
-  if (value === undefined) {
-    if (required) throw new UsageError(`--${flag} is required`);
-    return undefined;
-  }
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${flag} needs a value`);
-  return value;
-}
-
-function id(value: string | undefined, what: string): string {
-  if (value === undefined || !ID.test(value)) throw new UsageError(`${what} must be 32 characters of 0-9 and a-f`);
-  return value;
-}
 
 function country(value: unknown): Country | undefined {
   const text = str(value, 'country', false);
@@ -150,6 +120,23 @@ function withThrottle(settings: EntitySettings, changes: ThrottleChanges): void 
   else delete settings.throttle;
 }
 
+/** The entity set option of a payout account field: --bank-account-holder, … */
+const bankAccountFlag = (field: BankAccountField): string => `bank-account-${field}`;
+
+/** The payout account the --bank-account-… options give, or undefined when none is given. */
+function bankAccount(values: Values): MerchantBankAccount | undefined {
+  const given: Partial<Record<BankAccountField, string>> = {};
+  for (const field of BANK_ACCOUNT_FIELDS) {
+    const text = str(values[bankAccountFlag(field)], bankAccountFlag(field), false);
+    if (text !== undefined) given[field] = text;
+  }
+  if (Object.keys(given).length === 0) return undefined;
+  const checked = checkBankAccount(given);
+  if (checked.ok) return checked.account;
+  const value = given[checked.field];
+  throw new UsageError(`--${bankAccountFlag(checked.field)} ${checked.message}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`);
+}
+
 const entityView = (e: EntityRecord) => ({ entityId: e.id, merchantId: e.merchantId, name: e.name, settings: e.settings });
 
 async function requireMerchant(store: Store, merchantId: string): Promise<void> {
@@ -199,6 +186,8 @@ function entitySet(args: string[]): Run {
       ...Object.fromEntries(Object.values(THROTTLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       'strict-parameters': { type: 'boolean' },
       'no-strict-parameters': { type: 'boolean' },
+      ...Object.fromEntries(BANK_ACCOUNT_FIELDS.map((field) => [bankAccountFlag(field), { type: 'string' as const }])),
+      'no-bank-account': { type: 'boolean' },
     },
     1,
   );
@@ -212,9 +201,13 @@ function entitySet(args: string[]): Run {
   const strict = values['strict-parameters'] === true;
   const lenient = values['no-strict-parameters'] === true;
   if (strict && lenient) throw new UsageError('--strict-parameters and --no-strict-parameters exclude each other');
-  if (!c && !values['no-country'] && !allowed && !values['no-allowed-origin'] && hours === undefined && Object.keys(throttle).length === 0 && !strict && !lenient) {
+  const account = bankAccount(values);
+  const noAccount = values['no-bank-account'] === true;
+  if (account && noAccount) throw new UsageError('--bank-account-… and --no-bank-account exclude each other');
+  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, account, noAccount];
+  if (!changes.some((change) => change !== undefined && change !== false) && Object.keys(throttle).length === 0) {
     throw new UsageError(
-      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters or --no-strict-parameters',
+      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --bank-account-holder (with the other --bank-account-… options) or --no-bank-account',
     );
   }
   return async (store) => {
@@ -229,6 +222,8 @@ function entitySet(args: string[]): Run {
     withThrottle(settings, throttle);
     if (strict) settings.strictParameters = true;
     if (lenient) delete settings.strictParameters;
+    if (account) settings.bankAccount = account;
+    if (noAccount) delete settings.bankAccount;
     await store.updateEntitySettings(entityId, settings);
     return entityView({ ...entity, settings });
   };

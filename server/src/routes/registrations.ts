@@ -8,6 +8,7 @@ import { answerOf, storedOutcome } from '../flows/outcome.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
+import { migrationOf } from '../payments/recurring-migration.js';
 import { resultView } from '../payments/response.js';
 import { authorize } from '../simulator/authorize.js';
 import { registrationEvent } from '../webhooks/events.js';
@@ -27,6 +28,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       const brand = params.get('paymentBrand') ?? detectBrands(account.card.number)[0];
       if (!brand) throw new ApiError('invalidParameters', [{ name: 'paymentBrand', value: '', message: 'is required when the brand cannot be detected' }]);
       const now = c.clock.now();
+      const migration = migrationOf(params, now);
       const d = new Date(now);
       // A stand-alone registration verifies the card with the simulator; no money moves.
       const mode = modeOf(c.config.environment, params.get('testMode'));
@@ -44,7 +46,9 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       });
       if (check.kind === 'declined') return { kind: 'refused', body: { paymentBrand: brand, result: resultView(check.resultCode) } };
       const resultCode = check.kind === 'approved' ? check.resultCode : APPROVAL_CODES[mode];
-      const record = newRegistration(c, entity.id, brand, account.card, now, params.get('recurringType') === 'INITIAL', resultCode);
+      // A migrated series had its INITIAL payment elsewhere: this registration continues it.
+      const initialDone = params.get('recurringType') === 'INITIAL' || migration !== null;
+      const record = newRegistration(c, entity.id, brand, account.card, now, initialDone, resultCode, migration);
       await c.store.insertRegistration(record, { ...(claim ? { answer: answerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
       return { ...storedOutcome('ok', record.responseJson), answered: claim !== undefined };
     },

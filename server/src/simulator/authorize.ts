@@ -5,7 +5,8 @@
 import { brandOf } from '../../../spec/brands.js';
 import { brandMatches, cvvLengthFor, detectBrands, expiryValid, expiryWellFormed, lengthValidFor, luhnValid } from '../domain/card.js';
 import { forcedCode } from './forced-code.js';
-import { ibanValid } from './iban.js';
+import { sameBic } from './bic.js';
+import { ibanValid } from '../domain/iban.js';
 import {
   ACCOUNT_RULES,
   APPROVAL_CODES,
@@ -80,7 +81,7 @@ const ACCOUNT_CHECKS: Readonly<Record<AccountCheck, (f: AccountFacts) => boolean
   },
   testBankAccount: (f) => {
     const account = f.req.bankAccount;
-    return TEST_BANK_ACCOUNTS.some((t) => t.iban === account?.iban && (account.bic === undefined || account.bic === t.bic));
+    return TEST_BANK_ACCOUNTS.some((t) => t.iban === account?.iban && (account.bic === undefined || sameBic(account.bic, t.bic)));
   },
   ibanInvalid: (f) => !ibanValid(f.req.bankAccount?.iban ?? ''),
   always: () => true,

@@ -52,9 +52,17 @@ export interface TestBankAccount {
   bic: string;
 }
 
-// The specification says test IBAN/BIC pairs exist for AT, DE and ES; only the DE pair is published
-// (widget-surface §9), so only it is here.
-export const TEST_BANK_ACCOUNTS: readonly TestBankAccount[] = [{ iban: 'DE23100000001234567890', bic: 'MARKDEF1100' }];
+// The specification says test IBAN/BIC pairs exist for AT, DE and ES but publishes only DE's
+// (widget-surface §9). The AT and ES pairs are this project's choice: accounts at each country's
+// central bank (bank code 01000, Oesterreichische Nationalbank NABAATWW; 9000, Banco de España
+// ESPBESMM) whose ISO 7064 check digits hold as printed (rules.test.ts checks every row), so that
+// integrators there test with accounts of their own country's shape. A BIC matches in its
+// 8-character form too (bic.ts).
+export const TEST_BANK_ACCOUNTS: readonly TestBankAccount[] = [
+  { iban: 'AT850100001234567890', bic: 'NABAATWWXXX' },
+  { iban: 'DE23100000001234567890', bic: 'MARKDEF1100' },
+  { iban: 'ES1690000001261234567890', bic: 'ESPBESMMXXX' },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Rules. authorize() walks a table top to bottom; the first row whose check holds decides.

@@ -3,9 +3,10 @@
 import type { Selectable } from 'kysely';
 import type { JobRecord } from '../jobs/job.js';
 import type { CheckoutsTable, EntitiesTable, Flag, JobsTable, MerchantsTable, PaymentsTable, RegistrationsTable, SimulatorAuthorizationsTable } from './schema.js';
-import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RegistrationRecord, SimulatorAuthorization } from './store.js';
+import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RecurringMigration, RegistrationRecord, SimulatorAuthorization } from './store.js';
 
 import { isPendingKind, type PendingKind } from '../domain/lifecycle.js';
+import { isMigrationPaymentType } from '../domain/records.js';
 
 const flag = (b: boolean): Flag => (b ? 1 : 0);
 
@@ -114,6 +115,12 @@ export const registrationToRow = (g: RegistrationRecord): RegistrationsTable => 
   response_json: g.responseJson,
   deleted_at: g.deletedAt,
   created_at: g.createdAt,
+  migration_payment_type: g.migration?.paymentType ?? null,
+  migration_amount: g.migration?.amount ?? null,
+  migration_request_timestamp: g.migration?.requestTimestamp ?? null,
+  migration_connector_tx_id1: g.migration?.connectorTxId1 ?? null,
+  migration_connector_tx_id2: g.migration?.connectorTxId2 ?? null,
+  migration_connector_tx_id3: g.migration?.connectorTxId3 ?? null,
 });
 
 export const registrationFromRow = (r: Selectable<RegistrationsTable>): RegistrationRecord => ({
@@ -131,7 +138,23 @@ export const registrationFromRow = (r: Selectable<RegistrationsTable>): Registra
   responseJson: r.response_json,
   deletedAt: r.deleted_at,
   createdAt: r.created_at,
+  migration: migrationFromRow(r),
 });
+
+/** A registration's migrated INITIAL payment: its payment type is there exactly when it is. */
+function migrationFromRow(r: Selectable<RegistrationsTable>): RecurringMigration | null {
+  const paymentType = r.migration_payment_type;
+  if (paymentType === null) return null;
+  if (!isMigrationPaymentType(paymentType)) throw new Error(`unknown recurringMigration.paymentType in the database: ${JSON.stringify(paymentType)}`);
+  return {
+    paymentType,
+    amount: r.migration_amount,
+    requestTimestamp: r.migration_request_timestamp,
+    connectorTxId1: r.migration_connector_tx_id1,
+    connectorTxId2: r.migration_connector_tx_id2,
+    connectorTxId3: r.migration_connector_tx_id3,
+  };
+}
 
 export const checkoutToRow = (c: CheckoutRecord): CheckoutsTable => ({
   id: c.id,

@@ -60,6 +60,13 @@ export interface RegistrationsTable {
   response_json: string;
   deleted_at: number | null;
   created_at: number;
+  /** recurringMigration.* (RecurringMigration); all null when the series was not migrated. */
+  migration_payment_type: string | null;
+  migration_amount: number | null;
+  migration_request_timestamp: string | null;
+  migration_connector_tx_id1: string | null;
+  migration_connector_tx_id2: string | null;
+  migration_connector_tx_id3: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -19,6 +19,7 @@ export type {
   MerchantRecord,
   PaymentRecord,
   PaymentStatus,
+  RecurringMigration,
   RegistrationRecord,
 } from '../domain/records.js';
 export { NEW_CHECKOUT_STATE } from '../domain/records.js';

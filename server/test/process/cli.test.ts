@@ -138,9 +138,63 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     }
   });
 
+  it("sets the merchant's payout account, replaces it whole, and removes it, keeping the other settings", async () => {
+    const { entityId } = merchant;
+    await json<EntityView>(dataDir, 'entity', 'set', entityId, '--strict-parameters');
+    const sepa = await json<EntityView>(
+      dataDir,
+      'entity', 'set', entityId,
+      '--bank-account-holder', 'Coffee Shop GmbH', '--bank-account-number', 'AT850100001234567890', '--bank-account-bic', 'NABAATWW', '--bank-account-country', 'AT',
+    );
+    const account = { holder: 'Coffee Shop GmbH', number: 'AT850100001234567890', bic: 'NABAATWW', country: 'AT' };
+    expect(sepa.settings).toEqual({ strictParameters: true, bankAccount: account });
+    // A number that is not an IBAN is a bank's own account number (AN64).
+    const domestic = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--bank-account-holder', 'Jane Jones', '--bank-account-number', '0012-3456789');
+    expect(domestic.settings).toEqual({ strictParameters: true, bankAccount: { holder: 'Jane Jones', number: '0012-3456789' } });
+    const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
+    try {
+      expect((await store.findEntity(entityId))?.settings.bankAccount).toEqual({ holder: 'Jane Jones', number: '0012-3456789' });
+    } finally {
+      await store.close();
+    }
+    const removed = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--no-bank-account', '--no-strict-parameters');
+    expect(removed.settings).toEqual({});
+  });
+
+  it('refuses a bad payout account naming the option, and writes nothing', async () => {
+    const created = await json<EntityView>(dataDir, 'entity', 'create', '--merchant', merchant.merchantId, '--name', 'Payouts');
+    const { entityId } = created;
+    const account = ['--bank-account-holder', 'Jane Jones', '--bank-account-number', 'DE23100000001234567890'];
+    await json<EntityView>(dataDir, 'entity', 'set', entityId, ...account);
+    const cases: [string, string[]][] = [
+      ['bank-account-number', ['--bank-account-holder', 'Jane Jones', '--bank-account-number', 'DE24100000001234567890']],
+      ['bank-account-number', ['--bank-account-holder', 'Jane Jones', '--bank-account-number', '1'.repeat(65)]],
+      ['bank-account-bic', ['--bank-account-holder', 'Jane Jones', '--bank-account-bic', 'MARKDEF']],
+      ['bank-account-bic', ['--bank-account-holder', 'Jane Jones', '--bank-account-bic', 'MARKDEF1100X']],
+      ['bank-account-country', ['--bank-account-holder', 'Jane Jones', '--bank-account-country', 'D1']],
+      ['bank-account-holder', ['--bank-account-number', 'DE23100000001234567890']],
+      ['bank-account-holder', ['--bank-account-holder', 'J'.repeat(129)]],
+      ['bank-account-holder', ['--bank-account-holder', '']],
+      ['no-bank-account', ['--bank-account-holder', 'Jane Jones', '--no-bank-account']],
+    ];
+    const results = await Promise.all(cases.map(([, args]) => cli(dataDir, 'entity', 'set', entityId, ...args)));
+    results.forEach((result, i) => {
+      const flag = cases[i]?.[0] ?? '';
+      expect(result.code, flag).toBe(2);
+      expect(result.stderr, flag).toMatch(new RegExp(`^error: .*--${flag}`));
+      expect(result.stdout, flag).toBe('');
+    });
+    const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
+    try {
+      expect((await store.findEntity(entityId))?.settings).toEqual({ bankAccount: { holder: 'Jane Jones', number: 'DE23100000001234567890' } });
+    } finally {
+      await store.close();
+    }
+  });
+
   it("lists a merchant's entities", async () => {
     const list = await json<EntityView[]>(dataDir, 'entity', 'list', '--merchant', merchant.merchantId);
-    expect(list.map((e) => e.name)).toEqual(['Default channel', 'Brazil web', 'MX']);
+    expect(list.map((e) => e.name)).toEqual(['Default channel', 'Brazil web', 'MX', 'Payouts']);
   });
 
   it('exits with code 2 and a reason on bad arguments', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brandOf } from '../../../spec/brands.js';
 import { isRejection, RESULT_CODES } from '../../../spec/result-codes.js';
 import { detectBrands, luhnValid } from '../../src/domain/card.js';
-import { ibanValid } from '../../src/simulator/iban.js';
+import { ibanValid } from '../../src/domain/iban.js';
 import { ACCOUNT_RULES, APPROVAL_CODES, CARD_RULES, TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../src/simulator/rules.js';
 
 // The tables are the simulator: these tests keep their rows consistent with the rest of the project.

@@ -10,6 +10,7 @@ import * as m005 from './005-simulator-journal.js';
 import * as m006 from './006-jobs.js';
 import * as m007 from './007-claim-owner.js';
 import * as m008 from './008-pending-kind.js';
+import * as m009 from './009-recurring-migration.js';
 import * as m010 from './010-webhooks.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -21,5 +22,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '006-jobs': m006,
   '007-claim-owner': m007,
   '008-pending-kind': m008,
+  '009-recurring-migration': m009,
   '010-webhooks': m010,
 };

@@ -83,6 +83,7 @@ export function registrationRecord(entityId: string, over: Partial<RegistrationR
     cardCiphertext: 'c2VhbGVk',
     cardHmac: 'ab'.repeat(32),
     initialDone: false,
+    migration: null,
     responseJson: '{"id":"r"}',
     deletedAt: null,
     createdAt: T0,

@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrateUpTo, pendingMigrations } from '../../../src/storage/migrate.js';
 import { MIGRATIONS } from '../../../src/storage/migrations/index.js';
-import { checkoutToRow, entityToRow, merchantToRow, paymentToRow } from '../../../src/storage/rows.js';
+import { checkoutToRow, entityToRow, merchantToRow, paymentToRow, registrationFromRow, registrationToRow } from '../../../src/storage/rows.js';
 import type { Database } from '../../../src/storage/schema.js';
-import { checkoutRecord, id, paymentRecord, T0 } from './fixtures.js';
-import type { PaymentRecord } from '../../../src/domain/records.js';
+import { checkoutRecord, id, paymentRecord, registrationRecord, T0 } from './fixtures.js';
+import type { PaymentRecord, RegistrationRecord } from '../../../src/domain/records.js';
 
 /** An empty database of its own (a file, a schema) and the schema the migrator is to use. */
 export interface EmptyDatabase {
@@ -38,6 +38,20 @@ function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, '
   return row;
 }
 
+/** A registration row as written before 009 added the migrated series' columns. */
+function rowBefore009(r: RegistrationRecord): Omit<ReturnType<typeof registrationToRow>, `migration_${string}`> {
+  const {
+    migration_payment_type: _type,
+    migration_amount: _amount,
+    migration_request_timestamp: _timestamp,
+    migration_connector_tx_id1: _id1,
+    migration_connector_tx_id2: _id2,
+    migration_connector_tx_id3: _id3,
+    ...row
+  } = registrationToRow(r);
+  return row;
+}
+
 export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
   describe('008: why a payment is pending', () => {
     it('gives every payment pending before it the 3-D Secure kind, and no kind to the others', async () => {
@@ -51,6 +65,28 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
         await migrateToLatest(db, schema);
         const kinds = await db.selectFrom('payments').select(['id', 'pending_kind']).where('id', 'in', [pending.id, settled.id]).execute();
         expect(Object.fromEntries(kinds.map((r) => [r.id, r.pending_kind]))).toEqual({ [pending.id]: 'three-d-secure', [settled.id]: null });
+      } finally {
+        await db.destroy();
+        await dispose();
+      }
+    });
+  });
+
+  describe('009: migrated recurring series', () => {
+    it('reads a registration written before it as not migrated, and stores a migrated one after', async () => {
+      const { db, schema, dispose } = await open();
+      try {
+        await migrateUpTo(db, '008-pending-kind', schema);
+        const entityId = await seedEntity(db);
+        const before = registrationRecord(entityId);
+        await db.insertInto('registrations').values(rowBefore009(before)).execute();
+        await migrateToLatest(db, schema);
+        const read = await db.selectFrom('registrations').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+        expect(registrationFromRow(read)).toEqual(before);
+        const after = registrationRecord(entityId, { migration: { paymentType: 'DB', amount: 1_000, requestTimestamp: '2025-01-02 10:11:12', connectorTxId1: 'TX-1', connectorTxId2: null, connectorTxId3: null } });
+        await db.insertInto('registrations').values(registrationToRow(after)).execute();
+        const stored = await db.selectFrom('registrations').selectAll().where('id', '=', after.id).executeTakeFirstOrThrow();
+        expect(registrationFromRow(stored)).toEqual(after);
       } finally {
         await db.destroy();
         await dispose();

@@ -189,6 +189,21 @@ export function recordsContract(ctx: () => ContractContext): void {
       expect((await store.findRegistration(entityId, r.id))?.initialDone).toBe(true);
     });
 
+    it("keeps a migrated series' INITIAL payment, every field or only its payment type", async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      const full = registrationRecord(entityId, {
+        migration: { paymentType: 'PA', amount: 9_999_999_999, requestTimestamp: '2025-01-02 10:11:12', connectorTxId1: 'a'.repeat(128), connectorTxId2: 'ü €', connectorTxId3: '3' },
+      });
+      const bare = registrationRecord(entityId, {
+        migration: { paymentType: 'CD', amount: null, requestTimestamp: null, connectorTxId1: null, connectorTxId2: null, connectorTxId3: null },
+      });
+      for (const r of [full, bare]) {
+        await store.insertRegistration(r);
+        expect(await store.findRegistration(entityId, r.id)).toEqual(r);
+      }
+    });
+
     it('deletes once, wiping the ciphertext and the card hash', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);

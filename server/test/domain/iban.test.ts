@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ibanValid } from '../../src/simulator/iban.js';
+import { ibanValid } from '../../src/domain/iban.js';
 
 describe('ibanValid', () => {
   it.each(['DE23100000001234567890', 'GB82WEST12345698765432', 'AT611904300234573201', 'ES9121000418450200051332', 'NL91ABNA0417164300'])('accepts %s', (iban) => {
