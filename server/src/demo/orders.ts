@@ -1,0 +1,67 @@
+// The demo shop's orders and what the relay's webhooks said of them. A merchant does not poll for
+// a payment's fate: the relay tells it (the checkout carries notificationUrl), and the shop shows
+// the order as the last notification left it. Kept in memory: the demo is one process, and a
+// restarted demo starts with an empty shop.
+
+import { outcomeOf, type Outcome } from './outcome.js';
+
+export interface Order {
+  id: string;
+  checkoutId: string;
+  /** Awaiting the first notification, or the outcome its result code says. */
+  status: 'awaiting notification' | Outcome;
+  resultCode?: string;
+  paymentId?: string;
+  paymentType?: string;
+  /** Notifications applied (a retried delivery carries an event already seen: counted once). */
+  events: string[];
+}
+
+/** Orders kept at most; the oldest go first. */
+export const ORDER_BOOK_ENTRIES = 1_000;
+
+export class OrderBook {
+  readonly #byId = new Map<string, Order>();
+  readonly #byCheckout = new Map<string, string>();
+
+  open(id: string, checkoutId: string): Order {
+    const order: Order = { id, checkoutId, status: 'awaiting notification', events: [] };
+    this.#byId.set(id, order);
+    this.#byCheckout.set(checkoutId, id);
+    if (this.#byId.size > ORDER_BOOK_ENTRIES) {
+      const oldest = this.#byId.values().next();
+      if (!oldest.done) {
+        this.#byId.delete(oldest.value.id);
+        this.#byCheckout.delete(oldest.value.checkoutId);
+      }
+    }
+    return order;
+  }
+
+  byCheckout(checkoutId: string): Order | undefined {
+    const id = this.#byCheckout.get(checkoutId);
+    return id === undefined ? undefined : this.#byId.get(id);
+  }
+
+  /**
+   * Applies a PAYMENT notification of one of the shop's orders (merchantTransactionId is the order
+   * id); false when it is about nothing the shop knows. Events seen before change nothing.
+   */
+  apply(notification: { type?: unknown; payload?: Record<string, unknown> }): boolean {
+    const payload = notification.payload ?? {};
+    const order = typeof payload.merchantTransactionId === 'string' ? this.#byId.get(payload.merchantTransactionId) : undefined;
+    if (notification.type !== 'PAYMENT' || !order) return false;
+    const eventId = typeof payload.eventId === 'string' ? payload.eventId : '';
+    if (eventId !== '' && order.events.includes(eventId)) return true;
+    if (eventId !== '') order.events.push(eventId);
+    const code = (payload.result as { code?: unknown } | undefined)?.code;
+    if (typeof code !== 'string') return true;
+    // Notifications may come in any order: a late "pending" never hides the outcome that followed it.
+    if (outcomeOf(code) === 'pending' && order.status !== 'awaiting notification') return true;
+    order.resultCode = code;
+    order.status = outcomeOf(code);
+    if (typeof payload.id === 'string') order.paymentId = payload.id;
+    if (typeof payload.paymentType === 'string') order.paymentType = payload.paymentType;
+    return true;
+  }
+}

@@ -1,0 +1,182 @@
+// `npm run relay -- webhook …`: an operator's (or a merchant's) webhook tools, through the same
+// service as the API (webhooks/service.ts), so an endpoint added here is activated, listed and
+// delivered to exactly as one added through POST /v1/webhooks.
+
+import type { CardVault } from '../crypto/card-vault.js';
+import { parseDateTime, systemClock } from '../domain/clock.js';
+import type { EntityRecord } from '../domain/records.js';
+import { isEventType, type DeliveryState, type EventType } from '../domain/webhooks.js';
+import type { Store } from '../storage/store.js';
+import { startWebhookListener } from '../webhooks/listen.js';
+import { EndpointInputError, Webhooks } from '../webhooks/service.js';
+import { deliveryView, endpointView } from '../webhooks/views.js';
+import { id, parse, str, UsageError, type Values } from './cli-args.js';
+import { loadConfig } from './config.js';
+import { dateTimeParts } from '../../../spec/format.js';
+
+type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
+
+export const WEBHOOK_USAGE = `  webhook add --entity ID --url URL [--event-type PAYMENT|REGISTRATION|RISK ...] [--inactive]
+      adds an endpoint and activates it with a test notification it must acknowledge (2xx);
+      prints its secret, shown only once
+  webhook list --entity ID
+  webhook remove --entity ID --id ENDPOINT_ID
+  webhook test --entity ID --id ENDPOINT_ID
+  webhook deliveries --entity ID --id ENDPOINT_ID [--state pending|delivered|failed|cancelled]
+                     [--since "yyyy-MM-dd HH:mm:ss"] [--limit N]
+  webhook redeliver --entity ID --id ENDPOINT_ID (--event EVENT_ID | --since "yyyy-MM-dd HH:mm:ss")
+      sends one event again, or every failed delivery since that time (UTC)
+  webhook listen --secret HEX [--port N] [--host ADDRESS]
+      a local receiver that decrypts and prints every notification it gets (for development)`;
+
+const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed', 'cancelled'];
+
+function since(value: unknown): number | undefined {
+  const text = str(value, 'since', false);
+  if (text === undefined) return undefined;
+  if (!dateTimeParts(text)) throw new UsageError('--since must be a real date and time yyyy-MM-dd HH:mm:ss (UTC)');
+  return parseDateTime(text);
+}
+
+function eventTypes(values: Values): EventType[] {
+  const raw = values['event-type'];
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list.map((t) => {
+    if (typeof t !== 'string' || !isEventType(t)) throw new UsageError(`--event-type must be PAYMENT, REGISTRATION or RISK, got ${JSON.stringify(t)}`);
+    return t;
+  });
+}
+
+async function requireEntity(store: Store, entityId: string): Promise<EntityRecord> {
+  const entity = await store.findEntity(entityId);
+  if (!entity) throw new UsageError(`no entity with id ${entityId}`);
+  return entity;
+}
+
+function service(store: Store, vault: CardVault): Webhooks {
+  return new Webhooks({ store, vault, clock: systemClock, config: loadConfig() });
+}
+
+/** Runs `work` with the service; a refused URL is the operator's mistake (exit 2). */
+async function withService<T>(store: Store, vault: CardVault, work: (w: Webhooks) => Promise<T>): Promise<T> {
+  const w = service(store, vault);
+  try {
+    return await work(w);
+  } catch (error) {
+    if (error instanceof EndpointInputError) throw new UsageError(`--${error.parameter}: ${error.message}`);
+    throw error;
+  } finally {
+    await w.close();
+  }
+}
+
+const ENDPOINT_OPTIONS = { entity: { type: 'string' }, id: { type: 'string' } } as const;
+
+function endpointArgs(values: Values): { entityId: string; endpointId: string } {
+  return { entityId: id(str(values.entity, 'entity', true), '--entity'), endpointId: id(str(values.id, 'id', true), '--id') };
+}
+
+function webhookAdd(args: string[]): Run {
+  const { values } = parse(args, { entity: { type: 'string' }, url: { type: 'string' }, 'event-type': { type: 'string', multiple: true }, inactive: { type: 'boolean' } });
+  const entityId = id(str(values.entity, 'entity', true), '--entity');
+  const url = str(values.url, 'url', true);
+  const types = eventTypes(values);
+  return async (store, _now, vault) => {
+    const entity = await requireEntity(store, entityId);
+    return withService(store, vault(), async (w) => {
+      const created = await w.create(entity, { url, eventTypes: types, active: values.inactive !== true });
+      return { ...endpointView(created.endpoint), secret: created.secret, ...(created.activation ? { activation: created.activation } : {}) };
+    });
+  };
+}
+
+function webhookList(args: string[]): Run {
+  const { values } = parse(args, { entity: { type: 'string' } });
+  const entityId = id(str(values.entity, 'entity', true), '--entity');
+  return async (store) => {
+    await requireEntity(store, entityId);
+    return (await store.listWebhookEndpoints(entityId)).map(endpointView);
+  };
+}
+
+function webhookRemove(args: string[]): Run {
+  const { values } = parse(args, ENDPOINT_OPTIONS);
+  const { entityId, endpointId } = endpointArgs(values);
+  return async (store, now) => {
+    await requireEntity(store, entityId);
+    if (!(await store.updateWebhookEndpoint(entityId, endpointId, { state: 'removed' }, now))) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    return { id: endpointId, state: 'removed' };
+  };
+}
+
+function webhookTest(args: string[]): Run {
+  const { values } = parse(args, ENDPOINT_OPTIONS);
+  const { entityId, endpointId } = endpointArgs(values);
+  return async (store, _now, vault) => {
+    await requireEntity(store, entityId);
+    const endpoint = await store.findWebhookEndpoint(entityId, endpointId);
+    if (!endpoint) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    return withService(store, vault(), async (w) => ({ id: endpoint.id, test: await w.test(endpoint) }));
+  };
+}
+
+function webhookDeliveries(args: string[]): Run {
+  const { values } = parse(args, { ...ENDPOINT_OPTIONS, state: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' } });
+  const { entityId, endpointId } = endpointArgs(values);
+  const state = str(values.state, 'state', false);
+  if (state !== undefined && !DELIVERY_STATES.includes(state as DeliveryState)) throw new UsageError(`--state must be one of ${DELIVERY_STATES.join(', ')}`);
+  const limitText = str(values.limit, 'limit', false) ?? '100';
+  if (!/^[1-9][0-9]{0,3}$/.test(limitText)) throw new UsageError('--limit must be a whole number from 1 to 9999');
+  const from = since(values.since);
+  return async (store) => {
+    await requireEntity(store, entityId);
+    if (!(await store.findWebhookEndpoint(entityId, endpointId))) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    const listed = await store.listWebhookDeliveries(endpointId, { limit: Number.parseInt(limitText, 10), ...(state ? { state: state as DeliveryState } : {}), ...(from !== undefined ? { since: from } : {}) });
+    return listed.map(deliveryView);
+  };
+}
+
+function webhookRedeliver(args: string[]): Run {
+  const { values } = parse(args, { ...ENDPOINT_OPTIONS, event: { type: 'string' }, since: { type: 'string' } });
+  const { entityId, endpointId } = endpointArgs(values);
+  const eventText = str(values.event, 'event', false);
+  const eventId = eventText === undefined ? undefined : id(eventText, '--event');
+  const from = since(values.since);
+  if ((eventId === undefined) === (from === undefined)) throw new UsageError('give either --event EVENT_ID or --since "yyyy-MM-dd HH:mm:ss"');
+  return async (store, now) => {
+    await requireEntity(store, entityId);
+    if (!(await store.findWebhookEndpoint(entityId, endpointId))) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    const ids = await store.redeliverWebhooks({ endpointId, ...(eventId ? { eventId } : {}), ...(from !== undefined ? { failedSince: from } : {}) }, now);
+    return { id: endpointId, redelivered: ids.length, deliveryIds: ids };
+  };
+}
+
+export const WEBHOOK_COMMANDS: Record<string, (args: string[]) => Run> = {
+  'webhook add': webhookAdd,
+  'webhook list': webhookList,
+  'webhook remove': webhookRemove,
+  'webhook test': webhookTest,
+  'webhook deliveries': webhookDeliveries,
+  'webhook redeliver': webhookRedeliver,
+};
+
+/**
+ * `webhook listen`: needs no store. Prints each notification until interrupted; resolves with the
+ * exit code once the receiver is closed (SIGINT or SIGTERM).
+ */
+export async function webhookListen(args: string[]): Promise<number> {
+  const { values } = parse(args, { secret: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
+  const secretHex = str(values.secret, 'secret', true);
+  if (!/^[0-9a-fA-F]{64}$/.test(secretHex)) throw new UsageError('--secret must be the 64 hex characters of the webhook secret');
+  const portText = str(values.port, 'port', false) ?? '4567';
+  if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65_535) throw new UsageError('--port must be a TCP port, 0 to 65535');
+  const host = str(values.host, 'host', false) ?? '127.0.0.1';
+  const listener = await startWebhookListener({ host, port: Number(portText), secretHex, write: (line) => process.stdout.write(`${line}\n`) });
+  process.stderr.write(`listening on ${listener.url}: point a webhook endpoint (or notificationUrl) at it; Ctrl-C stops\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await listener.close();
+  return 0;
+}
