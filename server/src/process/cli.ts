@@ -3,6 +3,7 @@
 // stdout; bad arguments print a reason on stderr and exit with code 2.
 
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
+import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
 import type { ThrottledOperation } from '../http/throttle.js';
@@ -31,6 +32,7 @@ const USAGE = `usage: npm run relay -- <command>
       a throttle limit is operations per second for this entity: 0 = no limit, "default" = clear
       the entity's own limit so the relay's THROTTLE_* setting applies again
   entity list --merchant ID
+${WEBHOOK_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 
@@ -243,10 +245,13 @@ const COMMANDS: Record<string, (args: string[]) => Run> = {
   'entity create': entityCreate,
   'entity set': entitySet,
   'entity list': entityList,
+  ...WEBHOOK_COMMANDS,
 };
 
 export async function main(argv: string[]): Promise<number> {
   try {
+    // A receiver for developers: it needs no store, and runs until interrupted.
+    if (argv[0] === 'webhook' && argv[1] === 'listen') return await webhookListen(argv.slice(2));
     const command = COMMANDS[`${argv[0] ?? ''} ${argv[1] ?? ''}`];
     if (!command) {
       if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {

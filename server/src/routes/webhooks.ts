@@ -12,7 +12,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
-import { formatTimestamp, parseDateTime } from '../domain/clock.js';
+import { parseDateTime } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord } from '../domain/records.js';
 import { isEventType, type EventType, type WebhookEndpoint } from '../domain/webhooks.js';
@@ -22,6 +22,7 @@ import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
 import type { DeliveryListing } from '../storage/store.js';
 import { EndpointInputError, type Activation } from '../webhooks/service.js';
+import { deliveryView, endpointView } from '../webhooks/views.js';
 
 const OK = '000.000.000';
 
@@ -35,44 +36,6 @@ function eventTypesOf(text: string | undefined): EventType[] | undefined {
 
 function boolOf(text: string | undefined): boolean | undefined {
   return text === undefined ? undefined : text === 'true';
-}
-
-export function endpointView(e: WebhookEndpoint): Record<string, unknown> {
-  return {
-    id: e.id,
-    entityId: e.entityId,
-    url: e.url,
-    eventTypes: e.eventTypes,
-    state: e.state,
-    ...(e.disabledReason ? { disabledReason: e.disabledReason } : {}),
-    createdAt: formatTimestamp(e.createdAt),
-    updatedAt: formatTimestamp(e.updatedAt),
-  };
-}
-
-export function deliveryView(d: DeliveryListing): Record<string, unknown> {
-  const at = (ms: number | null) => (ms === null ? undefined : formatTimestamp(ms));
-  return {
-    id: d.delivery.id,
-    eventId: d.delivery.eventId,
-    type: d.type,
-    ...(d.action ? { action: d.action } : {}),
-    recordId: d.recordId,
-    state: d.delivery.state,
-    attemptCount: d.delivery.attempts,
-    ...(d.delivery.state === 'pending' && d.delivery.nextAttemptAt !== null ? { nextAttemptAt: at(d.delivery.nextAttemptAt) } : {}),
-    ...(d.delivery.deliveredAt !== null ? { deliveredAt: at(d.delivery.deliveredAt) } : {}),
-    createdAt: at(d.delivery.createdAt),
-    attempts: d.attempts.map((a) => ({
-      number: a.number,
-      at: at(a.at),
-      ...(a.status !== null ? { status: a.status } : {}),
-      latencyMs: a.latencyMs,
-      ...(a.responseStart ? { response: a.responseStart } : {}),
-      ...(a.error ? { error: a.error } : {}),
-      relay: a.relayId,
-    })),
-  };
 }
 
 function activationView(a: Activation | undefined): Record<string, unknown> {
