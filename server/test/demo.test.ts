@@ -118,11 +118,13 @@ describe('checkout', () => {
     expect(call?.method).toBe('POST');
     expect(call?.path).toBe('/v1/checkouts');
     expect(call?.authorization).toBe(`Bearer ${credentials.accessToken}`);
+    // The order id rides along; without a webhook secret the shop asks for no notifications.
     expect(Object.fromEntries(new URLSearchParams(call?.body))).toEqual({
       entityId: credentials.entityId,
       amount: '49.90',
       currency: 'EUR',
       paymentType: 'DB',
+      merchantTransactionId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
   });
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { demoProduct, type Product } from './product.js';
 import { RelayClient, type DemoCredentials } from './relay-client.js';
 import { createShopHandler, type DemoLogger } from './shop.js';
+import { WEBHOOK_PATH } from './notifications.js';
 
 export type { DemoCredentials, PaymentStatus } from './relay-client.js';
 export type { DemoLogger } from './shop.js';
@@ -19,7 +20,7 @@ export interface DemoShopOptions {
   host?: string;
   /** The relay's origin as browsers reach it (PUBLIC_URL); the shop's backend calls it too. */
   relayUrl: string;
-  /** The test merchant (DATA_DIR/test-merchant.json); extra fields such as webhookSecret are ignored. */
+  /** The test merchant (DATA_DIR/test-merchant.json); with its webhookSecret the shop follows its orders by webhook. */
   credentials: DemoCredentials;
   logger?: DemoLogger;
   /** Folder of the shop's pages; default the repository's public/. */
@@ -44,12 +45,16 @@ const quietLogger: DemoLogger = {
 export async function startDemoShop(options: DemoShopOptions): Promise<DemoShop> {
   const relayUrl = options.relayUrl.replace(/\/+$/, '');
   const logger = options.logger ?? quietLogger;
+  let url = '';
+  const secret = options.credentials.webhookSecret;
   const handler = createShopHandler({
     relayUrl,
     relay: new RelayClient(relayUrl, options.credentials),
     product: options.product ?? demoProduct,
     publicDir: options.publicDir ?? defaultPublicDir,
     logger,
+    // The relay runs beside the shop: it reaches the shop's receiver on loopback.
+    ...(secret ? { webhooks: { url: () => `${url.replace('localhost', '127.0.0.1')}${WEBHOOK_PATH}`, secret } } : {}),
   });
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
@@ -60,7 +65,7 @@ export async function startDemoShop(options: DemoShopOptions): Promise<DemoShop>
     });
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
+  url = `http://localhost:${port}`;
   logger.info({ url, relayUrl }, 'demo shop listening');
   return {
     url,

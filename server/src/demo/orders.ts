@@ -65,3 +65,17 @@ export class OrderBook {
     return true;
   }
 }
+
+const STATUS_TEXT: Record<Order['status'], string> = {
+  'awaiting notification': 'awaiting the payment notification',
+  success: 'paid',
+  review: 'paid, under review',
+  pending: 'payment pending',
+  declined: 'not paid',
+};
+
+/** The result page's order line: what the notifications said, not what a status read says. */
+export function orderView(order: Order | undefined): Record<string, string> {
+  if (!order) return { orderId: '—', orderStatus: 'no order of this shop' };
+  return { orderId: order.id, orderStatus: STATUS_TEXT[order.status] };
+}

@@ -4,6 +4,8 @@
 export interface DemoCredentials {
   entityId: string;
   accessToken: string;
+  /** The merchant's webhook secret: it opens the notifications the shop's checkouts ask for. */
+  webhookSecret?: string;
 }
 
 /** The part of the relay's payment status JSON the result page shows. */
@@ -35,6 +37,10 @@ export interface CheckoutRequest {
   amount: string;
   currency: string;
   paymentType: string;
+  /** The shop's order id, echoed in the payment and its notifications. */
+  merchantTransactionId?: string;
+  /** Where the relay sends the payment's notifications. */
+  notificationUrl?: string;
 }
 
 /** Checkout ids are 32 hex characters with an environment suffix; accept that alphabet only. */
@@ -48,7 +54,8 @@ export class RelayClient {
 
   /** POST /v1/checkouts; returns the new checkout id. */
   async prepareCheckout(request: CheckoutRequest): Promise<string> {
-    const body = new URLSearchParams({ entityId: this.credentials.entityId, ...request });
+    const fields = Object.entries({ entityId: this.credentials.entityId, ...request }).filter((e): e is [string, string] => e[1] !== undefined);
+    const body = new URLSearchParams(fields);
     const json = await this.call('/v1/checkouts', { method: 'POST', body });
     const id = json.id;
     const code = resultCode(json);

@@ -12,6 +12,9 @@ import { resultView } from './result-view.js';
 import { contentSecurityPolicy, pageHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
 import { renderPage } from './templates.js';
+import { OrderBook, orderView } from './orders.js';
+import { notificationReceiver, WEBHOOK_PATH } from './notifications.js';
+import { randomUUID } from 'node:crypto';
 
 export interface DemoLogger {
   info(obj: object, msg?: string): void;
@@ -25,6 +28,11 @@ export interface ShopDeps {
   product: Product;
   publicDir: string;
   logger: DemoLogger;
+  /**
+   * The shop's webhook receiver as the relay reaches it, and the secret that opens what arrives
+   * there; without them the shop asks for no notifications.
+   */
+  webhooks?: { url: () => string; secret: string };
 }
 
 /** The widget styles the gallery shows (wpwlOptions.style). */
@@ -43,6 +51,7 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const csp = contentSecurityPolicy(relayOrigin);
   const cspFramingSelf = contentSecurityPolicy(relayOrigin, { framesSelf: true });
   const results = new ResultCache();
+  const orders = new OrderBook();
 
   const page = async (status: number, file: string, values: Record<string, string>, policy = csp): Promise<Reply> => ({
     status,
@@ -63,12 +72,19 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
       style,
     });
 
-  const prepare = (): Promise<string> =>
-    deps.relay.prepareCheckout({
+  /** A checkout for a new order: its payment's notifications come to the shop's /webhooks. */
+  const prepare = async (): Promise<string> => {
+    const orderId = randomUUID().replaceAll('-', '');
+    const checkoutId = await deps.relay.prepareCheckout({
       amount: deps.product.amount,
       currency: deps.product.currency,
       paymentType: DEMO_PAYMENT_TYPE,
+      merchantTransactionId: orderId,
+      ...(deps.webhooks ? { notificationUrl: deps.webhooks.url() } : {}),
     });
+    orders.open(orderId, checkoutId);
+    return checkoutId;
+  };
 
   const relayFailure = (error: unknown): Promise<Reply> => {
     if (!(error instanceof RelayCallError)) throw error;
@@ -104,7 +120,7 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
         if (isFinalCode(status.result.code)) results.set(id, status);
       }
       deps.logger.info({ checkoutId: id, resultCode: status.result.code }, 'demo shop: payment result shown');
-      return page(200, 'result.html', resultView(id, status));
+      return page(200, 'result.html', { ...resultView(id, status), ...orderView(orders.byCheckout(id)) });
     },
 
     '/gallery': async () => {
@@ -156,8 +172,11 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     return { status: 200, headers, body: file.body };
   };
 
+  const receive = deps.webhooks && notificationReceiver(deps.webhooks.secret, orders, deps.logger);
+
   return (req, res) => {
-    // The shop reads no request bodies; drain them so keep-alive connections stay usable.
+    if (receive && req.method === 'POST' && req.url === WEBHOOK_PATH) return receive(req, res);
+    // The other routes read no request bodies; drain them so keep-alive connections stay usable.
     req.resume();
     route(req)
       .catch((error: unknown) => {

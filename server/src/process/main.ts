@@ -53,7 +53,7 @@ if (config.demoPort > 0) {
 async function readTestMerchant(dataDir: string) {
   const { readFile } = await import('node:fs/promises');
   try {
-    return JSON.parse(await readFile(`${dataDir}/test-merchant.json`, 'utf8')) as { entityId: string; accessToken: string };
+    return JSON.parse(await readFile(`${dataDir}/test-merchant.json`, 'utf8')) as { entityId: string; accessToken: string; webhookSecret?: string };
   } catch {
     return undefined;
   }
