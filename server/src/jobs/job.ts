@@ -19,6 +19,8 @@ export interface NewJob {
   uniqueKey?: string;
   /** Tries before the job is kept as failed; the runner's default when absent. */
   maxAttempts?: number;
+  /** A group the runner may have no room for at times (RunnerOptions.busyGroups). */
+  groupKey?: string;
 }
 
 export interface JobRecord {
@@ -34,6 +36,7 @@ export interface JobRecord {
   leaseOwner: string | null;
   leaseUntil: EpochMs | null;
   uniqueKey: string | null;
+  groupKey: string | null;
   lastError: string | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
@@ -52,6 +55,7 @@ export function jobRecord(job: NewJob, now: EpochMs, defaultMaxAttempts: number)
     leaseOwner: null,
     leaseUntil: null,
     uniqueKey: job.uniqueKey ?? null,
+    groupKey: job.groupKey ?? null,
     lastError: null,
     createdAt: now,
     updatedAt: now,

@@ -58,6 +58,8 @@ export interface RunnerOptions {
   config: JobsConfig;
   handlers: ReadonlyMap<string, JobHandler>;
   periodic?: readonly PeriodicJob[];
+  /** Job groups this relay has no room for right now (endpoints at their delivery limit): not claimed. */
+  busyGroups?: () => readonly string[];
 }
 
 const silent: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -158,7 +160,7 @@ export class JobRunner {
         const now = clock.now();
         await this.#queuePeriodic(now);
         const want = Math.min(config.batchSize, free);
-        const jobs = await store.claimJobs(owner, now, now + config.leaseMs, want);
+        const jobs = await store.claimJobs(owner, now, now + config.leaseMs, want, this.#o.busyGroups?.() ?? []);
         for (const job of jobs) this.#start(job);
         // A full claim means more may be due: claim again as soon as slots free up.
         this.#backlog = jobs.length >= want;

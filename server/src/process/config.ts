@@ -160,7 +160,7 @@ export const defaultConfig: Config = {
     pollMs: 250,
     leaseMs: 60_000,
     batchSize: 100,
-    concurrency: 32,
+    concurrency: 64,
     maxAttempts: 10,
     retryBaseMs: 1_000,
     retryMaxMs: 60 * 60 * 1000,
@@ -173,7 +173,7 @@ export const defaultConfig: Config = {
     retrySteps: '1m,2m,4m,8m,15m,30m,1h,1d',
     retryMaxAge: '30d',
     jitter: true,
-    endpointConcurrency: 8,
+    endpointConcurrency: 16,
     allowPrivate: true,
   },
 };

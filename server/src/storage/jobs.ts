@@ -32,12 +32,14 @@ export function enqueueQueries(db: Executor, jobs: readonly JobRecord[]): Compil
 /** The longest last error a job keeps, characters. */
 const ERROR_TEXT_MAX = 2_000;
 
-export async function claimJobs(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]> {
+export async function claimJobs(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, skipGroups: readonly string[] = []): Promise<JobRecord[]> {
   // Two claims, each on its own partial index and stopping at `limit`. Due jobs are taken in no
   // set order: an ORDER BY (or one OR over both conditions) makes PostgreSQL fetch and sort every
   // due job on every claim whenever its statistics lag a burst, and a backlog is cleared within a
   // few rounds anyway. The runner runs a batch oldest first.
-  const due = await claimWhere(db, dialect, sql`state = 'queued' and run_at <= ${now}`, owner, now, leaseUntil, limit);
+  // Groups the runner has no room for stay queued: claiming them would only put them back.
+  const groups = skipGroups.length === 0 ? sql`` : sql` and (group_key is null or group_key not in (${sql.join(skipGroups.map((g) => sql`${g}`))}))`;
+  const due = await claimWhere(db, dialect, sql`state = 'queued' and run_at <= ${now}${groups}`, owner, now, leaseUntil, limit);
   if (due.length >= limit) return due;
   const expired = await claimWhere(db, dialect, sql`state = 'running' and lease_until < ${now}`, owner, now, leaseUntil, limit - due.length);
   return [...due, ...expired];

@@ -14,16 +14,14 @@ import { newJobId } from '../domain/ids.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import {
   cancelDeliveryQuery,
-  emitQueries,
   eventsOfRecord,
   findEndpoint,
   insertEndpoint,
   listDeliveries,
   listEndpoints,
-  loadDeliveryWork,
-  recordAttemptQueries,
   redeliver,
   updateEndpoint,
+  WebhookStatements,
   type DeliveryFilter,
   type DeliveryListing,
   type EndpointChange,
@@ -82,6 +80,8 @@ export class KyselyStore implements Store {
   readonly #registrations: PreparedInsert<'registrations'>;
   readonly #checkouts: PreparedInsert<'checkouts'>;
   readonly #simulatorAuthorizations: PreparedInsert<'simulator_authorizations'>;
+  /** Webhook events, deliveries and attempts: statements compiled once. */
+  readonly #webhooks: WebhookStatements;
 
   constructor(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', schema?: string) {
     this.#db = db;
@@ -92,6 +92,7 @@ export class KyselyStore implements Store {
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');
     this.#simulatorAuthorizations = new PreparedInsert(db, 'simulator_authorizations');
+    this.#webhooks = new WebhookStatements(db);
   }
 
   /**
@@ -113,7 +114,7 @@ export class KyselyStore implements Store {
     const writes: CompiledQuery[] = [];
     if (answer) writes.push(completeKeyQuery(this.#db, answer));
     if (jobs && jobs.length > 0) writes.push(...enqueueQueries(this.#db, jobs));
-    if (events && events.length > 0) writes.push(...emitQueries(this.#db, events));
+    if (events && events.length > 0) writes.push(...this.#webhooks.emit(events));
     return writes;
   }
 
@@ -137,7 +138,7 @@ export class KyselyStore implements Store {
       },
       webhooks: {
         emit: async (events) => {
-          for (const query of emitQueries(trx, events)) await trx.executeQuery(query);
+          for (const query of this.#webhooks.emit(events)) await trx.executeQuery(query);
         },
       },
     };
@@ -453,8 +454,8 @@ export class KyselyStore implements Store {
     return this.#insert(enqueueQueries(this.#db, jobs));
   }
 
-  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]> {
-    return claimJobs(this.#db, this.dialect, owner, now, leaseUntil, limit);
+  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, skipGroups?: readonly string[]): Promise<JobRecord[]> {
+    return claimJobs(this.#db, this.dialect, owner, now, leaseUntil, limit, skipGroups);
   }
 
   completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number> {
@@ -505,15 +506,15 @@ export class KyselyStore implements Store {
 
   emitWebhookEvents(events: readonly WebhookEvent[]): Promise<void> {
     if (events.length === 0) return Promise.resolve();
-    return this.#insert(emitQueries(this.#db, events));
+    return this.#insert(this.#webhooks.emit(events));
   }
 
   webhookDeliveryWork(deliveryId: string): Promise<DeliveryWork | undefined> {
-    return loadDeliveryWork(this.#db, deliveryId);
+    return this.#webhooks.load(deliveryId);
   }
 
   recordWebhookAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): Promise<void> {
-    return this.#insert(recordAttemptQueries(this.#db, delivery, outcome, now));
+    return this.#insert(this.#webhooks.recordAttempt(delivery, outcome, now));
   }
 
   cancelWebhookDelivery(deliveryId: string, reason: string, now: EpochMs): Promise<void> {

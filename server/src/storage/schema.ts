@@ -130,6 +130,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** Jobs that share a limit of this relay's (deliveries to one endpoint); null for most. */
+  group_key: string | null;
 }
 
 export interface WebhookEndpointsTable {

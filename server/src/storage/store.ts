@@ -295,7 +295,7 @@ export interface Store {
    * `owner` until `leaseUntil`, counting a try on each. Two runners never get the same job while
    * its lease runs.
    */
-  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]>;
+  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, skipGroups?: readonly string[]): Promise<JobRecord[]>;
   /** Marks jobs done, only those still leased to `owner`; returns how many were. */
   completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number>;
   /** A try failed: queued again for `runAt`, or kept as failed; only while leased to `owner`. */

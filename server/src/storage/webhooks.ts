@@ -7,7 +7,8 @@
 // therefore costs one insert and two index probes, and the statements fit the SQLite group commit
 // like every other insert.
 
-import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PreparedQuery, type Placeholders } from './prepared-query.js';
 import type { EpochMs } from '../domain/records.js';
 import type { AttemptOutcome, DeliveryState, DeliveryWork, EventType, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import { isEventType } from '../domain/webhooks.js';
@@ -84,38 +85,132 @@ const attemptFromRow = (r: Selectable<WebhookAttemptsTable>): WebhookAttempt => 
 /** A notificationUrl's endpoint has one id per payment: made once, whichever event comes first. */
 export const notificationEndpointId = (paymentId: string): string => `n${paymentId}`;
 
-/** The statements that write events and fan them out to deliveries and delivery jobs. */
-export function emitQueries(db: Executor, events: readonly WebhookEvent[]): CompiledQuery[] {
-  const queries: CompiledQuery[] = [];
-  for (const e of events) {
-    if (e.notificationUrl !== undefined && e.rootPaymentId !== null) {
+type EventValues = 'eventId' | 'entityId' | 'type' | 'action' | 'recordId' | 'payload' | 'at';
+
+/**
+ * The statements of the hot path, compiled once (prepared-query.ts): an event's writes and fan-out
+ * go with every payment, and a delivery's read and record with every attempt.
+ */
+export class WebhookStatements {
+  readonly #notificationEndpoint: PreparedQuery<'id' | 'entityId' | 'paymentId' | 'url' | 'at'>;
+  readonly #event: PreparedQuery<EventValues>;
+  readonly #fanOut: PreparedQuery<'eventId' | 'entityId' | 'typePattern' | 'at'>;
+  readonly #fanOutWithPayment: PreparedQuery<'eventId' | 'entityId' | 'typePattern' | 'at' | 'paymentId'>;
+  readonly #jobs: PreparedQuery<'eventId' | 'at'>;
+  readonly #load: PreparedQuery<'deliveryId'>;
+  readonly #attempt: PreparedQuery<'deliveryId' | 'number' | 'at' | 'status' | 'latencyMs' | 'responseStart' | 'error' | 'relayId'>;
+  readonly #decide: PreparedQuery<'deliveryId' | 'state' | 'at' | 'nextAttemptAt' | 'status' | 'error' | 'deliveredAt' | 'now'>;
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+    this.#notificationEndpoint = new PreparedQuery(db, ['id', 'entityId', 'paymentId', 'url', 'at'], (d, v) =>
+      d
+        .insertInto('webhook_endpoints')
+        .values({ id: v.id, entity_id: v.entityId, payment_id: v.paymentId, url: v.url, event_types: '', secret: '', state: 'active', disabled_reason: null, created_at: v.at, updated_at: v.at })
+        .onConflict((oc) => oc.column('id').doNothing()),
+    );
+    this.#event = new PreparedQuery(db, ['eventId', 'entityId', 'type', 'action', 'recordId', 'payload', 'at'], (d, v) =>
+      d.insertInto('webhook_events').values({ id: v.eventId, entity_id: v.entityId, type: v.type, action: v.action, record_id: v.recordId, payload: v.payload, created_at: v.at }),
+    );
+    // Typed casts, so PostgreSQL takes a parameter in a select list as the type it is, not as text.
+    const fanOut = (forPayment: boolean) => (d: Kysely<Database>, v: Placeholders<'eventId' | 'entityId' | 'typePattern' | 'at' | 'paymentId'>): Compilable => ({
+      compile: () =>
+        sql`insert into webhook_deliveries (id, event_id, endpoint_id, state, attempts, first_attempt_at, next_attempt_at, last_status, last_error, delivered_at, created_at, updated_at)
+            select cast(${v.eventId} as text) || w.id, ${v.eventId}, w.id, 'pending', 0, null, cast(${v.at} as bigint), null, null, null, cast(${v.at} as bigint), cast(${v.at} as bigint)
+              from webhook_endpoints w
+             where w.state = 'active'
+               and ((w.payment_id is null and w.entity_id = ${v.entityId} and (w.event_types = '' or w.event_types like ${v.typePattern}))${forPayment ? sql` or w.payment_id = ${v.paymentId}` : sql``})`.compile(d),
+    });
+    this.#fanOut = new PreparedQuery(db, ['eventId', 'entityId', 'typePattern', 'at'], (d, v) => fanOut(false)(d, { ...v, paymentId: undefined as never }));
+    this.#fanOutWithPayment = new PreparedQuery(db, ['eventId', 'entityId', 'typePattern', 'at', 'paymentId'], fanOut(true));
+    this.#jobs = new PreparedQuery(db, ['eventId', 'at'], (d, v) => ({
+      compile: () =>
+        sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at, group_key)
+            select d.id, ${DELIVERY_JOB_KIND}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${DELIVERY_JOB_MAX_ATTEMPTS} as integer), null, null, ${`${DELIVERY_JOB_KIND}:`} || d.id, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id
+              from webhook_deliveries d
+             where d.event_id = ${v.eventId}`.compile(d),
+    }));
+    this.#load = new PreparedQuery(db, ['deliveryId'], (d, v) =>
+      d
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+        .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+        .selectAll('d')
+        .select(['e.entity_id as e_entity_id', 'e.type as e_type', 'e.action as e_action', 'e.payload as e_payload', 'e.created_at as e_created_at'])
+        .select(['w.entity_id as w_entity_id', 'w.payment_id as w_payment_id', 'w.url as w_url', 'w.event_types as w_event_types', 'w.secret as w_secret', 'w.state as w_state', 'w.disabled_reason as w_disabled_reason', 'w.created_at as w_created_at', 'w.updated_at as w_updated_at'])
+        .where('d.id', '=', v.deliveryId),
+    );
+    this.#attempt = new PreparedQuery(db, ['deliveryId', 'number', 'at', 'status', 'latencyMs', 'responseStart', 'error', 'relayId'], (d, v) =>
+      d
+        .insertInto('webhook_attempts')
+        .values({ delivery_id: v.deliveryId, number: v.number, at: v.at, status: v.status, latency_ms: v.latencyMs, response_start: v.responseStart, error: v.error, relay_id: v.relayId })
+        .onConflict((oc) => oc.columns(['delivery_id', 'number', 'at']).doNothing()),
+    );
+    this.#decide = new PreparedQuery(db, ['deliveryId', 'state', 'at', 'nextAttemptAt', 'status', 'error', 'deliveredAt', 'now'], (d, v) =>
+      d
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({
+          state: v.state,
+          attempts: eb('attempts', '+', 1),
+          first_attempt_at: eb.fn.coalesce('first_attempt_at', sql<number>`cast(${v.at} as bigint)`),
+          next_attempt_at: v.nextAttemptAt,
+          last_status: v.status,
+          last_error: v.error,
+          delivered_at: v.deliveredAt,
+          updated_at: v.now,
+        }))
+        .where('id', '=', v.deliveryId)
+        .where('state', '=', 'pending'),
+    );
+  }
+
+  /** The statements that write events and fan them out to deliveries and delivery jobs. */
+  emit(events: readonly WebhookEvent[]): CompiledQuery[] {
+    const queries: CompiledQuery[] = [];
+    for (const e of events) {
+      if (e.notificationUrl !== undefined && e.rootPaymentId !== null) {
+        queries.push(this.#notificationEndpoint.compile({ id: notificationEndpointId(e.rootPaymentId), entityId: e.entityId, paymentId: e.rootPaymentId, url: e.notificationUrl, at: e.createdAt }));
+      }
+      queries.push(this.#event.compile({ eventId: e.id, entityId: e.entityId, type: e.type, action: e.action, recordId: e.recordId, payload: e.payload, at: e.createdAt }));
+      const fan = { eventId: e.id, entityId: e.entityId, typePattern: `%,${e.type},%`, at: e.createdAt };
+      queries.push(e.rootPaymentId === null ? this.#fanOut.compile(fan) : this.#fanOutWithPayment.compile({ ...fan, paymentId: e.rootPaymentId }));
+      queries.push(this.#jobs.compile({ eventId: e.id, at: e.createdAt }));
+    }
+    return queries;
+  }
+
+  /** The delivery with its event and endpoint, in one read. */
+  async load(deliveryId: string): Promise<DeliveryWork | undefined> {
+    const { rows } = await this.#db.executeQuery<DeliveryWorkRow>(this.#load.compile({ deliveryId }));
+    const row = rows[0];
+    return row && deliveryWorkFromRow(row);
+  }
+
+  /**
+   * An attempt and what it decided, in one transaction: the attempt row, the delivery's new state
+   * (only while it is still pending: a redelivery or a second sender that finished first wins), and a
+   * 410's disabling of the endpoint.
+   */
+  recordAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): CompiledQuery[] {
+    const a = outcome.attempt;
+    const error = a.error?.slice(0, ATTEMPT_TEXT_MAX) ?? null;
+    const queries = [
+      this.#attempt.compile({ deliveryId: delivery.id, number: a.number, at: a.at, status: a.status, latencyMs: Math.round(a.latencyMs), responseStart: a.responseStart?.slice(0, ATTEMPT_TEXT_MAX) ?? null, error, relayId: a.relayId }),
+      this.#decide.compile({ deliveryId: delivery.id, state: outcome.state, at: a.at, nextAttemptAt: outcome.nextAttemptAt, status: a.status, error, deliveredAt: outcome.state === 'delivered' ? a.at : null, now }),
+    ];
+    if (outcome.disableEndpoint !== undefined) {
       queries.push(
-        db
-          .insertInto('webhook_endpoints')
-          .values(endpointToRow({ id: notificationEndpointId(e.rootPaymentId), entityId: e.entityId, paymentId: e.rootPaymentId, url: e.notificationUrl, eventTypes: [], sealedSecret: '', state: 'active', disabledReason: null, createdAt: e.createdAt, updatedAt: e.createdAt }))
-          .onConflict((oc) => oc.column('id').doNothing())
+        this.#db
+          .updateTable('webhook_endpoints')
+          .set({ state: 'disabled', disabled_reason: outcome.disableEndpoint, updated_at: now })
+          .where('id', '=', delivery.endpointId)
+          .where('state', '=', 'active')
           .compile(),
       );
     }
-    queries.push(db.insertInto('webhook_events').values({ id: e.id, entity_id: e.entityId, type: e.type, action: e.action, record_id: e.recordId, payload: e.payload, created_at: e.createdAt }).compile());
-    // Typed, so PostgreSQL takes a parameter in a select list as the bigint it is, not as text.
-    const at = sql`cast(${e.createdAt} as bigint)`;
-    const forPayment = e.rootPaymentId === null ? sql`false` : sql`w.payment_id = ${e.rootPaymentId}`;
-    queries.push(
-      sql`insert into webhook_deliveries (id, event_id, endpoint_id, state, attempts, first_attempt_at, next_attempt_at, last_status, last_error, delivered_at, created_at, updated_at)
-          select ${e.id} || w.id, ${e.id}, w.id, 'pending', 0, null, ${at}, null, null, null, ${at}, ${at}
-            from webhook_endpoints w
-           where w.state = 'active'
-             and ((w.payment_id is null and w.entity_id = ${e.entityId} and (w.event_types = '' or w.event_types like ${`%,${e.type},%`})) or ${forPayment})`.compile(db),
-    );
-    queries.push(
-      sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at)
-          select d.id, ${DELIVERY_JOB_KIND}, '{"deliveryId":"' || d.id || '"}', 'queued', ${at}, 0, cast(${DELIVERY_JOB_MAX_ATTEMPTS} as integer), null, null, ${`${DELIVERY_JOB_KIND}:`} || d.id, null, ${at}, ${at}
-            from webhook_deliveries d
-           where d.event_id = ${e.id}`.compile(db),
-    );
+    return queries;
   }
-  return queries;
 }
 
 export async function insertEndpoint(db: Executor, endpoint: WebhookEndpoint): Promise<void> {
@@ -166,23 +261,29 @@ export async function listEndpoints(db: Executor, entityId: string): Promise<Web
   return rows.map(endpointFromRow);
 }
 
-/** The delivery with its event and endpoint, in one read. */
-export async function loadDeliveryWork(db: Executor, deliveryId: string): Promise<DeliveryWork | undefined> {
-  const row = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
-    .selectAll('d')
-    .select(['e.entity_id as e_entity_id', 'e.type as e_type', 'e.action as e_action', 'e.payload as e_payload', 'e.created_at as e_created_at'])
-    .select(['w.entity_id as w_entity_id', 'w.payment_id as w_payment_id', 'w.url as w_url', 'w.event_types as w_event_types', 'w.secret as w_secret', 'w.state as w_state', 'w.disabled_reason as w_disabled_reason', 'w.created_at as w_created_at', 'w.updated_at as w_updated_at'])
-    .where('d.id', '=', deliveryId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+type DeliveryWorkRow = Selectable<WebhookDeliveriesTable> & {
+  e_entity_id: string;
+  e_type: string;
+  e_action: string | null;
+  e_payload: string;
+  e_created_at: number;
+  w_entity_id: string;
+  w_payment_id: string | null;
+  w_url: string;
+  w_event_types: string;
+  w_secret: string;
+  w_state: WebhookEndpointsTable['state'];
+  w_disabled_reason: string | null;
+  w_created_at: number;
+  w_updated_at: number;
+};
+
+function deliveryWorkFromRow(row: DeliveryWorkRow): DeliveryWork {
   const type = row.e_type;
   if (!isEventType(type)) throw new Error(`unknown event type in the database: ${JSON.stringify(type)}`);
   return {
     delivery: deliveryFromRow(row),
-    event: { id: row.event_id, entityId: row.e_entity_id, type, action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: row.e_created_at },
+    event: { id: row.event_id, entityId: row.e_entity_id, type, action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: Number(row.e_created_at) },
     endpoint: endpointFromRow({
       id: row.endpoint_id,
       entity_id: row.w_entity_id,
@@ -196,57 +297,6 @@ export async function loadDeliveryWork(db: Executor, deliveryId: string): Promis
       updated_at: row.w_updated_at,
     }),
   };
-}
-
-/**
- * An attempt and what it decided, in one transaction: the attempt row, the delivery's new state
- * (only while it is still pending: a redelivery or a second sender that finished first wins), and a
- * 410's disabling of the endpoint.
- */
-export function recordAttemptQueries(db: Executor, delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): CompiledQuery[] {
-  const a = outcome.attempt;
-  const queries: CompiledQuery[] = [
-    db
-      .insertInto('webhook_attempts')
-      .values({
-        delivery_id: delivery.id,
-        number: a.number,
-        at: a.at,
-        status: a.status,
-        latency_ms: Math.round(a.latencyMs),
-        response_start: a.responseStart?.slice(0, ATTEMPT_TEXT_MAX) ?? null,
-        error: a.error?.slice(0, ATTEMPT_TEXT_MAX) ?? null,
-        relay_id: a.relayId,
-      })
-      .onConflict((oc) => oc.columns(['delivery_id', 'number', 'at']).doNothing())
-      .compile(),
-    db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        state: outcome.state,
-        attempts: eb('attempts', '+', 1),
-        first_attempt_at: eb.fn.coalesce('first_attempt_at', sql<number>`${a.at}`),
-        next_attempt_at: outcome.nextAttemptAt,
-        last_status: a.status,
-        last_error: a.error?.slice(0, ATTEMPT_TEXT_MAX) ?? null,
-        delivered_at: outcome.state === 'delivered' ? a.at : null,
-        updated_at: now,
-      }))
-      .where('id', '=', delivery.id)
-      .where('state', '=', 'pending')
-      .compile(),
-  ];
-  if (outcome.disableEndpoint !== undefined) {
-    queries.push(
-      db
-        .updateTable('webhook_endpoints')
-        .set({ state: 'disabled', disabled_reason: outcome.disableEndpoint, updated_at: now })
-        .where('id', '=', delivery.endpointId)
-        .where('state', '=', 'active')
-        .compile(),
-    );
-  }
-  return queries;
 }
 
 /** Ends a delivery whose endpoint no longer takes events (removed, deactivated, disabled). */
@@ -355,6 +405,7 @@ export async function redeliver(db: Kysely<Database>, selection: RedeliverySelec
             last_error: null,
             created_at: now,
             updated_at: now,
+            group_key: selection.endpointId,
           })),
         )
         .execute();

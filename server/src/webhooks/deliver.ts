@@ -58,8 +58,11 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
     await ctx.store.cancelWebhookDelivery(delivery.id, `the endpoint is ${endpoint.state}`, ctx.clock.now());
     return;
   }
-  // One slow endpoint must not take every sender of the relay: past its share, it waits its turn.
-  if (!slots.tryTake(endpoint.id)) throw new RetryJobAt(ctx.clock.now() + deps.busyRetryMs, 'the endpoint has as many deliveries in flight as it may');
+  // One slow endpoint must not take every sender of the relay: past its share, it waits its turn,
+  // and with no room left at all it comes back in a moment.
+  const turn = slots.take(endpoint.id);
+  if (!turn) throw new RetryJobAt(ctx.clock.now() + deps.busyRetryMs, 'the endpoint has as many deliveries in flight and waiting as it may');
+  await turn;
   let outcome: AttemptOutcome;
   try {
     const secret = await endpointSecret(ctx, endpoint);

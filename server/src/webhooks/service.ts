@@ -23,7 +23,7 @@ import { createWebhookSender, type WebhookSender } from './send.js';
 const SECRET_BYTES = 32;
 
 /** A delivery waiting for its endpoint's turn looks again after this long, ms. */
-const BUSY_RETRY_MS = 1_000;
+const BUSY_RETRY_MS = 250;
 
 export interface WebhookDeps {
   store: Store;

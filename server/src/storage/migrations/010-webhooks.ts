@@ -72,4 +72,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('relay_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('webhook_attempts_pk', ['delivery_id', 'number', 'at'])
     .execute();
+
+  // Jobs of one group (the deliveries to one endpoint) that a runner has no room for are left for
+  // later instead of being claimed and put back.
+  await db.schema.alterTable('jobs').addColumn('group_key', 'text').execute();
 }
