@@ -94,6 +94,22 @@ describe('webhook endpoints', () => {
     expect((await relay.get(`/v1/webhooks?entityId=${entityId()}`)).json().webhooks).toEqual([]);
   });
 
+  it('requires https and a public address for a live relay', async () => {
+    const live = await startTestRelay({ environment: 'live', webhooks: { ...defaultConfig.webhooks, allowPrivate: false } });
+    try {
+      const post = (url: string) => live.post('/v1/webhooks', { entityId: live.merchant.entityId, url });
+      const http = await post('http://shop.example/hooks');
+      expect(http.statusCode).toBe(400);
+      expect(http.json().result.parameterErrors[0].message).toContain('https');
+      for (const url of ['https://127.0.0.1/hooks', 'https://10.1.2.3/hooks', 'https://localhost/hooks', 'https://[::1]/hooks']) {
+        expect((await post(url)).statusCode, url).toBe(400);
+      }
+      expect((await live.get(`/v1/webhooks?entityId=${live.merchant.entityId}`)).json().webhooks).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+
   it("does not let another merchant's token read or change an endpoint", async () => {
     const created = await addEndpoint();
     const other = await relay.addMerchant();
