@@ -21,6 +21,11 @@ const ID_BYTES = 16;
 /** 32 random bytes: the webhook secret is 64 hex characters (an AES-256 key). */
 const WEBHOOK_SECRET_BYTES = 32;
 
+/** A new webhook secret: a merchant's, or one endpoint's. */
+export function newWebhookSecret(): string {
+  return randomHex(WEBHOOK_SECRET_BYTES);
+}
+
 export interface CreatedMerchant {
   merchant: MerchantRecord;
   /** Shown once; only its hash is stored. */
@@ -43,7 +48,7 @@ function requireName(name: string, what: string): string {
 
 function newMerchant(name: string, now: EpochMs, vault: CardVault): CreatedMerchant {
   const accessToken = generateAccessToken();
-  const webhookSecret = randomHex(WEBHOOK_SECRET_BYTES);
+  const webhookSecret = newWebhookSecret();
   const merchant: MerchantRecord = {
     id: randomHex(ID_BYTES),
     name: requireName(name, 'merchant'),

@@ -2,7 +2,6 @@
 // notification, remove), the delivery job's handler, the listings and redeliveries. The API
 // (routes/webhooks.ts) and the CLI (`relay webhook …`) both call it, so both behave the same.
 
-import { randomBytes } from 'node:crypto';
 import type { CardVault } from '../crypto/card-vault.js';
 import type { Clock } from '../domain/clock.js';
 import { formatTimestamp } from '../domain/clock.js';
@@ -18,9 +17,7 @@ import { EndpointSlots } from './endpoint-slots.js';
 import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
 import { parseRetryLadder, type RetryLadder } from './retry-ladder.js';
 import { createWebhookSender, type WebhookSender } from './send.js';
-
-/** The 32 random bytes of an endpoint's key, written as the 64 hex characters merchants configure. */
-const SECRET_BYTES = 32;
+import { newWebhookSecret } from '../merchants/bootstrap.js';
 
 /** A delivery waiting for its endpoint's turn looks again after this long, ms. */
 const BUSY_RETRY_MS = 250;
@@ -96,7 +93,7 @@ export class Webhooks {
   async create(entity: EntityRecord, input: EndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string; activation?: Activation }> {
     const url = this.#checkUrl(input.url);
     const now = this.#d.clock.now();
-    const secret = randomBytes(SECRET_BYTES).toString('hex').toUpperCase();
+    const secret = newWebhookSecret();
     const endpoint: WebhookEndpoint = {
       id: newJobId(now),
       entityId: entity.id,

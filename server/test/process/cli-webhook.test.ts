@@ -50,7 +50,7 @@ describe('relay webhook', () => {
       const entity = merchant.entityId as string;
       const added = await json(dataDir, 'webhook', 'add', '--entity', entity, '--url', receiver.url, '--event-type', 'PAYMENT', '--event-type', 'REGISTRATION');
       expect(added).toMatchObject({ state: 'active', eventTypes: ['PAYMENT', 'REGISTRATION'], activation: { acknowledged: true, status: 200 } });
-      expect(added.secret).toMatch(/^[0-9A-F]{64}$/);
+      expect(added.secret).toMatch(/^[0-9a-f]{64}$/);
       receiver.secrets.push(added.secret as string);
       expect(receiver.notifications()[0]).toMatchObject({ type: 'test', action: 'webhook activation' });
 

@@ -56,7 +56,7 @@ afterEach(async () => {
 describe('webhook endpoints', () => {
   it('shows the secret once, activates with an acknowledged test notification, and lists without the secret', async () => {
     const created = await addEndpoint({ eventTypes: 'PAYMENT' });
-    expect(created.secret).toMatch(/^[0-9A-F]{64}$/);
+    expect(created.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(created.state).toBe('active');
     expect(created.activation).toMatchObject({ acknowledged: true, status: 200 });
     expect(created.eventTypes).toEqual(['PAYMENT']);

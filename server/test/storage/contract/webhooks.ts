@@ -20,6 +20,17 @@ function event(entityId: string, recordId: string, over: Partial<WebhookEvent> =
   return { id: id(), entityId, type: 'PAYMENT', action: 'CREATED', recordId, rootPaymentId: recordId, payload: `{"id":"${recordId}"}`, createdAt: W0, ...over };
 }
 
+/** An entity with one active endpoint and a payment whose one event fanned out to it. */
+async function oneDelivery(store: ContractContext['store']): Promise<{ entityId: string; target: WebhookEndpoint; e: WebhookEvent; deliveryId: string }> {
+  const entityId = await newEntity(store);
+  const target = endpoint(entityId);
+  await store.insertWebhookEndpoint(target);
+  const p = paymentRecord(entityId);
+  const e = event(entityId, p.id);
+  await store.insertPayment(p, { events: [e] });
+  return { entityId, target, e, deliveryId: `${e.id}${target.id}` };
+}
+
 export function webhooksContract(ctx: () => ContractContext): void {
   describe('webhooks', () => {
     it("fans an event out to the entity's active endpoints that want its type, and to its payment's notificationUrl", async () => {
@@ -70,13 +81,8 @@ export function webhooksContract(ctx: () => ContractContext): void {
 
     it('changes a delivery by an attempt only while it is pending, and queues a finished one again on redelivery', async () => {
       const { store } = ctx();
-      const entityId = await newEntity(store);
-      const target = endpoint(entityId);
-      await store.insertWebhookEndpoint(target);
-      const p = paymentRecord(entityId);
-      const e = event(entityId, p.id);
-      await store.insertPayment(p, { events: [e] });
-      const work = await store.webhookDeliveryWork(`${e.id}${target.id}`);
+      const { entityId, target, e, deliveryId } = await oneDelivery(store);
+      const work = await store.webhookDeliveryWork(deliveryId);
       if (!work) throw new Error('a delivery');
       const attempt = (number: number, status: number) => ({ number, at: W0 + number, status, latencyMs: 3, responseStart: 'no', error: null, relayId: 'relay-a' });
       await store.recordWebhookAttempt(work.delivery, { attempt: attempt(1, 500), state: 'failed', nextAttemptAt: null, disableEndpoint: 'answered 410' }, W0 + 1);
@@ -96,17 +102,12 @@ export function webhooksContract(ctx: () => ContractContext): void {
 
     it('never finds a removed endpoint, and cancels a pending delivery once', async () => {
       const { store } = ctx();
-      const entityId = await newEntity(store);
-      const target = endpoint(entityId);
-      await store.insertWebhookEndpoint(target);
-      const p = paymentRecord(entityId);
-      const e = event(entityId, p.id);
-      await store.insertPayment(p, { events: [e] });
+      const { entityId, target, deliveryId } = await oneDelivery(store);
       expect(await store.updateWebhookEndpoint(entityId, target.id, { state: 'removed' }, W0)).toBe(true);
       expect(await store.findWebhookEndpoint(entityId, target.id)).toBeUndefined();
       expect(await store.updateWebhookEndpoint(entityId, target.id, { state: 'active' }, W0)).toBe(false);
-      await store.cancelWebhookDelivery(`${e.id}${target.id}`, 'the endpoint is removed', W0 + 1);
-      expect((await store.webhookDeliveryWork(`${e.id}${target.id}`))?.delivery).toMatchObject({ state: 'cancelled', lastError: 'the endpoint is removed' });
+      await store.cancelWebhookDelivery(deliveryId, 'the endpoint is removed', W0 + 1);
+      expect((await store.webhookDeliveryWork(deliveryId))?.delivery).toMatchObject({ state: 'cancelled', lastError: 'the endpoint is removed' });
     });
   });
 }
