@@ -92,7 +92,7 @@ export class KyselyStore implements Store {
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');
     this.#simulatorAuthorizations = new PreparedInsert(db, 'simulator_authorizations');
-    this.#webhooks = new WebhookStatements(db);
+    this.#webhooks = new WebhookStatements(db, dialect);
   }
 
   /**

@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('entity_id', 'text', (c) => c.notNull())
     .addColumn('payment_id', 'text')
     .addColumn('url', 'text', (c) => c.notNull())
-    // ',PAYMENT,REGISTRATION,' or '' for every type: one LIKE serves both dialects.
+    // ',PAYMENT,REGISTRATION,' or '' for every type: a substring search finds a type.
     .addColumn('event_types', 'text', (c) => c.notNull())
     .addColumn('secret', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
