@@ -91,6 +91,8 @@ export class JobRunner {
   /** Jobs finished and not yet marked done. */
   #done: string[] = [];
   #flushing: NodeJS.Immediate | undefined;
+  /** The flush under way, for stop() to wait for. */
+  #flushed: Promise<void> = Promise.resolve();
   #looping = false;
   #wakeRequested = false;
   /** The last claim took all it asked for: more jobs are probably due. */
@@ -206,7 +208,9 @@ export class JobRunner {
 
   #flushSoon(): void {
     if (this.#flushing) return;
-    this.#flushing = setImmediate(() => void this.#flushDone());
+    this.#flushing = setImmediate(() => {
+      this.#flushed = this.#flushDone();
+    });
   }
 
   /** Marks the jobs finished since the last flush as done, in one statement. */
@@ -310,6 +314,8 @@ export class JobRunner {
     if (this.#timer) clearTimeout(this.#timer);
     await this.#round.catch(() => undefined);
     await Promise.all(this.#inFlight);
+    // Whatever finished is marked done before anything still held is handed back.
+    await this.#flushed;
     if (this.#flushing) clearImmediate(this.#flushing);
     this.#flushing = undefined;
     await this.#flushDone();
