@@ -130,7 +130,7 @@ export class WebhookStatements {
     this.#jobs = new PreparedQuery(db, ['eventId', 'at'], (d, v) => ({
       compile: () =>
         sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at, group_key)
-            select d.id, ${DELIVERY_JOB_KIND}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${DELIVERY_JOB_MAX_ATTEMPTS} as integer), null, null, ${`${DELIVERY_JOB_KIND}:`} || d.id, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id
+            select d.id, ${DELIVERY_JOB_KIND}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${DELIVERY_JOB_MAX_ATTEMPTS} as integer), null, null, null, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id
               from webhook_deliveries d
              where d.event_id = ${v.eventId}`.compile(d),
     }));
@@ -417,7 +417,7 @@ export async function redeliver(db: Kysely<Database>, selection: RedeliverySelec
   });
 }
 
-/** The events told of one record, oldest first (tests and support). */
+/** The events told of one record, oldest first (tests and support: a scan, there is no index for it). */
 export async function eventsOfRecord(db: Executor, recordId: string): Promise<WebhookEvent[]> {
   const rows = await db.selectFrom('webhook_events').selectAll().where('record_id', '=', recordId).orderBy('created_at').orderBy('id').execute();
   return rows.map((r) => ({

@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhook_events_record').on('webhook_events').column('record_id').execute();
+  // No index by record: every payment writes an event, and only support tools look one up by record.
 
   await db.schema
     .createTable('webhook_deliveries')
