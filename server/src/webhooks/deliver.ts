@@ -32,7 +32,12 @@ export interface DeliveryDeps {
   random: () => number;
   /** An endpoint at its concurrency limit: the delivery waits this long for its turn, ms. */
   busyRetryMs: number;
+  /** Keys already opened, by endpoint: an endpoint's key never changes. */
+  secrets?: Map<string, string>;
 }
+
+/** Opened keys kept at most; the oldest is opened again when needed. */
+const SECRETS_KEPT = 1_000;
 
 /** The notification's JSON text: the spec's envelope around the stored payload. */
 export function notificationText(work: Pick<DeliveryWork, 'event'>): string {
@@ -65,7 +70,14 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
   await turn;
   let outcome: AttemptOutcome;
   try {
-    const secret = await endpointSecret(ctx, endpoint);
+    let secret = deps.secrets?.get(endpoint.id);
+    if (secret === undefined) {
+      secret = await endpointSecret(ctx, endpoint);
+      if (deps.secrets) {
+        if (deps.secrets.size >= SECRETS_KEPT) deps.secrets.delete(deps.secrets.keys().next().value ?? '');
+        deps.secrets.set(endpoint.id, secret);
+      }
+    }
     const sealed = encryptNotification(secret, notificationText(work));
     const at = ctx.clock.now();
     const result = await deps.send(endpoint.url, { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: work.event.id }, sealed.body);

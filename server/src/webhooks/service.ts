@@ -62,6 +62,7 @@ export class Webhooks {
   send: SendNotification;
   /** Jitter source of the retry ladder. */
   random: () => number;
+  readonly #secrets = new Map<string, string>();
 
   constructor(deps: WebhookDeps) {
     this.#d = deps;
@@ -80,7 +81,7 @@ export class Webhooks {
 
   /** The delivery job's handler. */
   deliver(deliveryId: string): Promise<void> {
-    return deliverOnce({ ctx: this.#d, send: this.send, ladder: this.ladder, slots: this.slots, random: this.random, busyRetryMs: BUSY_RETRY_MS }, deliveryId);
+    return deliverOnce({ ctx: this.#d, send: this.send, ladder: this.ladder, slots: this.slots, random: this.random, busyRetryMs: BUSY_RETRY_MS, secrets: this.#secrets }, deliveryId);
   }
 
   #checkUrl(url: string): string {
