@@ -22,7 +22,7 @@ describe('every endpoint', () => {
 
   it("covers the seven POST operations, the reads, and the relay's own webhook endpoints", () => {
     expect([...OPERATIONS].sort()).toEqual([
-      'checkout', 'checkoutPayment', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport',
+      'checkout', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport',
       'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
     ]);
   });
@@ -84,7 +84,11 @@ describe('the spec endpoint table', () => {
     for (const p of ['card.*', 'bankAccount.*', 'walletPay.*', 'virtualAccount.*']) expect(acceptsAny('checkout', p), p).toBe(false);
     expect(acceptsAny('checkout', 'overridePaymentType[brand]')).toBe(true);
     expect(acceptsAny('checkout', 'integrity')).toBe(true);
-    expect(OPERATIONS.filter((op) => acceptsAny(op, 'integrity') || acceptsAny(op, 'overridePaymentType*'))).toEqual(['checkout']);
+    expect(OPERATIONS.filter((op) => acceptsAny(op, 'integrity'))).toEqual(['checkout']);
+    // A checkout's update may change a brand's payment type, not ask for the loader's hash.
+    expect(OPERATIONS.filter((op) => acceptsAny(op, 'overridePaymentType*'))).toEqual(['checkout', 'checkoutUpdate']);
+    for (const p of ['card.*', 'bankAccount.*', 'integrity']) expect(acceptsAny('checkoutUpdate', p), p).toBe(false);
+    expect(ENDPOINTS.checkoutUpdate.requires).toEqual(['entityId']);
   });
 
   it('checkoutPayment: what the widget form carries; what the checkout binds is not accepted', () => {

@@ -14,6 +14,7 @@ export type OperationName =
   | 'registrationPayment'
   | 'checkout'
   | 'checkoutPayment'
+  | 'checkoutUpdate'
   | 'schedule'
   | 'read'
   | 'remove'
@@ -233,6 +234,21 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     accepts: [...ENTITY, ...only(S.basic, ['merchantTransactionId']), ...reporting],
     requires: ['entityId'],
     formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  checkoutUpdate: {
+    method: 'POST',
+    path: '/v1/checkouts/{id}',
+    // The prepare parameters that may change between attempts; the merged whole is checked as a prepare.
+    accepts: [
+      ...without(ALL_BASIC, ['integrity']),
+      ...SHOPPER,
+      ...EXTRAS,
+      ...without(S.tokenization, ['registrationId', MIGRATION_ONLY]),
+    ],
+    requires: ['entityId'],
+    formats: { paymentType: PAYMENT_TYPES_NEW },
     forbids: [],
     unknown: 'reject',
   },

@@ -10,7 +10,7 @@ import type { FlatParams } from '../params/types.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';
 
 /** Parameters that steer the prepare call itself and are not payment parameters. */
-const PREPARE_ONLY = new Set(['integrity', 'entityId']);
+export const PREPARE_ONLY: ReadonlySet<string> = new Set(['integrity', 'entityId']);
 
 export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, params: FlatParams, loaderIntegrity: () => string, claim?: Claim): Promise<Outcome> {
   const now = ctx.clock.now();

@@ -27,6 +27,8 @@ export const ERRORS = {
   idempotencyMismatch: { status: 422, code: '200.300.404', description: 'invalid or missing parameter - this Idempotency-Key was used with different parameters' },
   notConfigured: { status: 400, code: '600.200.500', description: 'Invalid payment data. You are not configured for this currency or sub type (country or brand)' },
   checkoutLocked: { status: 400, code: '800.120.100', description: 'Rejected by Throttling. Too many declined attempts on this checkout' },
+  checkoutBusy: { status: 409, code: '200.300.404', description: 'invalid or missing parameter - a payment attempt is in progress on this checkout; change it once the attempt has ended' },
+  checkoutPaid: { status: 400, code: '200.300.404', description: 'No payment session found for the requested id - the checkout is paid' },
   checkoutExpired: { status: 400, code: '200.300.404', description: 'No payment session found for the requested id - the checkout expired' },
   // 800.800.800 is the catalogue's "system error" for an unavailable payment system: the request
   // was not carried out because of the relay, not the payment data, and a retry later may succeed.

@@ -5,6 +5,7 @@
 import { statusOf } from '../http/outcome-status.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prepareCheckout } from '../checkouts/prepare.js';
+import { updateCheckout } from '../checkouts/update.js';
 import { payCheckout } from '../checkouts/pay.js';
 import { readCheckoutStatus } from '../checkouts/status.js';
 import type { RelayContext } from '../app/context.js';
@@ -56,6 +57,13 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       operation: 'checkout',
       throttle: 'checkouts',
       run: ({ ctx: c, entity, params, claim }) => prepareCheckout(c, entity, params, options.loaderIntegrity, claim),
+    });
+    registerApiRoute(app, ctx, {
+      method: 'POST',
+      url: '/v1/checkouts/:id',
+      operation: 'checkoutUpdate',
+      throttle: 'checkouts',
+      run: ({ ctx: c, entity, params, path }) => updateCheckout(c, entity, path.id ?? '', params),
     });
     registerApiRoute(app, ctx, {
       method: 'GET',

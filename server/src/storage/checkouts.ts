@@ -1,12 +1,30 @@
 // Checkout attempts, each decided by one conditional UPDATE so concurrent submits, status reads
 // and lease expiry never need a lock held across an await: the row itself is the arbiter.
 
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { Database } from './schema.js';
 import type { CheckoutClaim, EpochMs, PaymentStatus } from './store.js';
 
 /** `:a` as a BIGINT: PostgreSQL would otherwise type a bare parameter from context or as text. */
 const big = (n: number) => sql<number>`cast(${n} as bigint)`;
+
+type CheckoutUpdate = UpdateQueryBuilder<Database, 'checkouts', 'checkouts', UpdateResult>;
+
+/**
+ * The guard of every change a checkout takes between attempts: not expired, no success, no attempt
+ * holding it, and no pending payment, however old its lease: a pending 3-D Secure payment could
+ * still succeed, so it has to be abandoned (settled) first (L1).
+ */
+function betweenAttempts(update: CheckoutUpdate, id: string, now: EpochMs): CheckoutUpdate {
+  return update
+    .where('id', '=', id)
+    .where('expires_at', '>', big(now))
+    .where('success_payment_id', 'is', null)
+    .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<=', big(now))]))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('payments').select('payments.id').whereRef('payments.id', '=', 'checkouts.last_payment_id').where('payments.status', '=', 'pending'))),
+    );
+}
 
 export async function claimCheckout(
   db: Kysely<Database>,
@@ -15,19 +33,8 @@ export async function claimCheckout(
   leaseUntil: EpochMs,
   maxDeclines: number,
 ): Promise<CheckoutClaim> {
-  const result = await db
-    .updateTable('checkouts')
-    .set({ busy_until: leaseUntil })
-    .where('id', '=', id)
-    .where('expires_at', '>', big(now))
-    .where('success_payment_id', 'is', null)
+  const result = await betweenAttempts(db.updateTable('checkouts').set({ busy_until: leaseUntil }), id, now)
     .where('decline_count', '<', maxDeclines)
-    .where((eb) => eb.or([eb('busy_until', 'is', null), eb('busy_until', '<=', big(now))]))
-    // A pending 3-D Secure payment holds the checkout however old its lease: it could still succeed,
-    // so it has to be abandoned (settled) before another attempt may start (L1).
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('payments').select('payments.id').whereRef('payments.id', '=', 'checkouts.last_payment_id').where('payments.status', '=', 'pending'))),
-    )
     .executeTakeFirst();
   if (result.numUpdatedRows === 1n) return 'claimed';
 
@@ -104,4 +111,33 @@ export async function countCheckoutRead(db: Kysely<Database>, id: string, now: E
 
 export async function markCheckoutSpent(db: Kysely<Database>, id: string, now: EpochMs): Promise<void> {
   await db.updateTable('checkouts').set('spent_at', now).where('id', '=', id).where('spent_at', 'is', null).execute();
+}
+
+/** What a checkout update may change: the payment it prepares. */
+export interface CheckoutChange {
+  amount: number;
+  currency: string;
+  paymentType: string;
+  paramsJson: string;
+  shopperResultUrl: string | null;
+}
+
+/**
+ * Changes a checkout's prepared payment between attempts (a summary page that recomputes the total),
+ * under the same guard as an attempt's claim; the reason it did not, otherwise.
+ */
+export async function updateCheckout(db: Kysely<Database>, id: string, entityId: string, change: CheckoutChange, now: EpochMs): Promise<'updated' | Exclude<CheckoutClaim, 'claimed' | 'locked'>> {
+  const result = await betweenAttempts(
+    db.updateTable('checkouts').set({ amount: change.amount, currency: change.currency, payment_type: change.paymentType, params_json: change.paramsJson, shopper_result_url: change.shopperResultUrl }),
+    id,
+    now,
+  )
+    .where('entity_id', '=', entityId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 1n) return 'updated';
+  const row = await db.selectFrom('checkouts').select(['expires_at', 'success_payment_id']).where('id', '=', id).where('entity_id', '=', entityId).executeTakeFirst();
+  if (!row) return 'missing';
+  if (row.success_payment_id !== null) return 'paid';
+  if (row.expires_at <= now) return 'expired';
+  return 'busy';
 }

@@ -3,7 +3,7 @@
 
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { canSettle, type PendingKind } from '../domain/lifecycle.js';
-import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout } from './checkouts.js';
+import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, updateCheckout, type CheckoutChange } from './checkouts.js';
 import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseClaim } from './idempotency.js';
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
@@ -409,6 +409,10 @@ export class KyselyStore implements Store {
 
   claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim> {
     return claimCheckout(this.#db, id, now, leaseUntil, maxDeclines);
+  }
+
+  updateCheckout(id: string, entityId: string, change: CheckoutChange, now: EpochMs): Promise<'updated' | Exclude<CheckoutClaim, 'claimed' | 'locked'>> {
+    return updateCheckout(this.#db, id, entityId, change, now);
   }
 
   releaseCheckout(id: string): Promise<void> {

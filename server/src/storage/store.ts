@@ -10,6 +10,8 @@ import type { JobRecord, JobState } from '../jobs/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
+import type { CheckoutChange } from './checkouts.js';
+export type { CheckoutChange } from './checkouts.js';
 
 export type {
   CheckoutRecord,
@@ -262,6 +264,11 @@ export interface Store {
    * payment (insertPayment with `attempt`), its settlement, or releaseCheckout.
    */
   claimCheckout(id: string, now: EpochMs, leaseUntil: EpochMs, maxDeclines: number): Promise<CheckoutClaim>;
+  /**
+   * Changes the payment a checkout prepares (amount, currency, type, parameters) between attempts:
+   * not while one holds it or its payment is pending, never once paid or expired.
+   */
+  updateCheckout(id: string, entityId: string, change: CheckoutChange, now: EpochMs): Promise<'updated' | Exclude<CheckoutClaim, 'claimed' | 'locked'>>;
   /** Ends an attempt that authorized nothing: only frees the lease. */
   releaseCheckout(id: string): Promise<void>;
   /** Counts a status read; false when `max` reads already happened in the current window. */

@@ -51,6 +51,19 @@ export function checkoutsContract(ctx: () => ContractContext): void {
       expect(await store.findCheckout(id())).toBeUndefined();
     });
 
+    it('changes the prepared payment only between attempts, of its own entity, before it is paid or expires', async () => {
+      const { store } = ctx();
+      const c = await freshCheckout(store);
+      const change = { amount: 12_345, currency: 'USD', paymentType: 'PA', paramsJson: '[["amount","123.45"]]', shopperResultUrl: 'https://shop.example/r' };
+      expect(await store.updateCheckout(c.id, id(), change, T0 + 1)).toBe('missing');
+      expect(await store.updateCheckout(c.id, c.entityId, change, T0 + 1)).toBe('updated');
+      expect(await read(store, c.id)).toMatchObject({ amount: 12_345, currency: 'USD', paymentType: 'PA', paramsJson: change.paramsJson, shopperResultUrl: change.shopperResultUrl });
+      expect(await store.claimCheckout(c.id, T0 + 2, T0 + 2 + LEASE, MAX_DECLINES)).toBe('claimed');
+      expect(await store.updateCheckout(c.id, c.entityId, { ...change, amount: 1 }, T0 + 3)).toBe('busy');
+      expect((await read(store, c.id)).amount).toBe(12_345);
+      expect(await store.updateCheckout(c.id, c.entityId, change, c.expiresAt)).toBe('expired');
+    });
+
     it('of 50 parallel claims exactly one wins; the others find it busy (L1)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);

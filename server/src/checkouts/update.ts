@@ -1,0 +1,44 @@
+// POST /v1/checkouts/{id}: the merchant changes what a checkout will pay (a summary page that
+// recomputes the total, a changed basket) between the shopper's attempts. The parameters sent
+// replace the prepared ones of the same name; the whole is checked again as a prepare would be, and
+// written only while no attempt holds the checkout and it is neither paid nor expired.
+
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
+import { parseAmount } from '../domain/money.js';
+import type { EntityRecord } from '../domain/records.js';
+import type { Outcome } from '../flows/outcome.js';
+import type { FlatParams } from '../params/types.js';
+import { validate } from '../params/validate.js';
+import { resultView } from '../payments/response.js';
+import { checkoutParams, PREPARE_ONLY } from './prepare.js';
+
+export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams): Promise<Outcome> {
+  const checkout = await ctx.store.findCheckout(id);
+  // Another entity's checkout is no session of this one's.
+  if (!checkout || checkout.entityId !== entity.id) throw new ApiError('noSession');
+  const merged = checkoutParams(checkout.paramsJson);
+  for (const [name, value] of params) if (!PREPARE_ONLY.has(name)) merged.set(name, value);
+  // Checked whole, as a prepare: a new amount must suit the currency it is paid in.
+  const checked = validate('checkout', new Map([...merged, ['entityId', entity.id]]), { strict: entity.settings.strictParameters === true });
+  if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+  const change = {
+    amount: parseAmount(merged.get('amount') ?? ''),
+    currency: merged.get('currency') ?? '',
+    paymentType: merged.get('paymentType') ?? 'DB',
+    paramsJson: JSON.stringify([...merged]),
+    shopperResultUrl: merged.get('shopperResultUrl') ?? null,
+  };
+  switch (await ctx.store.updateCheckout(id, entity.id, change, ctx.clock.now())) {
+    case 'updated':
+      return { kind: 'ok', body: { result: resultView('000.200.101'), id } };
+    case 'missing':
+      throw new ApiError('noSession');
+    case 'expired':
+      throw new ApiError('checkoutExpired');
+    case 'paid':
+      throw new ApiError('checkoutPaid');
+    case 'busy':
+      throw new ApiError('checkoutBusy');
+  }
+}
