@@ -2,16 +2,18 @@
 // service as the API (webhooks/service.ts), so an endpoint added here is activated, listed and
 // delivered to exactly as one added through POST /v1/webhooks.
 
-import type { CardVault } from '../crypto/card-vault.js';
 import { parseDateTime, systemClock } from '../domain/clock.js';
 import type { EntityRecord } from '../domain/records.js';
-import { isEventType, type DeliveryState, type EventType } from '../domain/webhooks.js';
+import { isEventType, type DeliveryState, type EventType, type WebhookEndpoint } from '../domain/webhooks.js';
 import type { Store } from '../storage/store.js';
 import { startWebhookListener } from '../webhooks/listen.js';
 import { EndpointInputError, Webhooks } from '../webhooks/service.js';
 import { deliveryView, endpointView } from '../webhooks/views.js';
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { loadConfig } from './config.js';
+import { openStore } from '../storage/index.js';
+import { CardVault } from '../crypto/card-vault.js';
+import { loadCardKey } from '../crypto/keys.js';
 import { dateTimeParts } from '../../../spec/format.js';
 
 type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
@@ -20,14 +22,18 @@ export const WEBHOOK_USAGE = `  webhook add --entity ID --url URL [--event-type 
       adds an endpoint and activates it with a test notification it must acknowledge (2xx);
       prints its secret, shown only once
   webhook list --entity ID
+  webhook activate --entity ID --id ENDPOINT_ID
+      sends the test notification; acknowledged (2xx), the endpoint is active
   webhook remove --entity ID --id ENDPOINT_ID
   webhook test --entity ID --id ENDPOINT_ID
   webhook deliveries --entity ID --id ENDPOINT_ID [--state pending|delivered|failed|cancelled]
                      [--since "yyyy-MM-dd HH:mm:ss"] [--limit N]
   webhook redeliver --entity ID --id ENDPOINT_ID (--event EVENT_ID | --since "yyyy-MM-dd HH:mm:ss")
       sends one event again, or every failed delivery since that time (UTC)
-  webhook listen --secret HEX [--port N] [--host ADDRESS]
-      a local receiver that decrypts and prints every notification it gets (for development)`;
+  webhook listen (--secret HEX | --entity ID) [--port N] [--host ADDRESS]
+      a local receiver that decrypts and prints every notification it gets (for development);
+      with --entity it adds an endpoint of that entity pointing at itself, activates it with its
+      own secret, and removes it when stopped`;
 
 const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed', 'cancelled'];
 
@@ -109,16 +115,25 @@ function webhookRemove(args: string[]): Run {
   };
 }
 
-function webhookTest(args: string[]): Run {
+/** A command on one endpoint of an entity, with the service. */
+function onEndpoint(args: string[], work: (w: Webhooks, entity: EntityRecord, endpoint: WebhookEndpoint) => Promise<unknown>): Run {
   const { values } = parse(args, ENDPOINT_OPTIONS);
   const { entityId, endpointId } = endpointArgs(values);
   return async (store, _now, vault) => {
-    await requireEntity(store, entityId);
+    const entity = await requireEntity(store, entityId);
     const endpoint = await store.findWebhookEndpoint(entityId, endpointId);
     if (!endpoint) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
-    return withService(store, vault(), async (w) => ({ id: endpoint.id, test: await w.test(endpoint) }));
+    return withService(store, vault(), (w) => work(w, entity, endpoint));
   };
 }
+
+const webhookTest = (args: string[]): Run => onEndpoint(args, async (w, _entity, endpoint) => ({ id: endpoint.id, test: await w.test(endpoint) }));
+
+const webhookActivate = (args: string[]): Run =>
+  onEndpoint(args, async (w, entity, endpoint) => {
+    const { endpoint: after, activation } = await w.activate(entity, endpoint);
+    return { ...endpointView(after), activation };
+  });
 
 function webhookDeliveries(args: string[]): Run {
   const { values } = parse(args, { ...ENDPOINT_OPTIONS, state: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' } });
@@ -154,6 +169,7 @@ function webhookRedeliver(args: string[]): Run {
 export const WEBHOOK_COMMANDS: Record<string, (args: string[]) => Run> = {
   'webhook add': webhookAdd,
   'webhook list': webhookList,
+  'webhook activate': webhookActivate,
   'webhook remove': webhookRemove,
   'webhook test': webhookTest,
   'webhook deliveries': webhookDeliveries,
@@ -165,18 +181,59 @@ export const WEBHOOK_COMMANDS: Record<string, (args: string[]) => Run> = {
  * exit code once the receiver is closed (SIGINT or SIGTERM).
  */
 export async function webhookListen(args: string[]): Promise<number> {
-  const { values } = parse(args, { secret: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
-  const secretHex = str(values.secret, 'secret', true);
-  if (!/^[0-9a-fA-F]{64}$/.test(secretHex)) throw new UsageError('--secret must be the 64 hex characters of the webhook secret');
+  const { values } = parse(args, { secret: { type: 'string' }, entity: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
+  const given = str(values.secret, 'secret', false);
+  const entityText = str(values.entity, 'entity', false);
+  if ((given === undefined) === (entityText === undefined)) throw new UsageError('give either --secret HEX (the secret of an endpoint that points here) or --entity ID (an endpoint is added for this session)');
+  if (given !== undefined && !/^[0-9a-fA-F]{64}$/.test(given)) throw new UsageError('--secret must be the 64 hex characters of the webhook secret');
+  const entityId = entityText === undefined ? undefined : id(entityText, '--entity');
   const portText = str(values.port, 'port', false) ?? '4567';
   if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65_535) throw new UsageError('--port must be a TCP port, 0 to 65535');
+  if (entityId !== undefined && Number(portText) === 0) throw new UsageError('--entity needs a fixed --port: the endpoint is added before the receiver starts');
   const host = str(values.host, 'host', false) ?? '127.0.0.1';
-  const listener = await startWebhookListener({ host, port: Number(portText), secretHex, write: (line) => process.stdout.write(`${line}\n`) });
-  process.stderr.write(`listening on ${listener.url}: point a webhook endpoint (or notificationUrl) at it; Ctrl-C stops\n`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await listener.close();
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  const session = entityId === undefined ? undefined : await listenSession(entityId, `http://${host.includes(':') ? `[${host}]` : host}:${portText}/`);
+  try {
+    const secretHex = session?.secret ?? given ?? '';
+    const listener = await startWebhookListener({ host, port: Number(portText), secretHex, write });
+    process.stderr.write(`listening on ${listener.url}: point a webhook endpoint (or notificationUrl) at it; Ctrl-C stops\n`);
+    if (session) process.stderr.write(`${JSON.stringify(await session.activate())}\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await listener.close();
+  } finally {
+    await session?.end();
+  }
   return 0;
+}
+
+/** `webhook listen --entity`: an endpoint of the entity pointing at the listener, for this session only. */
+async function listenSession(entityId: string, url: string): Promise<{ secret: string; activate(): Promise<unknown>; end(): Promise<void> }> {
+  const config = loadConfig();
+  const store = await openStore(config);
+  await store.migrate();
+  const w = new Webhooks({ store, vault: new CardVault(loadCardKey(config)), clock: systemClock, config });
+  try {
+    const entity = await requireEntity(store, entityId);
+    const created = await w.create(entity, { url, eventTypes: [], active: false });
+    return {
+      secret: created.secret,
+      activate: async () => {
+        const { endpoint, activation } = await w.activate(entity, created.endpoint);
+        return { ...endpointView(endpoint), activation };
+      },
+      end: async () => {
+        await store.updateWebhookEndpoint(entityId, created.endpoint.id, { state: 'removed' }, Date.now());
+        await w.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await w.close();
+    await store.close();
+    if (error instanceof EndpointInputError) throw new UsageError(`--host: ${error.message}`);
+    throw error;
+  }
 }

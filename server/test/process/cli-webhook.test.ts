@@ -63,6 +63,13 @@ describe('relay webhook', () => {
       expect(receiver.notifications()[1]).toMatchObject({ type: 'test', action: 'webhook test' });
       expect(await json(dataDir, 'webhook', 'deliveries', '--entity', entity, '--id', added.id as string)).toEqual([]);
 
+      // An endpoint added inactive is activated on its own command.
+      const later = await json(dataDir, 'webhook', 'add', '--entity', entity, '--url', receiver.url, '--inactive');
+      expect(later.state).toBe('inactive');
+      const activated = await json(dataDir, 'webhook', 'activate', '--entity', entity, '--id', later.id as string);
+      expect(activated).toMatchObject({ id: later.id, state: 'active', activation: { acknowledged: true } });
+      await json(dataDir, 'webhook', 'remove', '--entity', entity, '--id', later.id as string);
+
       const removed = await json(dataDir, 'webhook', 'remove', '--entity', entity, '--id', added.id as string);
       expect(removed).toMatchObject({ state: 'removed' });
       expect(await json(dataDir, 'webhook', 'list', '--entity', entity)).toEqual([]);
@@ -87,6 +94,31 @@ describe('relay webhook', () => {
       const result = await cli(dataDir, ...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(message);
+    }
+    expect(await json(dataDir, 'webhook', 'list', '--entity', entity)).toEqual([]);
+  }, 60_000);
+
+  it('listen --entity adds an endpoint pointing at itself, activates it with its own secret, and removes it when stopped', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pw-cli-webhook-'));
+    dirs.push(dataDir);
+    const merchant = await json(dataDir, 'merchant', 'create', '--name', 'Hooks');
+    const entity = merchant.entityId as string;
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const child = spawn(TSX, [CLI, 'webhook', 'listen', '--entity', entity, '--port', port], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    try {
+      await waitUntil(async () => (err.includes('"activation"') ? true : undefined), { what: 'the activation', timeoutMs: 30_000 });
+      expect(err).toContain('"acknowledged":true');
+      expect(out).toContain('webhook activation');
+      const listed = await json(dataDir, 'webhook', 'list', '--entity', entity);
+      expect(listed).toMatchObject([{ url: `http://127.0.0.1:${port}/`, state: 'active' }]);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
     }
     expect(await json(dataDir, 'webhook', 'list', '--entity', entity)).toEqual([]);
   }, 60_000);
