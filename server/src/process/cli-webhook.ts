@@ -105,14 +105,12 @@ function webhookList(args: string[]): Run {
   };
 }
 
-function webhookRemove(args: string[]): Run {
-  const { values } = parse(args, ENDPOINT_OPTIONS);
-  const { entityId, endpointId } = endpointArgs(values);
-  return async (store, now) => {
-    await requireEntity(store, entityId);
-    if (!(await store.updateWebhookEndpoint(entityId, endpointId, { state: 'removed' }, now))) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
-    return { id: endpointId, state: 'removed' };
-  };
+/** The entity and one of its endpoints, or a usage error naming what is not there. */
+async function requireEndpoint(store: Store, entityId: string, endpointId: string): Promise<{ entity: EntityRecord; endpoint: WebhookEndpoint }> {
+  const entity = await requireEntity(store, entityId);
+  const endpoint = await store.findWebhookEndpoint(entityId, endpointId);
+  if (!endpoint) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+  return { entity, endpoint };
 }
 
 /** A command on one endpoint of an entity, with the service. */
@@ -120,12 +118,16 @@ function onEndpoint(args: string[], work: (w: Webhooks, entity: EntityRecord, en
   const { values } = parse(args, ENDPOINT_OPTIONS);
   const { entityId, endpointId } = endpointArgs(values);
   return async (store, _now, vault) => {
-    const entity = await requireEntity(store, entityId);
-    const endpoint = await store.findWebhookEndpoint(entityId, endpointId);
-    if (!endpoint) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    const { entity, endpoint } = await requireEndpoint(store, entityId, endpointId);
     return withService(store, vault(), (w) => work(w, entity, endpoint));
   };
 }
+
+const webhookRemove = (args: string[]): Run =>
+  onEndpoint(args, async (w, entity, endpoint) => {
+    await w.remove(entity, endpoint.id);
+    return { id: endpoint.id, state: 'removed' };
+  });
 
 const webhookTest = (args: string[]): Run => onEndpoint(args, async (w, _entity, endpoint) => ({ id: endpoint.id, test: await w.test(endpoint) }));
 
@@ -144,8 +146,7 @@ function webhookDeliveries(args: string[]): Run {
   if (!/^[1-9][0-9]{0,3}$/.test(limitText)) throw new UsageError('--limit must be a whole number from 1 to 9999');
   const from = since(values.since);
   return async (store) => {
-    await requireEntity(store, entityId);
-    if (!(await store.findWebhookEndpoint(entityId, endpointId))) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    await requireEndpoint(store, entityId, endpointId);
     const listed = await store.listWebhookDeliveries(endpointId, { limit: Number.parseInt(limitText, 10), ...(state ? { state: state as DeliveryState } : {}), ...(from !== undefined ? { since: from } : {}) });
     return listed.map(deliveryView);
   };
@@ -159,8 +160,7 @@ function webhookRedeliver(args: string[]): Run {
   const from = since(values.since);
   if ((eventId === undefined) === (from === undefined)) throw new UsageError('give either --event EVENT_ID or --since "yyyy-MM-dd HH:mm:ss"');
   return async (store, now) => {
-    await requireEntity(store, entityId);
-    if (!(await store.findWebhookEndpoint(entityId, endpointId))) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
+    await requireEndpoint(store, entityId, endpointId);
     const ids = await store.redeliverWebhooks({ endpointId, ...(eventId ? { eventId } : {}), ...(from !== undefined ? { failedSince: from } : {}) }, now);
     return { id: endpointId, redelivered: ids.length, deliveryIds: ids };
   };

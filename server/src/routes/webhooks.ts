@@ -136,8 +136,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
       const since = params.get('since');
       const eventId = params.get('eventId');
       const limit = Number.parseInt(params.get('limit') ?? String(DEFAULT_DELIVERY_LIMIT), 10);
-      let deliveries = await c.store.listWebhookDeliveries(endpoint.id, { limit: eventId ? 1_000 : limit, ...(state ? { state } : {}), ...(since ? { since: parseDateTime(since) } : {}) });
-      if (eventId) deliveries = deliveries.filter((d) => d.delivery.eventId === eventId);
+      const deliveries = await c.store.listWebhookDeliveries(endpoint.id, { limit, ...(state ? { state } : {}), ...(since ? { since: parseDateTime(since) } : {}), ...(eventId ? { eventId } : {}) });
       return ok({ id: endpoint.id, deliveries: deliveries.map(deliveryView) });
     },
   });

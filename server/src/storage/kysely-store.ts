@@ -10,7 +10,6 @@ import { GroupCommit } from './group-commit.js';
 import { runGuarded } from './guarded-query.js';
 import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
-import { newJobId } from '../domain/ids.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import {
   cancelDeliveryQuery,
@@ -530,7 +529,7 @@ export class KyselyStore implements Store {
   }
 
   redeliverWebhooks(selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
-    return redeliver(this.#db, selection, now, () => newJobId(now));
+    return redeliver(this.#db, selection, now);
   }
 
   webhookEventsOf(recordId: string): Promise<WebhookEvent[]> {

@@ -9,6 +9,8 @@
 
 import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PreparedQuery, type Placeholders } from './prepared-query.js';
+import { jobRecord } from '../jobs/job.js';
+import { enqueueQueries } from './jobs.js';
 import type { EpochMs } from '../domain/records.js';
 import type { AttemptOutcome, DeliveryState, DeliveryWork, EventType, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import { isEventType } from '../domain/webhooks.js';
@@ -29,6 +31,12 @@ const typesText = (types: readonly EventType[]): string => (types.length === 0 ?
 
 function typesOf(text: string): EventType[] {
   return text.split(',').filter(isEventType);
+}
+
+/** A stored event's type; anything else is a corrupt row, said so rather than read as PAYMENT. */
+function eventTypeOf(text: string): EventType {
+  if (!isEventType(text)) throw new Error(`unknown event type in the database: ${JSON.stringify(text)}`);
+  return text;
 }
 
 export const endpointToRow = (e: WebhookEndpoint): WebhookEndpointsTable => ({
@@ -282,11 +290,9 @@ type DeliveryWorkRow = Selectable<WebhookDeliveriesTable> & {
 };
 
 function deliveryWorkFromRow(row: DeliveryWorkRow): DeliveryWork {
-  const type = row.e_type;
-  if (!isEventType(type)) throw new Error(`unknown event type in the database: ${JSON.stringify(type)}`);
   return {
     delivery: deliveryFromRow(row),
-    event: { id: row.event_id, entityId: row.e_entity_id, type, action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: Number(row.e_created_at) },
+    event: { id: row.event_id, entityId: row.e_entity_id, type: eventTypeOf(row.e_type), action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: Number(row.e_created_at) },
     endpoint: endpointFromRow({
       id: row.endpoint_id,
       entity_id: row.w_entity_id,
@@ -324,6 +330,8 @@ export interface DeliveryFilter {
   state?: DeliveryState;
   /** Created at or after. */
   since?: EpochMs;
+  /** The delivery of one event. */
+  eventId?: string;
   limit: number;
 }
 
@@ -337,6 +345,7 @@ export async function listDeliveries(db: Executor, endpointId: string, filter: D
     .where('d.endpoint_id', '=', endpointId);
   if (filter.state !== undefined) q = q.where('d.state', '=', filter.state);
   if (filter.since !== undefined) q = q.where('d.created_at', '>=', filter.since);
+  if (filter.eventId !== undefined) q = q.where('d.event_id', '=', filter.eventId);
   const rows = await q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(filter.limit).execute();
   if (rows.length === 0) return [];
   const attempts = await db
@@ -358,7 +367,7 @@ export async function listDeliveries(db: Executor, endpointId: string, filter: D
   }
   return rows.map((r) => ({
     delivery: deliveryFromRow(r),
-    type: isEventType(r.e_type) ? r.e_type : 'PAYMENT',
+    type: eventTypeOf(r.e_type),
     action: r.e_action as WebhookEvent['action'],
     recordId: r.e_record_id,
     attempts: byDelivery.get(r.id) ?? [],
@@ -376,13 +385,12 @@ export interface RedeliverySelection {
  * Sends deliveries again: back to pending with a new round of the ladder, and a new job each. A
  * delivery still pending is left alone (it is on its way). Returns the deliveries queued.
  */
-export async function redeliver(db: Kysely<Database>, selection: RedeliverySelection, now: EpochMs, newJobId: () => string): Promise<string[]> {
+export async function redeliver(db: Kysely<Database>, selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', selection.endpointId).where('state', '!=', 'pending');
     if (selection.eventId !== undefined) q = q.where('event_id', '=', selection.eventId);
     if (selection.failedSince !== undefined) q = q.where('state', '=', 'failed').where('created_at', '>=', selection.failedSince);
     const ids = (await q.execute()).map((r) => r.id);
-    if (ids.length === 0) return [];
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       await trx
@@ -391,27 +399,8 @@ export async function redeliver(db: Kysely<Database>, selection: RedeliverySelec
         .where('id', 'in', chunk)
         .where('state', '!=', 'pending')
         .execute();
-      await trx
-        .insertInto('jobs')
-        .values(
-          chunk.map((id) => ({
-            id: newJobId(),
-            kind: DELIVERY_JOB_KIND,
-            payload: JSON.stringify({ deliveryId: id }),
-            state: 'queued' as const,
-            run_at: now,
-            attempts: 0,
-            max_attempts: DELIVERY_JOB_MAX_ATTEMPTS,
-            lease_owner: null,
-            lease_until: null,
-            unique_key: null,
-            last_error: null,
-            created_at: now,
-            updated_at: now,
-            group_key: selection.endpointId,
-          })),
-        )
-        .execute();
+      const jobs = chunk.map((deliveryId) => jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: selection.endpointId }, now, DELIVERY_JOB_MAX_ATTEMPTS));
+      for (const query of enqueueQueries(trx, jobs)) await trx.executeQuery(query);
     }
     return ids;
   });
@@ -423,7 +412,7 @@ export async function eventsOfRecord(db: Executor, recordId: string): Promise<We
   return rows.map((r) => ({
     id: r.id,
     entityId: r.entity_id,
-    type: isEventType(r.type) ? r.type : 'PAYMENT',
+    type: eventTypeOf(r.type),
     action: r.action as WebhookEvent['action'],
     recordId: r.record_id,
     rootPaymentId: null,

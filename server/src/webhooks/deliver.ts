@@ -17,7 +17,7 @@ import { nextAttemptAt } from './retry-ladder.js';
 import type { EndpointSlots } from './endpoint-slots.js';
 import type { AttemptResult } from './send.js';
 
-/** Sends one encrypted notification (send.ts in the relay; tests may count calls). */
+/** Sends one encrypted notification (send.ts in the relay). */
 export type SendNotification = (url: string, headers: Record<string, string>, body: string) => Promise<AttemptResult>;
 
 /** What delivering needs of the relay (the CLI has these too, without a whole context). */
@@ -32,12 +32,9 @@ export interface DeliveryDeps {
   random: () => number;
   /** An endpoint at its concurrency limit: the delivery waits this long for its turn, ms. */
   busyRetryMs: number;
-  /** Keys already opened, by endpoint: an endpoint's key never changes. */
-  secrets?: Map<string, string>;
+  /** The key of an endpoint (webhooks/service.ts keeps the ones it opened). */
+  secretOf: (endpoint: WebhookEndpoint) => Promise<string>;
 }
-
-/** Opened keys kept at most; the oldest is opened again when needed. */
-const SECRETS_KEPT = 1_000;
 
 /** The notification's JSON text: the spec's envelope around the stored payload. */
 export function notificationText(work: Pick<DeliveryWork, 'event'>): string {
@@ -52,6 +49,17 @@ export async function endpointSecret(ctx: DeliveryContext, endpoint: WebhookEndp
   const merchant = entity && (await ctx.store.findMerchant(entity.merchantId));
   if (!merchant) throw new Error(`no merchant for the entity of endpoint ${endpoint.id}`);
   return ctx.vault.openSecret(merchant.webhookSecret);
+}
+
+/** One notification sealed under `secret` (a fresh IV) and sent with its event id: every attempt and every test. */
+export function sealAndSend(send: SendNotification, url: string, secret: string, eventId: string, text: string): Promise<AttemptResult> {
+  const sealed = encryptNotification(secret, text);
+  return send(url, { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: eventId }, sealed.body);
+}
+
+/** Why an attempt that was not acknowledged failed: its error, or the status it got. */
+export function failureOf(result: AttemptResult): string | null {
+  return result.ok ? null : (result.error ?? `answered ${result.status ?? 'nothing'}`);
 }
 
 export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promise<void> {
@@ -70,24 +78,16 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
   await turn;
   let outcome: AttemptOutcome;
   try {
-    let secret = deps.secrets?.get(endpoint.id);
-    if (secret === undefined) {
-      secret = await endpointSecret(ctx, endpoint);
-      if (deps.secrets) {
-        if (deps.secrets.size >= SECRETS_KEPT) deps.secrets.delete(deps.secrets.keys().next().value ?? '');
-        deps.secrets.set(endpoint.id, secret);
-      }
-    }
-    const sealed = encryptNotification(secret, notificationText(work));
+    const secret = await deps.secretOf(endpoint);
     const at = ctx.clock.now();
-    const result = await deps.send(endpoint.url, { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: work.event.id }, sealed.body);
+    const result = await sealAndSend(deps.send, endpoint.url, secret, work.event.id, notificationText(work));
     const attempt = {
       number: delivery.attempts + 1,
       at,
       status: result.status ?? null,
       latencyMs: result.latencyMs,
       responseStart: result.responseStart ?? null,
-      error: result.error ?? (result.ok ? null : `answered ${result.status ?? 'nothing'}`),
+      error: failureOf(result),
       relayId: ctx.config.relayId,
     };
     if (result.ok) {

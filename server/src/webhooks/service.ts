@@ -10,17 +10,18 @@ import type { EntityRecord } from '../domain/records.js';
 import type { EventType, WebhookEndpoint } from '../domain/webhooks.js';
 import type { Config } from '../process/config.js';
 import type { Store } from '../storage/store.js';
-import { encryptNotification } from './cipher.js';
-import { deliverOnce, type SendNotification } from './deliver.js';
+import { deliverOnce, endpointSecret, failureOf, sealAndSend, type SendNotification } from './deliver.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import { EndpointSlots } from './endpoint-slots.js';
-import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
 import { parseRetryLadder, type RetryLadder } from './retry-ladder.js';
 import { createWebhookSender, type WebhookSender } from './send.js';
 import { newWebhookSecret } from '../merchants/bootstrap.js';
 
 /** A delivery waiting for its endpoint's turn looks again after this long, ms. */
 const BUSY_RETRY_MS = 250;
+
+/** Opened keys kept at most; the oldest is opened again when needed. */
+const SECRETS_KEPT = 1_000;
 
 export interface WebhookDeps {
   store: Store;
@@ -55,23 +56,37 @@ export interface EndpointInput {
 
 export class Webhooks {
   readonly #d: WebhookDeps;
-  readonly slots: EndpointSlots;
-  readonly ladder: RetryLadder;
+  readonly #slots: EndpointSlots;
+  readonly #ladder: RetryLadder;
   readonly #sender: WebhookSender;
-  /** Sends one notification; replaceable in tests that count sends. */
-  send: SendNotification;
-  /** Jitter source of the retry ladder. */
-  random: () => number;
+  readonly #send: SendNotification;
+  /** Jitter source of the retry ladder; 0.5 is none. */
+  readonly #random: () => number;
+  /** Keys opened, by endpoint: an endpoint's key never changes, and a notificationUrl's takes two reads. */
   readonly #secrets = new Map<string, string>();
 
   constructor(deps: WebhookDeps) {
     this.#d = deps;
     const w = deps.config.webhooks;
-    this.slots = new EndpointSlots(w.endpointConcurrency);
-    this.ladder = parseRetryLadder(w.retrySteps, w.retryMaxAge);
+    this.#slots = new EndpointSlots(w.endpointConcurrency);
+    this.#ladder = parseRetryLadder(w.retrySteps, w.retryMaxAge);
     this.#sender = createWebhookSender({ timeoutMs: w.timeoutMs, allowPrivate: w.allowPrivate });
-    this.send = (url, headers, body) => this.#sender.send({ url, headers, body });
-    this.random = w.jitter ? Math.random : () => 0.5;
+    this.#send = (url, headers, body) => this.#sender.send({ url, headers, body });
+    this.#random = w.jitter ? Math.random : () => 0.5;
+  }
+
+  /** Endpoints with no room for another delivery on this relay: the jobs runner leaves theirs queued. */
+  busyEndpoints(): string[] {
+    return this.#slots.saturated();
+  }
+
+  async #secretOf(endpoint: WebhookEndpoint): Promise<string> {
+    const kept = this.#secrets.get(endpoint.id);
+    if (kept !== undefined) return kept;
+    const secret = await endpointSecret(this.#d, endpoint);
+    if (this.#secrets.size >= SECRETS_KEPT) this.#secrets.delete(this.#secrets.keys().next().value ?? '');
+    this.#secrets.set(endpoint.id, secret);
+    return secret;
   }
 
   /** Closes the connections kept alive to receivers (shutdown). */
@@ -81,7 +96,10 @@ export class Webhooks {
 
   /** The delivery job's handler. */
   deliver(deliveryId: string): Promise<void> {
-    return deliverOnce({ ctx: this.#d, send: this.send, ladder: this.ladder, slots: this.slots, random: this.random, busyRetryMs: BUSY_RETRY_MS, secrets: this.#secrets }, deliveryId);
+    return deliverOnce(
+      { ctx: this.#d, send: this.#send, ladder: this.#ladder, slots: this.#slots, random: this.#random, busyRetryMs: BUSY_RETRY_MS, secretOf: (e) => this.#secretOf(e) },
+      deliveryId,
+    );
   }
 
   #checkUrl(url: string): string {
@@ -134,14 +152,9 @@ export class Webhooks {
       action,
       payload: { eventId, endpointId: endpoint.id, entityId: endpoint.entityId, url: endpoint.url, timestamp: formatTimestamp(now) },
     });
-    const sealed = encryptNotification(this.#d.vault.openSecret(endpoint.sealedSecret), text);
-    const result = await this.send(endpoint.url, { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: eventId }, sealed.body);
-    return {
-      acknowledged: result.ok,
-      status: result.status ?? null,
-      latencyMs: Math.round(result.latencyMs),
-      ...(result.ok ? {} : { error: result.error ?? `answered ${result.status ?? 'nothing'}` }),
-    };
+    const result = await sealAndSend(this.#send, endpoint.url, await this.#secretOf(endpoint), eventId, text);
+    const error = failureOf(result);
+    return { acknowledged: result.ok, status: result.status ?? null, latencyMs: Math.round(result.latencyMs), ...(error === null ? {} : { error }) };
   }
 
   /** Changes the URL, the types or the state; activating sends the test notification first. */

@@ -142,6 +142,10 @@ describe('delivery outcomes', () => {
     }
     const failed = await deliveries(endpoint, '&state=failed');
     expect(failed).toHaveLength(2);
+    // One event's delivery, by its id.
+    const [only] = await deliveries(endpoint, `&eventId=${failed[1]?.eventId as string}`);
+    expect(only?.eventId).toBe(failed[1]?.eventId);
+    expect(await deliveries(endpoint, `&eventId=${'0'.repeat(32)}`)).toEqual([]);
     failing = false;
     const one = await relay.post(`/v1/webhooks/${endpoint}/redeliveries`, { entityId: entityId(), eventId: failed[0]?.eventId as string });
     expect(one.json()).toMatchObject({ redelivered: 1 });
