@@ -18,7 +18,6 @@ const CONNECTOR_IDS = [
   ['connectorTxId3', 'InitialConnectorTxID3'],
 ] as const;
 
-
 /**
  * The migrated INITIAL payment of a registration request whose parameters the catalogue has
  * validated (formats, and paymentType with any other field: params/rules.ts), or null when none was
