@@ -50,7 +50,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   // The runner's handlers work on the context they belong to; the process starts it.
   const full = ctx as RelayContext;
   const { handlers, periodic } = relayJobs(full);
-  const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic, busyGroups: () => full.webhooks.busyEndpoints() });
+  const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic, busyGroups: () => full.webhooks.busyEndpoints(), groupLimit: config.webhooks.endpointConcurrency });
   full.jobs = jobs;
   full.readiness.push({ name: 'accepting requests', check: async () => (full.draining ? 'shutting down' : true) });
   full.closers.push({ name: 'webhook connections', close: async () => full.webhooks.close() });

@@ -60,6 +60,11 @@ export interface RunnerOptions {
   periodic?: readonly PeriodicJob[];
   /** Job groups this relay has no room for right now (endpoints at their delivery limit): not claimed. */
   busyGroups?: () => readonly string[];
+  /**
+   * Jobs of one group (the deliveries to one endpoint) this runner holds at most: a claim takes no
+   * more than this of a group, and none of a group it already holds this many of. Undefined: no cap.
+   */
+  groupLimit?: number;
 }
 
 const silent: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -91,6 +96,10 @@ export class JobRunner {
   /** Jobs finished and not yet marked done. */
   #done: string[] = [];
   #flushing: NodeJS.Immediate | undefined;
+  /** Jobs of each group started by the loop and not finished yet. */
+  readonly #heldByGroup = new Map<string, number>();
+  /** Groups left out of a claim for want of room: when one of their jobs ends, claim again at once. */
+  readonly #deferredGroups = new Set<string>();
   /** The flush under way, for stop() to wait for. */
   #flushed: Promise<void> = Promise.resolve();
   #looping = false;
@@ -162,8 +171,11 @@ export class JobRunner {
         const now = clock.now();
         await this.#queuePeriodic(now);
         const want = Math.min(config.batchSize, free);
-        const jobs = await store.claimJobs(owner, now, now + config.leaseMs, want, this.#o.busyGroups?.() ?? []);
+        const skip = this.#fullGroups();
+        for (const group of skip) this.#deferredGroups.add(group);
+        const jobs = await store.claimJobs(owner, now, now + config.leaseMs, want, { skip, ...(this.#o.groupLimit !== undefined ? { perGroup: this.#o.groupLimit } : {}) });
         for (const job of jobs) this.#start(job);
+        this.#deferCapped(jobs);
         // A full claim means more may be due: claim again as soon as slots free up.
         this.#backlog = jobs.length >= want;
         if (this.#backlog && this.#inFlight.size < config.concurrency) next = 0;
@@ -187,8 +199,41 @@ export class JobRunner {
     this.#schedule(next);
   }
 
+  /** Groups this runner has no room for: as many held as it may, or saturated by their handler. */
+  #fullGroups(): string[] {
+    const full = new Set(this.#o.busyGroups?.() ?? []);
+    const limit = this.#o.groupLimit;
+    if (limit !== undefined) for (const [group, held] of this.#heldByGroup) if (held >= limit) full.add(group);
+    return [...full];
+  }
+
+  /** A group the claim took its whole cap of probably has more due: claim again when it has room. */
+  #deferCapped(jobs: readonly JobRecord[]): void {
+    const limit = this.#o.groupLimit;
+    if (limit === undefined) return;
+    const claimed = new Map<string, number>();
+    for (const job of jobs) if (job.groupKey !== null) claimed.set(job.groupKey, (claimed.get(job.groupKey) ?? 0) + 1);
+    for (const [group, n] of claimed) if (n >= limit) this.#deferredGroups.add(group);
+  }
+
+  #hold(group: string | null): void {
+    if (group !== null) this.#heldByGroup.set(group, (this.#heldByGroup.get(group) ?? 0) + 1);
+  }
+
+  /** Lets go of a finished job's group; true when the group was left out of a claim and has room again. */
+  #release(group: string | null): boolean {
+    if (group === null) return false;
+    const held = (this.#heldByGroup.get(group) ?? 1) - 1;
+    if (held <= 0) this.#heldByGroup.delete(group);
+    else this.#heldByGroup.set(group, held);
+    if (!this.#deferredGroups.has(group) || held >= (this.#o.groupLimit ?? Infinity)) return false;
+    this.#deferredGroups.delete(group);
+    return true;
+  }
+
   /** Runs one claimed job in its own slot; done ones are marked in batches (#flushDone). */
   #start(job: JobRecord): void {
+    this.#hold(job.groupKey);
     const running = (async () => {
       const error = await this.#run(job);
       if (error === undefined) {
@@ -201,8 +246,10 @@ export class JobRunner {
     this.#inFlight.add(running);
     void running.finally(() => {
       this.#inFlight.delete(running);
-      // Half the slots free and jobs waiting: claim the next batch now rather than at the next poll.
-      if (this.#backlog && this.#inFlight.size <= this.#o.config.concurrency / 2) this.#wake();
+      const roomAgain = this.#release(job.groupKey);
+      // Half the slots free and jobs waiting, or room again for a group that was left waiting:
+      // claim the next batch now rather than at the next poll.
+      if (roomAgain || (this.#backlog && this.#inFlight.size <= this.#o.config.concurrency / 2)) this.#wake();
     });
   }
 

@@ -32,27 +32,95 @@ export function enqueueQueries(db: Executor, jobs: readonly JobRecord[]): Compil
 /** The longest last error a job keeps, characters. */
 const ERROR_TEXT_MAX = 2_000;
 
-export async function claimJobs(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, skipGroups: readonly string[] = []): Promise<JobRecord[]> {
+/**
+ * How a claim treats job groups (the deliveries to one endpoint): groups it must leave queued, and
+ * at most how many jobs of any one group it takes.
+ */
+export interface ClaimGroups {
+  /** Groups the runner holds as many jobs of as it may: none of theirs are claimed. */
+  skip: readonly string[];
+  /** Jobs of one group one claim takes at most; jobs without a group are not limited. */
+  perGroup?: number;
+}
+
+/** How many due rows a per-group claim looks at for each job it may take. */
+const GROUP_SCAN_FACTOR = 4;
+
+export async function claimJobs(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, groups: ClaimGroups = { skip: [] }): Promise<JobRecord[]> {
   // Two claims, each on its own partial index and stopping at `limit`. Due jobs are taken in no
   // set order: an ORDER BY (or one OR over both conditions) makes PostgreSQL fetch and sort every
   // due job on every claim whenever its statistics lag a burst, and a backlog is cleared within a
   // few rounds anyway. The runner runs a batch oldest first.
   // Groups the runner has no room for stay queued: claiming them would only put them back.
-  const groups = skipGroups.length === 0 ? sql`` : sql` and (group_key is null or group_key not in (${sql.join(skipGroups.map((g) => sql`${g}`))}))`;
-  const due = await claimWhere(db, dialect, sql`state = 'queued' and run_at <= ${now}${groups}`, owner, now, leaseUntil, limit);
+  const skip = groups.skip.length === 0 ? sql`` : sql` and (group_key is null or group_key not in (${sql.join(groups.skip.map((g) => sql`${g}`))}))`;
+  const claim = (where: RawBuilder<unknown>, want: number) =>
+    groups.perGroup === undefined ? claimWhere(db, dialect, where, owner, now, leaseUntil, want) : claimCapped(db, dialect, where, owner, now, leaseUntil, want, groups.perGroup);
+  const due = await claim(sql`state = 'queued' and run_at <= ${now}${skip}`, limit);
   if (due.length >= limit) return due;
-  const expired = await claimWhere(db, dialect, sql`state = 'running' and lease_until < ${now}`, owner, now, leaseUntil, limit - due.length);
+  const expired = await claim(sql`state = 'running' and lease_until < ${now}`, limit - due.length);
   return [...due, ...expired];
+}
+
+function leaseSet(owner: string, now: EpochMs, leaseUntil: EpochMs): RawBuilder<unknown> {
+  return sql`state = 'running', lease_owner = ${owner}, lease_until = ${leaseUntil}, attempts = attempts + 1, updated_at = ${now}`;
+}
+
+function claimed(rows: readonly Selectable<JobsTable>[]): JobRecord[] {
+  return rows.map(jobFromRow).sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
 }
 
 async function claimWhere(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', where: RawBuilder<unknown>, owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number): Promise<JobRecord[]> {
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
   const { rows } = await sql<Selectable<JobsTable>>`
-    update jobs
-       set state = 'running', lease_owner = ${owner}, lease_until = ${leaseUntil}, attempts = attempts + 1, updated_at = ${now}
+    update jobs set ${leaseSet(owner, now, leaseUntil)}
      where id in (select id from jobs where ${where} limit ${limit} ${lock})
     returning *`.execute(db);
-  return rows.map(jobFromRow).sort((a, b) => a.runAt - b.runAt || (a.id < b.id ? -1 : 1));
+  return claimed(rows);
+}
+
+/**
+ * A claim that takes at most `perGroup` jobs of any one group, from a bounded window of due rows:
+ * a backlog of one endpoint fills the batch only up to what the runner can send to it, so nothing
+ * is claimed only to be put back, and jobs of other groups behind it are still seen.
+ */
+async function claimCapped(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', where: RawBuilder<unknown>, owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, perGroup: number): Promise<JobRecord[]> {
+  const window = limit * GROUP_SCAN_FACTOR;
+  if (dialect === 'postgres') {
+    // One statement: the window's rows are locked SKIP LOCKED, numbered within each group, and the
+    // first of each are claimed.
+    const { rows } = await sql<Selectable<JobsTable>>`
+      update jobs set ${leaseSet(owner, now, leaseUntil)}
+       where id in (
+         select id from (
+           select id, group_key, row_number() over (partition by group_key order by run_at, id) as place
+             from (select id, group_key, run_at from jobs where ${where} limit ${window} for update skip locked) due
+         ) numbered
+         where group_key is null or place <= ${perGroup}
+         limit ${limit})
+      returning *`.execute(db);
+    return claimed(rows);
+  }
+  // SQLite evaluates a window function over the whole of a LIMITed subquery's table, not its
+  // window, so the rows are chosen here: the window is read from the covering index jobs_due, and
+  // the update claims those still as read (another process may have taken some in between).
+  const { rows: due } = await sql<{ id: string; group_key: string | null }>`select id, group_key from jobs where ${where} limit ${window}`.execute(db);
+  const taken = new Map<string, number>();
+  const ids: string[] = [];
+  for (const row of due) {
+    if (ids.length >= limit) break;
+    if (row.group_key !== null) {
+      const n = taken.get(row.group_key) ?? 0;
+      if (n >= perGroup) continue;
+      taken.set(row.group_key, n + 1);
+    }
+    ids.push(row.id);
+  }
+  if (ids.length === 0) return [];
+  const { rows } = await sql<Selectable<JobsTable>>`
+    update jobs set ${leaseSet(owner, now, leaseUntil)}
+     where id in (${sql.join(ids.map((id) => sql`${id}`))}) and ${where}
+    returning *`.execute(db);
+  return claimed(rows);
 }
 
 /** Marks the jobs done; only those still leased to `owner`. Returns how many were. */

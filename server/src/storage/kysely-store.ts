@@ -8,7 +8,7 @@ import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releas
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit } from './group-commit.js';
 import { runGuarded } from './guarded-query.js';
-import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
+import { claimJobs, type ClaimGroups, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import {
@@ -457,8 +457,8 @@ export class KyselyStore implements Store {
     return this.#insert(enqueueQueries(this.#db, jobs));
   }
 
-  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, skipGroups?: readonly string[]): Promise<JobRecord[]> {
-    return claimJobs(this.#db, this.dialect, owner, now, leaseUntil, limit, skipGroups);
+  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, groups?: ClaimGroups): Promise<JobRecord[]> {
+    return claimJobs(this.#db, this.dialect, owner, now, leaseUntil, limit, groups);
   }
 
   completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number> {

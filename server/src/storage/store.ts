@@ -9,6 +9,7 @@ import type { LedgerChange, PendingKind, StatusChange } from '../domain/lifecycl
 import type { JobRecord, JobState } from '../jobs/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
+import type { ClaimGroups } from './jobs.js';
 export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 import type { CheckoutChange } from './checkouts.js';
 export type { CheckoutChange } from './checkouts.js';
@@ -302,7 +303,7 @@ export interface Store {
    * `owner` until `leaseUntil`, counting a try on each. Two runners never get the same job while
    * its lease runs.
    */
-  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, skipGroups?: readonly string[]): Promise<JobRecord[]>;
+  claimJobs(owner: string, now: EpochMs, leaseUntil: EpochMs, limit: number, groups?: ClaimGroups): Promise<JobRecord[]>;
   /** Marks jobs done, only those still leased to `owner`; returns how many were. */
   completeJobs(owner: string, ids: readonly string[], now: EpochMs): Promise<number>;
   /** A try failed: queued again for `runAt`, or kept as failed; only while leased to `owner`. */

@@ -91,6 +91,77 @@ export function jobsContract(ctx: () => ContractContext): void {
       await drain(store, now + 10 * LEASE);
     });
 
+    it('takes at most perGroup jobs of a group in one claim, any number without a group, none of a skipped group, and never one twice', async () => {
+      const { store, harness } = ctx();
+      const now = J0 + 2_500_000;
+      const [a, b, c] = ['a', 'b', 'c'].map((g) => `group-${g}-${id()}`) as [string, string, string];
+      const jobs = [
+        ...Array.from({ length: 40 }, (_, i) => job({ runAt: now - 100 + i, groupKey: a })),
+        ...Array.from({ length: 3 }, (_, i) => job({ runAt: now - 50 + i, groupKey: b })),
+        ...Array.from({ length: 6 }, (_, i) => job({ runAt: now - 40 + i, groupKey: c })),
+        ...Array.from({ length: 5 }, (_, i) => job({ runAt: now - 30 + i })),
+      ];
+      await store.enqueueJobs(jobs);
+      const first = await store.claimJobs('relay-a', now, now + LEASE, 30, { skip: [c], perGroup: 4 });
+      const byGroup = (claimed: readonly JobRecord[]) => claimed.reduce((m, j) => m.set(j.groupKey, (m.get(j.groupKey) ?? 0) + 1), new Map<string | null, number>());
+      expect(byGroup(first)).toEqual(new Map<string | null, number>([[a, 4], [b, 3], [null, 5]]));
+      // The oldest of a group go first.
+      expect(first.filter((j) => j.groupKey === a).map((j) => j.runAt)).toEqual([now - 100, now - 99, now - 98, now - 97]);
+
+      // Capped claims from several connections at once still never share a job, and take them all.
+      const others = harness.parallelStores ? await Promise.all([harness.open(), harness.open()]) : [];
+      const stores = [store, ...others];
+      try {
+        const taken = new Set(first.map((j) => j.id));
+        for (let round = 0; round < 20 && taken.size < jobs.length; round++) {
+          const batches = await all(Array.from({ length: 6 }, (_, i) => () => (stores[i % stores.length] as Store).claimJobs(`runner-${i}`, now, now + LEASE, 8, { skip: [], perGroup: 2 })));
+          for (const batch of batches) {
+            for (const [group, n] of byGroup(batch)) if (group !== null) expect(n).toBeLessThanOrEqual(2);
+            for (const j of batch) {
+              expect(taken.has(j.id)).toBe(false);
+              taken.add(j.id);
+            }
+          }
+        }
+        expect(taken).toEqual(new Set(jobs.map((j) => j.id)));
+      } finally {
+        for (const other of others) await other.close();
+      }
+      await drain(store, now + 10 * LEASE);
+    });
+
+    it('a runner with a group limit holds at most twice that many jobs of a group less one, and claims again as soon as the group has room', async () => {
+      const { store } = ctx();
+      const clock = new ManualClock(J0 + 2_700_000);
+      const group = `endpoint-${id()}`;
+      const limit = 3;
+      let running = 0;
+      let most = 0;
+      let ran = 0;
+      // Within each claimed batch one job ends at once and the others later: the room the first
+      // leaves is filled while the others still run.
+      const slow: JobHandler = async (payload) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, ((payload as { i: number }).i % limit) * 100));
+        running--;
+        ran++;
+      };
+      await store.enqueueJobs(Array.from({ length: 40 }, (_, i) => job({ kind: 'slow', payload: { i }, runAt: clock.now() - 40 + i, groupKey: group }, clock.now())));
+      // A poll an hour away: only the runner's own wake-ups can finish the backlog in time.
+      const r = new JobRunner({ store, clock, owner: 'relay-a', config: { ...defaultConfig.jobs, pollMs: 3_600_000, batchSize: 50, concurrency: 64 }, handlers: new Map([['slow', slow]]), groupLimit: limit });
+      await r.start({ info: () => undefined, warn: () => undefined, error: () => undefined });
+      try {
+        for (let waited = 0; ran < 40 && waited < 20_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      } finally {
+        await r.stop();
+      }
+      expect(ran).toBe(40);
+      expect(most).toBeGreaterThan(limit);
+      expect(most).toBeLessThanOrEqual(2 * limit - 1);
+      expect(await store.countJobs('slow')).toMatchObject({ queued: 0, running: 0 });
+    });
+
     it('queues a retry or keeps a failure, each only under the lease, and releases what an owner holds', async () => {
       const { store } = ctx();
       const now = J0 + 3_000_000;
