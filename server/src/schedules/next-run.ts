@@ -52,3 +52,13 @@ export function nextRuns(job: CompiledJob, from: number, count: number, timeZone
   }
   return runs;
 }
+
+/** The last run at or before `at` (and at or after the job's start), or null when there is none. */
+export function lastRunAtOrBefore(job: CompiledJob, at: number, timeZone: string = DEFAULT_TIME_ZONE): number | null {
+  const until = job.endAt === null ? at : Math.min(at, job.endAt);
+  // previousRuns answers strictly before the instant it is given.
+  const [last] = cronOf(job.expression, timeZone).previousRuns(1, new Date(Math.floor(until / 1000) * 1000 + 1));
+  if (!last) return null;
+  const ms = last.getTime();
+  return job.startAt !== null && ms < job.startAt ? null : ms;
+}
