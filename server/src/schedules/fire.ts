@@ -31,10 +31,18 @@ function occurrence(s: ScheduleRecord, scheduledAt: number, status: 'due' | 'ski
   return { id: occurrenceId(s.id, scheduledAt), scheduleId: s.id, entityId: s.entityId, scheduledAt, status, paymentId: null, resultCode: null, createdAt: now, updatedAt: now };
 }
 
-/** What firing `s` at `now` writes: the latest due run fires, older missed ones are skipped. */
-export function planFiring(s: ScheduleRecord, now: number): Firing {
+/**
+ * What firing `s` at `now` writes: the latest due run fires, older missed ones are skipped. With
+ * `each` (a test clock stepping through time) only the oldest due run fires and nothing is
+ * skipped; the next one is due at once if it is due too.
+ */
+export function planFiring(s: ScheduleRecord, now: number, catchUp: 'latest' | 'each' = 'latest'): Firing {
   const from = s.nextRunAt ?? now;
   const job = { expression: s.expression, startAt: s.startAt, endAt: s.endAt };
+  if (catchUp === 'each') {
+    const following = nextRunAtOrAfter(job, from + 1000, s.timeZone);
+    return { scheduleId: s.id, from, nextRunAt: following, status: following === null ? 'ended' : 'active', occurrences: [occurrence(s, from, 'due', now)] };
+  }
   const latest = Math.max(from, lastRunAtOrBefore(job, now, s.timeZone) ?? from);
   const skipped: number[] = [];
   for (let at: number | null = from; at !== null && at < latest; at = nextRunAtOrAfter(job, at + 1000, s.timeZone)) {
@@ -64,11 +72,11 @@ export const FIRE_BATCH = 200;
  * Fires every schedule due at `now` (of one entity, for its test clock), batch by batch, until none
  * is left or `maxBatches` ran; the due occurrences written.
  */
-export async function fireDue(ctx: RelayContext, now: number, options: { entityId?: string; maxBatches?: number } = {}): Promise<OccurrenceRecord[]> {
+export async function fireDue(ctx: RelayContext, now: number, options: { entityId?: string; maxBatches?: number; catchUp?: 'latest' | 'each' } = {}): Promise<OccurrenceRecord[]> {
   const written: OccurrenceRecord[] = [];
   const at = ctx.clock.now();
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planFiring(s, now), (d) => chargeJobs(ctx, d, at), options.entityId);
+    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planFiring(s, now, options.catchUp), (d) => chargeJobs(ctx, d, at), options.entityId);
     written.push(...due);
     if (found < FIRE_BATCH) break;
   }
