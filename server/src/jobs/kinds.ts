@@ -8,7 +8,7 @@ import { resolveInDoubtRequests } from './in-doubt.js';
 import { PermanentJobError, type JobHandler, type PeriodicJob } from './runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
-import { fireDue, SCHEDULE_CHARGE_JOB } from '../schedules/fire.js';
+import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -19,8 +19,8 @@ export const JOB_KINDS = {
   probe: 'probe',
   /** Sends one webhook delivery (webhooks/deliver.ts); queued with the event it sends. */
   webhookDelivery: DELIVERY_JOB_KIND,
-  /** Fires the schedules due now, in batches (schedules/fire.ts). */
-  schedulesDue: 'schedules-due',
+  /** Fires the schedules due now, in batches (schedules/fire.ts); queued for each second a schedule runs at. */
+  schedulesDue: SCHEDULES_DUE_JOB,
   /** Charges one fired occurrence of a schedule (schedules/charge.ts); queued with the occurrence. */
   scheduleCharge: SCHEDULE_CHARGE_JOB,
 } as const;
@@ -37,6 +37,8 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       JOB_KINDS.housekeeping,
       async (_payload, { log }) => {
         const purged = await purgeExpired(ctx);
+        // A safety net: a schedule whose firing job is gone (failed for good) fires here at the latest.
+        await fireDue(ctx, ctx.clock.now());
         if (purged.idempotencyKeys + purged.jobs + purged.expiredChallenges > 0) log.info({ purged }, 'expired data removed');
       },
     ],
@@ -71,7 +73,6 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
     periodic: [
       { kind: JOB_KINDS.housekeeping, everyMs: ctx.config.jobs.housekeepingEveryMs },
       { kind: JOB_KINDS.inDoubt, everyMs: ctx.config.jobs.inDoubtEveryMs },
-      { kind: JOB_KINDS.schedulesDue, everyMs: ctx.config.jobs.schedulesEveryMs },
     ],
   };
 }

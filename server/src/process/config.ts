@@ -122,8 +122,6 @@ export interface JobsConfig {
   /** How often housekeeping and the in-doubt resolution run, ms. */
   housekeepingEveryMs: number;
   inDoubtEveryMs: number;
-  /** How often due schedules are fired (schedules/fire.ts), ms: a run fires at most this late. */
-  schedulesEveryMs: number;
 }
 
 export const defaultConfig: Config = {
@@ -169,7 +167,6 @@ export const defaultConfig: Config = {
     keepFinishedMs: 7 * 24 * 60 * 60 * 1000,
     housekeepingEveryMs: 10 * 60 * 1000,
     inDoubtEveryMs: 30_000,
-    schedulesEveryMs: 1_000,
   },
   webhooks: {
     timeoutMs: 10_000,
@@ -298,7 +295,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: positive(env, 'JOBS_BATCH', defaultConfig.jobs.batchSize),
       concurrency: positive(env, 'JOBS_CONCURRENCY', defaultConfig.jobs.concurrency),
       maxAttempts: positive(env, 'JOBS_MAX_ATTEMPTS', defaultConfig.jobs.maxAttempts),
-      schedulesEveryMs: positive(env, 'SCHEDULES_EVERY_MS', defaultConfig.jobs.schedulesEveryMs),
     },
     webhooks: webhooksFrom(env, environment),
   };

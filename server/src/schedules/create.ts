@@ -13,6 +13,7 @@ import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
 import { entityNow } from './entity-time.js';
 import { compileJob, type JobError } from './job.js';
+import { fireJobs } from './fire.js';
 import { DEFAULT_TIME_ZONE, nextRunAtOrAfter } from './next-run.js';
 import type { JobErrorCode } from './quartz-fields.js';
 import type { ScheduleRecord } from './records.js';
@@ -94,6 +95,7 @@ export async function createSchedule(ctx: RelayContext, entity: EntityRecord, pa
     createdAt: now,
     updatedAt: now,
   };
-  await ctx.store.insertSchedule(record, answerOf(claim, 'ok', json));
+  const answer = answerOf(claim, 'ok', json);
+  await ctx.store.insertSchedule(record, { ...(answer ? { answer } : {}), jobs: fireJobs(ctx, [nextRunAt], now) });
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }

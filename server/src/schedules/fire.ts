@@ -60,6 +60,24 @@ export function planFiring(s: ScheduleRecord, now: number, catchUp: 'latest' | '
   };
 }
 
+export const SCHEDULES_DUE_JOB = 'schedules-due';
+
+/**
+ * Firing jobs per due second. Each fires whatever is due when it runs, in batches; several let
+ * several relays fire a crowded second together (disjoint batches, SKIP LOCKED).
+ */
+export const FIRE_SHARDS = 2;
+
+/**
+ * The jobs that fire the schedules due at `times`: one set per second, however many schedules
+ * share it (the unique key), so a schedule's creation or firing queues its next firing with it.
+ */
+export function fireJobs(ctx: RelayContext, times: readonly number[], now: number): JobRecord[] {
+  return [...new Set(times)].flatMap((at) =>
+    Array.from({ length: FIRE_SHARDS }, (_, shard) => jobRecord({ kind: SCHEDULES_DUE_JOB, payload: { at }, runAt: at, uniqueKey: `${SCHEDULES_DUE_JOB}@${at}/${shard}` }, now, ctx.config.jobs.maxAttempts)),
+  );
+}
+
 /** The charge job of each due occurrence, keyed by the occurrence: queued once. */
 export function chargeJobs(ctx: RelayContext, due: readonly OccurrenceRecord[], now: number): JobRecord[] {
   return due.map((o) => jobRecord({ kind: SCHEDULE_CHARGE_JOB, payload: { occurrenceId: o.id }, runAt: now, uniqueKey: `${SCHEDULE_CHARGE_JOB}:${o.id}` }, now, ctx.config.jobs.maxAttempts));
@@ -76,7 +94,7 @@ export async function fireDue(ctx: RelayContext, now: number, options: { entityI
   const written: OccurrenceRecord[] = [];
   const at = ctx.clock.now();
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planFiring(s, now, options.catchUp), (d) => chargeJobs(ctx, d, at), options.entityId);
+    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planFiring(s, now, options.catchUp), (w) => [...chargeJobs(ctx, w.due, at), ...fireJobs(ctx, w.nextRunAts, at)], options.entityId);
     written.push(...due);
     if (found < FIRE_BATCH) break;
   }

@@ -44,7 +44,7 @@ import {
   simulatorAuthorizationToRow,
 } from './rows.js';
 import type { Database } from './schema.js';
-import { cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, failOccurrence, findOccurrence, findSchedule, findTestClock, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
+import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, failOccurrence, findOccurrence, findSchedule, findTestClock, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
 import type { Firing, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
 import type {
   ClaimAnswer,
@@ -403,8 +403,8 @@ export class KyselyStore implements Store {
 
   // Scheduled payments
 
-  insertSchedule(s: ScheduleRecord, answer?: ClaimAnswer): Promise<void> {
-    return this.#insert([this.#db.insertInto('schedules').values(scheduleToRow(s)).compile(), ...this.#followers(answer, undefined)]);
+  insertSchedule(s: ScheduleRecord, parts: { answer?: ClaimAnswer; jobs?: readonly JobRecord[] } = {}): Promise<void> {
+    return this.#insert([this.#db.insertInto('schedules').values(scheduleToRow(s)).compile(), ...this.#followers(parts.answer, parts.jobs)]);
   }
 
   findSchedule(entityId: string, id: string): Promise<ScheduleRecord | undefined> {
@@ -432,7 +432,7 @@ export class KyselyStore implements Store {
     return outcome;
   }
 
-  async fireDueSchedules(now: EpochMs, limit: number, plan: (s: ScheduleRecord) => Firing, jobsOf: (due: readonly OccurrenceRecord[]) => JobRecord[], entityId?: string): Promise<{ found: number; due: OccurrenceRecord[] }> {
+  async fireDueSchedules(now: EpochMs, limit: number, plan: (s: ScheduleRecord) => Firing, jobsOf: (written: FiringsWritten) => JobRecord[], entityId?: string): Promise<{ found: number; due: OccurrenceRecord[] }> {
     let fired: { found: number; due: OccurrenceRecord[] } = { found: 0, due: [] };
     await this.#atomically(async (trx) => {
       const schedules = await lockDueSchedules(trx, this.dialect, now, limit, entityId);

@@ -14,6 +14,12 @@ import type { Database, ScheduleOccurrencesTable, SchedulesTable } from './schem
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** What a round of firings wrote: the occurrences due for a charge, and the schedules' next run times. */
+export interface FiringsWritten {
+  due: readonly OccurrenceRecord[];
+  nextRunAts: readonly EpochMs[];
+}
+
 export const scheduleToRow = (s: ScheduleRecord): SchedulesTable => ({
   id: s.id,
   entity_id: s.entityId,
@@ -163,8 +169,9 @@ const OCCURRENCES_PER_INSERT = 1_000;
  * occurrence that exists already is kept as it is (the unique index is the backstop). Returns the
  * occurrences written as due.
  */
-export async function writeFirings(trx: Transaction<Database>, firings: readonly Firing[], jobsOf: (due: readonly OccurrenceRecord[]) => JobRecord[], now: EpochMs): Promise<OccurrenceRecord[]> {
+export async function writeFirings(trx: Transaction<Database>, firings: readonly Firing[], jobsOf: (written: FiringsWritten) => JobRecord[], now: EpochMs): Promise<OccurrenceRecord[]> {
   const occurrences: OccurrenceRecord[] = [];
+  const nextRunAts = new Set<EpochMs>();
   for (const f of firings) {
     const result = await trx
       .updateTable('schedules')
@@ -173,14 +180,16 @@ export async function writeFirings(trx: Transaction<Database>, firings: readonly
       .where('status', '=', 'active')
       .where('next_run_at', '=', f.from)
       .executeTakeFirst();
-    if (result.numUpdatedRows === 1n) occurrences.push(...f.occurrences);
+    if (result.numUpdatedRows !== 1n) continue;
+    occurrences.push(...f.occurrences);
+    if (f.nextRunAt !== null) nextRunAts.add(f.nextRunAt);
   }
   for (let i = 0; i < occurrences.length; i += OCCURRENCES_PER_INSERT) {
     const rows = occurrences.slice(i, i + OCCURRENCES_PER_INSERT).map(occurrenceToRow);
     await trx.insertInto('schedule_occurrences').values(rows).onConflict((oc) => oc.columns(['schedule_id', 'scheduled_at']).doNothing()).execute();
   }
   const due = occurrences.filter((o) => o.status === 'due');
-  for (const query of enqueueQueries(trx, jobsOf(due))) await trx.executeQuery(query);
+  for (const query of enqueueQueries(trx, jobsOf({ due, nextRunAts: [...nextRunAts] }))) await trx.executeQuery(query);
   return due;
 }
 

@@ -10,6 +10,7 @@ import type { JobRecord, JobState } from '../jobs/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
+import type { FiringsWritten } from './schedules.js';
 import type { CheckoutChange } from './checkouts.js';
 export type { CheckoutChange } from './checkouts.js';
 import type { Firing, OccurrenceCharge, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
@@ -342,8 +343,8 @@ export interface Store {
   redeliverWebhooks(selection: RedeliverySelection, now: EpochMs): Promise<string[]>;
   webhookEventsOf(recordId: string): Promise<WebhookEvent[]>;
 
-  /** Scheduled payments (storage/schedules.ts), with the creation's claim answer. */
-  insertSchedule(s: ScheduleRecord, answer?: ClaimAnswer): Promise<void>;
+  /** Scheduled payments (storage/schedules.ts), with the creation's claim answer and the job that fires it. */
+  insertSchedule(s: ScheduleRecord, parts?: { answer?: ClaimAnswer; jobs?: readonly JobRecord[] }): Promise<void>;
   findSchedule(entityId: string, id: string): Promise<ScheduleRecord | undefined>;
   listSchedules(entityId: string, registrationId: string): Promise<ScheduleRecord[]>;
   /** The latest `limit` occurrences of a schedule, oldest first. */
@@ -353,10 +354,11 @@ export interface Store {
   cancelSchedule(entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'>;
   /**
    * Fires up to `limit` schedules due at `now` (of one entity when given), in one transaction:
-   * `plan` says what each firing writes (pure, from the schedule), `jobsOf` the charge jobs of the
-   * occurrences written as due. Returns how many schedules were due and the due occurrences written.
+   * `plan` says what each firing writes (pure, from the schedule), `jobsOf` the jobs of what was
+   * written (charges of the due occurrences, the firing of the next run times). Returns how many
+   * schedules were due and the due occurrences written.
    */
-  fireDueSchedules(now: EpochMs, limit: number, plan: (s: ScheduleRecord) => Firing, jobsOf: (due: readonly OccurrenceRecord[]) => JobRecord[], entityId?: string): Promise<{ found: number; due: OccurrenceRecord[] }>;
+  fireDueSchedules(now: EpochMs, limit: number, plan: (s: ScheduleRecord) => Firing, jobsOf: (written: FiringsWritten) => JobRecord[], entityId?: string): Promise<{ found: number; due: OccurrenceRecord[] }>;
   /** A due occurrence that cannot be charged; false when it is no longer due. */
   failOccurrence(id: string, resultCode: string, now: EpochMs): Promise<boolean>;
   /** An entity's test clock (the time it was last moved to), if it was ever moved. */

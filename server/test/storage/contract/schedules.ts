@@ -41,7 +41,7 @@ function schedule(entityId: string, registrationId: string, over: Partial<Schedu
   };
 }
 
-const jobsOf = (due: readonly OccurrenceRecord[]) => due.map((o) => jobRecord({ kind: 'schedule-charge-test', payload: { occurrenceId: o.id }, runAt: JOBS_AT, uniqueKey: `schedule-charge-test:${o.id}` }, S0, 5));
+const jobsOf = ({ due }: { due: readonly OccurrenceRecord[] }) => due.map((o) => jobRecord({ kind: 'schedule-charge-test', payload: { occurrenceId: o.id }, runAt: JOBS_AT, uniqueKey: `schedule-charge-test:${o.id}` }, S0, 5));
 
 function fire(store: Store, entityId: string, now: number, limit = 200) {
   return store.fireDueSchedules(now, limit, (s) => planFiring(s, now), jobsOf, entityId);
