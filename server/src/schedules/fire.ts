@@ -83,6 +83,18 @@ export function chargeJobs(ctx: RelayContext, due: readonly OccurrenceRecord[], 
   return due.map((o) => jobRecord({ kind: SCHEDULE_CHARGE_JOB, payload: { occurrenceId: o.id }, runAt: now, uniqueKey: `${SCHEDULE_CHARGE_JOB}:${o.id}` }, now, ctx.config.jobs.maxAttempts));
 }
 
+/**
+ * The plan, or the schedule's end when its expression can no longer be read (a stored expression
+ * this version of the library refuses): one such schedule must not hold up the batch it is in.
+ */
+function planOrEnd(s: ScheduleRecord, now: number, catchUp: 'latest' | 'each' | undefined): Firing {
+  try {
+    return planFiring(s, now, catchUp);
+  } catch {
+    return { scheduleId: s.id, from: s.nextRunAt ?? now, nextRunAt: null, status: 'ended', occurrences: [] };
+  }
+}
+
 /** Schedules fired per transaction. */
 export const FIRE_BATCH = 200;
 
@@ -94,7 +106,7 @@ export async function fireDue(ctx: RelayContext, now: number, options: { entityI
   const written: OccurrenceRecord[] = [];
   const at = ctx.clock.now();
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planFiring(s, now, options.catchUp), (w) => [...chargeJobs(ctx, w.due, at), ...fireJobs(ctx, w.nextRunAts, at)], options.entityId);
+    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planOrEnd(s, now, options.catchUp), (w) => [...chargeJobs(ctx, w.due, at), ...fireJobs(ctx, w.nextRunAts, at)], options.entityId);
     written.push(...due);
     if (found < FIRE_BATCH) break;
   }
