@@ -6,6 +6,7 @@ import { REQUEST_SECTIONS as S } from './params/index.js';
 import type { ParamRow } from './params/row.js';
 import { reporting } from './params/reporting.js';
 import { webhooks } from './params/webhooks.js';
+import { standingInstruction, testClock } from './params/job.js';
 
 export type OperationName =
   | 'payment'
@@ -16,6 +17,8 @@ export type OperationName =
   | 'checkoutPayment'
   | 'checkoutUpdate'
   | 'schedule'
+  | 'scheduleList'
+  | 'testClock'
   | 'read'
   | 'remove'
   | 'transactionReport'
@@ -70,6 +73,11 @@ function without(rows: readonly ParamRow[], patterns: readonly string[]): ParamR
 }
 
 const ALL_BASIC = S.basic;
+/** One token of a Quartz field, list or not: checked for meaning by the schedule's own validation. */
+const QUARTZ_TOKEN = '/^[0-9A-Za-z*?,/#-]{1,64}$/';
+const JOB_FIELD_FORMATS: Readonly<Record<string, string>> = Object.fromEntries(
+  ['job.second', 'job.minute', 'job.hour', 'job.dayOfMonth', 'job.month', 'job.dayOfWeek', 'job.year'].map((n) => [n, QUARTZ_TOKEN]),
+);
 const ENTITY = only(S.basic, ['entityId']);
 const ACCOUNT = [...S.card, ...S.wallet, ...S.virtualAccount, ...S.bankAccount];
 const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline];
@@ -202,9 +210,31 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...only(S.tokenization, ['registrationId']),
       ...CUSTOM_PARAMETERS,
       ...S.job,
+      ...standingInstruction,
     ],
     requires: ['entityId', 'registrationId', 'amount', 'currency', 'paymentType'],
-    formats: { paymentType: 'enum(DB,PA,CD)' },
+    // The time fields take what a Quartz field takes (ranges, steps, L, W, #); the schedule's own
+    // check (server/src/schedules/quartz-validate.ts) answers with the spec's job codes.
+    formats: { paymentType: 'enum(DB,PA,CD)', ...JOB_FIELD_FORMATS },
+    forbids: [],
+    unknown: 'reject',
+  },
+  scheduleList: {
+    method: 'GET',
+    path: '/scheduling/v1/schedules',
+    // The schedules of one stored registration (the relay's own listing; the spec has none).
+    accepts: [...ENTITY, ...only(S.tokenization, ['registrationId'])],
+    requires: ['entityId', 'registrationId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  testClock: {
+    method: 'POST',
+    path: '/v1/test/clock',
+    accepts: [...ENTITY, ...testClock],
+    requires: ['entityId', 'time'],
+    formats: {},
     forbids: [],
     unknown: 'reject',
   },

@@ -73,9 +73,18 @@ export const RESULT_CODES = {
   '100.150.202': 'registration is already deregistered',
   '100.150.203': 'registration is not valid, probably initially rejected',
   '100.150.300': 'payment only allowed with valid initial registration',
+  '100.350.101': 'referenced session is CLOSED (no action possible)',
   // job validation
   '100.250.100': 'job missing',
+  '100.250.120': 'invalid execution parameters, combination does not conform to standard',
+  '100.250.121': 'invalid execution parameters, hour must be between 0 and 23',
+  '100.250.122': 'invalid execution parameters, minute and seconds must be between 0 and 59',
+  '100.250.123': 'invalid execution parameters, Day of month must be between 1 and 31',
+  '100.250.124': 'invalid execution parameters, month must be between 1 and 12',
+  '100.250.125': 'invalid execution parameters, Day of week must be between 1 and 7',
   '100.360.201': 'unknown schedule type',
+  '100.360.303': 'cannot deschedule(DS) unscheduled job',
+  '100.360.400': 'schedule module not configured for LIVE transaction mode',
   // amount validation
   '100.550.300': 'request contains no amount or too low amount',
   '100.550.310': 'amount exceeds limit for the registered account',

@@ -22,3 +22,19 @@ export const job: readonly ParamRow[] = [
   { name: 'job.durationNumber', format: 'N9', requirement: 'Optional', notes: 'Minimum duration of the job.' },
   { name: 'job.expression', format: '/^[0-9A-Za-z*?,/#-]+( [0-9A-Za-z*?,/#-]+){5,6}$/', requirement: 'Optional', notes: 'Cron expression (Quartz style: 6 or 7 fields). When sent, overrides year, month, dayOfMonth, dayOfWeek, hour, minute, second.' },
 ];
+
+/**
+ * The standing instruction a schedule's payments are made under: the issue names it on schedule
+ * creation; the spec's field tables do not list it. A scheduled charge is always a
+ * merchant-initiated REPEATED payment of a recurring series; these echo what the merchant says of it.
+ */
+export const standingInstruction: readonly ParamRow[] = [
+  { name: 'standingInstruction.type', format: 'enum(RECURRING,INSTALLMENT,UNSCHEDULED)', requirement: 'Optional', notes: 'The kind of series (relay: not in the spec field tables).' },
+  { name: 'standingInstruction.mode', format: 'enum(INITIAL,REPEATED)', requirement: 'Optional', notes: 'Scheduled charges are REPEATED.' },
+  { name: 'standingInstruction.source', format: 'enum(CIT,MIT)', requirement: 'Optional', notes: 'Scheduled charges are MIT.' },
+];
+
+/** A test clock (relay's own: POST/GET /v1/test/clock, test environment only). */
+export const testClock: readonly ParamRow[] = [
+  { name: 'time', format: 'datetime', requirement: 'Required', notes: 'yyyy-MM-dd HH:mm:ss (UTC): the moment the entity\'s test clock moves to; only forward.' },
+];

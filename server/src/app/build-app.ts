@@ -15,6 +15,7 @@ import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
+import { scheduleRoutes } from '../routes/schedules.js';
 
 export interface AppOptions {
   /**
@@ -150,6 +151,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  scheduleRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;

@@ -35,6 +35,19 @@ export const ERRORS = {
   databaseUnavailable: { status: 503, code: '800.800.800', description: 'The payment system is currently unavailable, please contact support in case this happens again. - the relay cannot reach its database; retry later' },
   shuttingDown: { status: 503, code: '800.800.800', description: 'The payment system is currently unavailable, please contact support in case this happens again. - this relay is shutting down; retry' },
   internal: { status: 500, code: '999.999.999', description: 'An undefined error occurred' },
+  // Scheduled payments (schedules/): the spec's job validation codes, and the schedule's lifecycle.
+  jobMissing: { status: 400, code: '100.250.100', description: 'job contains no execution information' },
+  jobCombination: { status: 400, code: '100.250.120', description: 'invalid execution parameters, combination does not conform to standard' },
+  jobHour: { status: 400, code: '100.250.121', description: 'invalid execution parameters, hour must be between 0 and 23' },
+  jobMinuteSecond: { status: 400, code: '100.250.122', description: 'invalid execution parameters, minute and seconds must be between 0 and 59' },
+  jobDayOfMonth: { status: 400, code: '100.250.123', description: 'invalid execution parameters, Day of month must be between 1 and 31' },
+  jobMonth: { status: 400, code: '100.250.124', description: 'invalid execution parameters, month must be between 1 and 12' },
+  jobDayOfWeek: { status: 400, code: '100.250.125', description: 'invalid execution parameters, Day of week must be between 1 and 7' },
+  registrationMissing: { status: 400, code: '100.150.200', description: 'registration does not exist' },
+  registrationDeleted: { status: 400, code: '100.150.202', description: 'registration is already deregistered' },
+  scheduleClosed: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the schedule is already cancelled or has ended' },
+  testClockLive: { status: 403, code: '100.360.400', description: 'schedule module not configured for LIVE transaction mode - the test clock exists in the test environment only' },
+  testClockBackwards: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - a test clock only moves forward' },
 } as const satisfies Record<string, ErrorRow>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -33,6 +33,8 @@ export interface EntitySettings {
   strictParameters?: boolean;
   /** The merchant's payout account for this channel: merchant.bankAccount in payment answers. */
   bankAccount?: MerchantBankAccount;
+  /** IANA time zone its schedules' job fields are read in; absent = UTC. */
+  timeZone?: string;
 }
 
 /** Spec "Payment response fields": merchant.bankAccount.holder is required, the rest conditional. */

@@ -7,6 +7,8 @@ import { purgeExpired } from './housekeeping.js';
 import { resolveInDoubtRequests } from './in-doubt.js';
 import { PermanentJobError, type JobHandler, type PeriodicJob } from './runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
+import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
+import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -17,6 +19,10 @@ export const JOB_KINDS = {
   probe: 'probe',
   /** Sends one webhook delivery (webhooks/deliver.ts); queued with the event it sends. */
   webhookDelivery: DELIVERY_JOB_KIND,
+  /** Fires the schedules due now, in batches (schedules/fire.ts); queued for each second a schedule runs at. */
+  schedulesDue: SCHEDULES_DUE_JOB,
+  /** Charges one fired occurrence of a schedule (schedules/charge.ts); queued with the occurrence. */
+  scheduleCharge: SCHEDULE_CHARGE_JOB,
 } as const;
 
 function deliveryIdOf(payload: unknown): string {
@@ -31,6 +37,8 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       JOB_KINDS.housekeeping,
       async (_payload, { log }) => {
         const purged = await purgeExpired(ctx);
+        // A safety net: a schedule whose firing job is gone (failed for good) fires here at the latest.
+        await fireDue(ctx, ctx.clock.now());
         if (purged.idempotencyKeys + purged.jobs + purged.expiredChallenges > 0) log.info({ purged }, 'expired data removed');
       },
     ],
@@ -41,6 +49,18 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       },
     ],
     [JOB_KINDS.webhookDelivery, (payload) => ctx.webhooks.deliver(deliveryIdOf(payload))],
+    [
+      JOB_KINDS.schedulesDue,
+      async () => {
+        await fireDue(ctx, ctx.clock.now());
+      },
+    ],
+    [
+      JOB_KINDS.scheduleCharge,
+      async (payload, { log }) => {
+        await chargeOccurrence(ctx, chargeOccurrenceIdOf(payload), log);
+      },
+    ],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {

@@ -124,12 +124,9 @@ export const RULES: readonly Rule[] = [
   },
   ...addressRules('billing'),
   ...addressRules('shipping'),
-  {
-    kind: 'forbid',
-    names: ['job.dayOfWeek'],
-    when: { anyOf: ['job.dayOfMonth'] },
-    message: 'not together with job.dayOfMonth',
-  },
+  // job.dayOfMonth with job.dayOfWeek is checked by the schedule's Quartz check instead
+  // (schedules/job.ts): `?` or `*` in one of them is how merchants send it, and two values answer
+  // the spec's own job code, 100.250.120.
   {
     // Spec: REPEATED means the customer is absent and "must not carry card.cvv or 3-D Secure data".
     kind: 'forbid',

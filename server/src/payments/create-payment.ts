@@ -36,7 +36,14 @@ export interface PaymentSource {
   resultUrl?: string;
   /** The idempotency claim the request runs under: the simulator records its answer under it. */
   claim?: Claim;
+  /**
+   * A schedule's charge (schedules/charge.ts): the payment names its schedule, and is written only
+   * while the occurrence is still due, ending it in the same transaction.
+   */
+  occurrence?: { id: string; scheduleId: string };
 }
+
+const OCCURRENCE_STATUS = { success: 'succeeded', declined: 'declined', pending: 'pending' } as const;
 
 function paramError(name: string, message: string, value = ''): ApiError {
   return new ApiError('invalidParameters', [{ name, value, message }]);
@@ -182,6 +189,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
       ...(merchantInitiated ? initialConnectorDetails(source.registration?.record.migration ?? null) : {}),
     },
   });
+  if (source.occurrence) body.scheduleId = source.occurrence.scheduleId;
   const json = JSON.stringify(body);
   const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };
   const record: PaymentRecord = {
@@ -213,6 +221,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     ...(registration ? { registration } : {}),
     ...(attempt ? { attempt } : {}),
     ...(source.claim ? { answer: answerOf(source.claim, outcomeKind, json) } : {}),
+    ...(source.occurrence ? { occurrence: { id: source.occurrence.id, status: OCCURRENCE_STATUS[status], paymentId: id, resultCode, now } } : {}),
   });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');

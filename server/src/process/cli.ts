@@ -24,7 +24,7 @@ const USAGE = `usage: npm run relay -- <command>
                        [--allowed-origin URL ... | --no-allowed-origin] [--reversal-cutoff-hours N]
                        [--throttle-payments N] [--throttle-follow-ups N] [--throttle-registrations N]
                        [--throttle-checkouts N] [--throttle-reads N]
-                       [--strict-parameters | --no-strict-parameters]
+                       [--strict-parameters | --no-strict-parameters] [--time-zone ZONE | --no-time-zone]
                        [--bank-account-holder NAME [--bank-account-number IBAN_OR_NUMBER]
                         [--bank-account-bic BIC] [--bank-account-country CC] | --no-bank-account]
       the bank account is the merchant's payout account, shown as merchant.bankAccount in
@@ -139,6 +139,17 @@ function bankAccount(values: Values): MerchantBankAccount | undefined {
   throw new UsageError(`--${bankAccountFlag(checked.field)} ${checked.message}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`);
 }
 
+/** An IANA time zone the runtime knows (the schedules' job fields are read in it). */
+function timeZone(text: unknown): string | undefined {
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string') throw new UsageError('--time-zone takes one IANA time zone');
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: text }).resolvedOptions().timeZone;
+  } catch {
+    throw new UsageError(`--time-zone must be an IANA time zone such as Europe/Berlin, got ${JSON.stringify(text)}`);
+  }
+}
+
 const entityView = (e: EntityRecord) => ({ entityId: e.id, merchantId: e.merchantId, name: e.name, settings: e.settings });
 
 async function requireMerchant(store: Store, merchantId: string): Promise<void> {
@@ -190,10 +201,14 @@ function entitySet(args: string[]): Run {
       'no-strict-parameters': { type: 'boolean' },
       ...Object.fromEntries(BANK_ACCOUNT_FIELDS.map((field) => [bankAccountFlag(field), { type: 'string' as const }])),
       'no-bank-account': { type: 'boolean' },
+      'time-zone': { type: 'string' },
+      'no-time-zone': { type: 'boolean' },
     },
     1,
   );
   const entityId = id(positionals[0], 'ENTITY_ID');
+  const zone = timeZone(values['time-zone']);
+  if (zone && values['no-time-zone']) throw new UsageError('--time-zone and --no-time-zone exclude each other');
   const c = country(values.country);
   if (c && values['no-country']) throw new UsageError('--country and --no-country exclude each other');
   const allowed = origins(values['allowed-origin']);
@@ -206,10 +221,10 @@ function entitySet(args: string[]): Run {
   const account = bankAccount(values);
   const noAccount = values['no-bank-account'] === true;
   if (account && noAccount) throw new UsageError('--bank-account-… and --no-bank-account exclude each other');
-  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, account, noAccount];
+  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, account, noAccount, zone, values['no-time-zone']];
   if (!changes.some((change) => change !== undefined && change !== false) && Object.keys(throttle).length === 0) {
     throw new UsageError(
-      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --bank-account-holder (with the other --bank-account-… options) or --no-bank-account',
+      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --bank-account-holder (with the other --bank-account-… options), --no-bank-account, --time-zone or --no-time-zone',
     );
   }
   return async (store) => {
@@ -226,6 +241,8 @@ function entitySet(args: string[]): Run {
     if (lenient) delete settings.strictParameters;
     if (account) settings.bankAccount = account;
     if (noAccount) delete settings.bankAccount;
+    if (zone) settings.timeZone = zone;
+    if (values['no-time-zone']) delete settings.timeZone;
     await store.updateEntitySettings(entityId, settings);
     return entityView({ ...entity, settings });
   };

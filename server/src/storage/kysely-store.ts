@@ -44,6 +44,8 @@ import {
   simulatorAuthorizationToRow,
 } from './rows.js';
 import type { Database } from './schema.js';
+import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, failOccurrence, findOccurrence, findSchedule, findTestClock, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
+import type { Firing, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
 import type {
   ClaimAnswer,
   ClaimHolder,
@@ -265,12 +267,14 @@ export class KyselyStore implements Store {
   // Payments
 
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
-    const { registration, attempt, answer, jobs, events } = parts;
+    const { registration, attempt, answer, jobs, events, occurrence } = parts;
     // The hot path: a payment alone (with its answer, jobs and events) is plain inserts, grouped on SQLite.
-    if (!registration && !attempt) return this.#insert([this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs, events)]).then(() => true);
+    if (!registration && !attempt && !occurrence) return this.#insert([this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs, events)]).then(() => true);
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx, tx) => {
+      // A schedule's charge: only while its occurrence is still due (a cancel got there first, or another run did).
+      if (occurrence && !(await chargeOccurrence(trx, occurrence))) return false;
       // The checkout row first, as in settlePayment: one lock order, so PostgreSQL never deadlocks.
       if (attempt && checkoutId !== null) {
         if (!(await endAttempt(trx, checkoutId, p.id, p.status, { ...attempt, payment: 'new' }))) return false;
@@ -390,9 +394,64 @@ export class KyselyStore implements Store {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return false;
+      // A schedule cannot charge a card that is gone: its schedules end with it.
+      await cancelSchedulesOfRegistration(trx, entityId, id, now);
       await this.#follow(tx, undefined, undefined, events);
       return true;
     });
+  }
+
+  // Scheduled payments
+
+  insertSchedule(s: ScheduleRecord, parts: { answer?: ClaimAnswer; jobs?: readonly JobRecord[] } = {}): Promise<void> {
+    return this.#insert([this.#db.insertInto('schedules').values(scheduleToRow(s)).compile(), ...this.#followers(parts.answer, parts.jobs)]);
+  }
+
+  findSchedule(entityId: string, id: string): Promise<ScheduleRecord | undefined> {
+    return findSchedule(this.#db, entityId, id);
+  }
+
+  listSchedules(entityId: string, registrationId: string): Promise<ScheduleRecord[]> {
+    return listSchedules(this.#db, entityId, registrationId);
+  }
+
+  scheduleOccurrences(scheduleId: string, limit: number): Promise<OccurrenceRecord[]> {
+    return occurrencesOf(this.#db, scheduleId, limit);
+  }
+
+  findOccurrence(id: string): Promise<{ occurrence: OccurrenceRecord; schedule: ScheduleRecord } | undefined> {
+    return findOccurrence(this.#db, id);
+  }
+
+  async cancelSchedule(entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'> {
+    let outcome: 'cancelled' | 'already' | 'missing' = 'missing';
+    await this.#atomically(async (trx) => {
+      outcome = await cancelSchedule(trx, entityId, id, now);
+      return true;
+    });
+    return outcome;
+  }
+
+  async fireDueSchedules(now: EpochMs, limit: number, plan: (s: ScheduleRecord) => Firing, jobsOf: (written: FiringsWritten) => JobRecord[], entityId?: string): Promise<{ found: number; due: OccurrenceRecord[] }> {
+    let fired: { found: number; due: OccurrenceRecord[] } = { found: 0, due: [] };
+    await this.#atomically(async (trx) => {
+      const schedules = await lockDueSchedules(trx, this.dialect, now, limit, entityId);
+      fired = { found: schedules.length, due: schedules.length === 0 ? [] : await writeFirings(trx, schedules.map(plan), jobsOf, now) };
+      return true;
+    });
+    return fired;
+  }
+
+  failOccurrence(id: string, resultCode: string, now: EpochMs): Promise<boolean> {
+    return failOccurrence(this.#db, id, resultCode, now);
+  }
+
+  findTestClock(entityId: string): Promise<EpochMs | undefined> {
+    return findTestClock(this.#db, entityId);
+  }
+
+  moveTestClock(entityId: string, time: EpochMs, now: EpochMs): Promise<boolean> {
+    return moveTestClock(this.#db, entityId, time, now);
   }
 
   // Checkouts

@@ -200,4 +200,46 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  schedules: SchedulesTable;
+  schedule_occurrences: ScheduleOccurrencesTable;
+  test_clocks: TestClocksTable;
+}
+
+/** Scheduled payments (migration 011; schedules/records.ts). */
+export interface SchedulesTable {
+  id: string;
+  entity_id: string;
+  registration_id: string;
+  payment_type: string;
+  amount: number;
+  currency: string;
+  expression: string;
+  time_zone: string;
+  start_at: number | null;
+  end_at: number | null;
+  payment_params: string;
+  response_json: string;
+  status: string;
+  next_run_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ScheduleOccurrencesTable {
+  id: string;
+  schedule_id: string;
+  entity_id: string;
+  scheduled_at: number;
+  status: string;
+  payment_id: string | null;
+  result_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An entity's test clock: the time it was last moved to (schedules/test-clock.ts). */
+export interface TestClocksTable {
+  entity_id: string;
+  time: number;
+  updated_at: number;
 }

@@ -11,8 +11,10 @@ import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, We
 import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 import type { ClaimGroups } from './jobs.js';
 export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
+import type { FiringsWritten } from './schedules.js';
 import type { CheckoutChange } from './checkouts.js';
 export type { CheckoutChange } from './checkouts.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
 
 export type {
   CheckoutRecord,
@@ -146,6 +148,11 @@ export interface NewPaymentParts {
   jobs?: readonly JobRecord[];
   /** The webhook events it tells of, written (and fanned out) in the payment's transaction. */
   events?: readonly WebhookEvent[];
+  /**
+   * A schedule's charge: the occurrence it pays ends with the payment, and the payment is written
+   * only while the occurrence is still due (not cancelled, not charged by another run): false.
+   */
+  occurrence?: OccurrenceCharge;
 }
 
 /** What a new stored card brings along, in its own transaction. */
@@ -336,6 +343,29 @@ export interface Store {
   /** Queues deliveries again (see storage/webhooks.ts redeliver); the ids queued. */
   redeliverWebhooks(selection: RedeliverySelection, now: EpochMs): Promise<string[]>;
   webhookEventsOf(recordId: string): Promise<WebhookEvent[]>;
+
+  /** Scheduled payments (storage/schedules.ts), with the creation's claim answer and the job that fires it. */
+  insertSchedule(s: ScheduleRecord, parts?: { answer?: ClaimAnswer; jobs?: readonly JobRecord[] }): Promise<void>;
+  findSchedule(entityId: string, id: string): Promise<ScheduleRecord | undefined>;
+  listSchedules(entityId: string, registrationId: string): Promise<ScheduleRecord[]>;
+  /** The latest `limit` occurrences of a schedule, oldest first. */
+  scheduleOccurrences(scheduleId: string, limit: number): Promise<OccurrenceRecord[]>;
+  findOccurrence(id: string): Promise<{ occurrence: OccurrenceRecord; schedule: ScheduleRecord } | undefined>;
+  /** Cancels an active schedule and its occurrences still due, in one transaction. */
+  cancelSchedule(entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'>;
+  /**
+   * Fires up to `limit` schedules due at `now` (of one entity when given), in one transaction:
+   * `plan` says what each firing writes (pure, from the schedule), `jobsOf` the jobs of what was
+   * written (charges of the due occurrences, the firing of the next run times). Returns how many
+   * schedules were due and the due occurrences written.
+   */
+  fireDueSchedules(now: EpochMs, limit: number, plan: (s: ScheduleRecord) => Firing, jobsOf: (written: FiringsWritten) => JobRecord[], entityId?: string): Promise<{ found: number; due: OccurrenceRecord[] }>;
+  /** A due occurrence that cannot be charged; false when it is no longer due. */
+  failOccurrence(id: string, resultCode: string, now: EpochMs): Promise<boolean>;
+  /** An entity's test clock (the time it was last moved to), if it was ever moved. */
+  findTestClock(entityId: string): Promise<EpochMs | undefined>;
+  /** Moves it forward only; false when it is at or past `time` already. */
+  moveTestClock(entityId: string, time: EpochMs, now: EpochMs): Promise<boolean>;
 
   /** The simulator's journal (simulator/journal.ts): its record of what it answered. */
   recordSimulatorAuthorization(a: SimulatorAuthorization): Promise<void>;

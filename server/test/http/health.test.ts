@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkReadiness, storeReadiness } from '../../src/app/readiness.js';
 import { KyselyStore } from '../../src/storage/kysely-store.js';
 import { migrateUpTo } from '../../src/storage/migrate.js';
+import { MIGRATIONS } from '../../src/storage/migrations/index.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
@@ -80,7 +81,10 @@ describe('the migrations check', () => {
     try {
       await migrateUpTo(db, '004-lean-indexes');
       const report = await checkReadiness(storeReadiness(store), 1_000);
-      expect(report).toEqual({ ready: false, checks: { database: 'ok', migrations: 'not applied: 005-simulator-journal, 006-jobs, 007-claim-owner, 008-pending-kind, 009-recurring-migration, 010-webhooks' } });
+      // Every migration after the fourth, in order, whatever migrations later work adds.
+      const after = Object.keys(MIGRATIONS).filter((name) => name > '004-lean-indexes');
+      expect(after.slice(0, 2)).toEqual(['005-simulator-journal', '006-jobs']);
+      expect(report).toEqual({ ready: false, checks: { database: 'ok', migrations: `not applied: ${after.join(', ')}` } });
       await store.migrate();
       expect(await checkReadiness(storeReadiness(store), 1_000)).toEqual({ ready: true, checks: { database: 'ok', migrations: 'ok' } });
     } finally {

@@ -32,6 +32,8 @@ export const BASE: Record<Operation, Record<string, string>> = {
   webhookTest: { entityId: ENTITY },
   webhookDeliveries: { entityId: ENTITY, state: 'failed', since: '2026-11-01 00:00:00', limit: '50' },
   webhookRedeliver: { entityId: ENTITY, since: '2026-11-01 00:00:00' },
+  scheduleList: { entityId: ENTITY, registrationId: REGISTRATION },
+  testClock: { entityId: ENTITY, time: '2026-12-01 00:00:00' },
 };
 
 /** The base of `op` with `changes` applied; `null` removes a parameter. */

@@ -130,13 +130,6 @@ const CASES: Case[] = [
     kept: [{ 'shipping.street1': '7 Rue de la Paix' }],
   },
   {
-    rule: 'not together with job.dayOfMonth',
-    op: 'schedule',
-    broken: { 'job.dayOfWeek': '1' },
-    name: 'job.dayOfWeek',
-    kept: [{ 'job.dayOfMonth': null, 'job.dayOfWeek': '1' }, { 'job.dayOfMonth': '1,15' }],
-  },
-  {
     rule: 'not allowed with recurringType=REPEATED',
     op: 'payment',
     broken: { recurringType: 'REPEATED' },

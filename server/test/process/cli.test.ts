@@ -211,6 +211,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       ['--country with --no-country', ['entity', 'set', any, '--country', 'BR', '--no-country']],
       ['a zero cut-off', ['entity', 'set', any, '--reversal-cutoff-hours', '0']],
       ['nothing to set', ['entity', 'set', any]],
+      ['an unknown time zone', ['entity', 'set', any, '--time-zone', 'Mars/Olympus_Mons']],
     ];
     // In parallel: each case is a cold start of the CLI.
     const results = await Promise.all(cases.map(([, args]) => cli(dataDir, ...args)));

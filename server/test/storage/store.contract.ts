@@ -13,6 +13,7 @@ import { captureRefundsContract } from './contract/capture-refunds.js';
 import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
 import { webhooksContract } from './contract/webhooks.js';
+import { schedulesContract } from './contract/schedules.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -42,4 +43,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   jobsContract(ctx);
   healthContract(ctx);
   webhooksContract(ctx);
+  schedulesContract(ctx);
 }

@@ -1,0 +1,118 @@
+// The charge of one occurrence: a normal merchant-initiated REPEATED payment with the schedule's
+// stored registration (no CVV, no 3-D Secure), through the same flow as
+// POST /v1/registrations/{id}/payments, under an idempotency claim whose key is the occurrence id.
+// The payment is written only while its occurrence is still due, in the same transaction that
+// ends the occurrence (NewPaymentParts.occurrence): a retried job, a crash or two relays never
+// charge an occurrence twice, and a cancel that got there first means no charge at all.
+//
+// A relay that dies mid-charge leaves its claim in progress: once its lease has run out the claim
+// is resolved as in doubt (jobs/in-doubt.ts: the simulator voids what it authorized for a payment
+// that was never written) and the job's next try charges.
+
+import { hash } from 'node:crypto';
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
+import { claimReference, type Claim } from '../flows/outcome.js';
+import { statusOf } from '../http/outcome-status.js';
+import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
+import { PermanentJobError, RetryJobAt, type RunnerLog } from '../jobs/runner.js';
+import { cardOfRegistration } from '../payments/registrations.js';
+import { createPayment } from '../payments/create-payment.js';
+import { formatAmount } from '../domain/money.js';
+import { clockAt, entityNow } from './entity-time.js';
+import type { OccurrenceRecord, ScheduleRecord } from './records.js';
+
+/** The request a charge stands for: the same for every try of one occurrence. */
+const CHARGE_REQUEST_HASH = hash('sha256', 'schedule-charge', 'hex');
+
+export type ChargeResult = 'charged' | 'declined' | 'not-due' | 'failed' | 'closed';
+
+/** The parameters of the payment a schedule makes, as a merchant's REPEATED payment would send them. */
+function paymentParams(s: ScheduleRecord): Map<string, string> {
+  const params = new Map<string, string>([
+    ['entityId', s.entityId],
+    ['amount', formatAmount(s.amount)],
+    ['currency', s.currency],
+    ['paymentType', s.paymentType],
+    ['recurringType', 'REPEATED'],
+  ]);
+  for (const [name, value] of JSON.parse(s.paymentParams) as [string, string][]) params.set(name, value);
+  return params;
+}
+
+export function chargeOccurrenceIdOf(payload: unknown): string {
+  const id = (payload as { occurrenceId?: unknown } | null)?.occurrenceId;
+  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a schedule charge names no occurrenceId');
+  return id;
+}
+
+/** `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now. */
+export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at?: number): Promise<ChargeResult> {
+  const found = await ctx.store.findOccurrence(occurrenceId);
+  if (!found || found.occurrence.status !== 'due') return 'not-due';
+  const { occurrence, schedule } = found;
+  const entity = await ctx.store.findEntity(schedule.entityId);
+  if (!entity) throw new PermanentJobError(`the entity of schedule ${schedule.id} is gone`);
+  // The payment happens at the entity's time (its test clock, when moved ahead).
+  const now = at ?? (await entityNow(ctx, entity.id));
+  const registration = await ctx.store.findRegistration(entity.id, schedule.registrationId);
+  if (!registration || registration.deletedAt !== null) {
+    await ctx.store.failOccurrence(occurrence.id, '100.150.202', ctx.clock.now());
+    return 'failed';
+  }
+  const claim = await takeClaim(ctx, occurrence, now, log);
+  if (claim === 'done') return 'not-due';
+  try {
+    const outcome = await createPayment({ ...ctx, clock: clockAt(now) }, entity, paymentParams(schedule), {
+      registration: { record: registration, card: cardOfRegistration(ctx, registration) },
+      claim,
+      occurrence: { id: occurrence.id, scheduleId: schedule.id },
+    });
+    return outcome.paymentStatus === 'declined' ? 'declined' : 'charged';
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) {
+      // Nothing was written; the journal's authorization (if any) is voided when the claim is resolved.
+      throw error;
+    }
+    // noSession: the occurrence was no longer due when the payment was to be written (cancelled).
+    if (error.errorName === 'noSession') {
+      await settleClaim(ctx, claim, 'closed');
+      return 'closed';
+    }
+    // The payment's own rules refused it (a country rule, a parameter): recorded on the occurrence.
+    await ctx.store.failOccurrence(occurrence.id, error.code, ctx.clock.now());
+    await settleClaim(ctx, claim, error.code);
+    return 'failed';
+  }
+}
+
+/** The claim of the occurrence's key: 'done' when a try before this one finished the charge. */
+async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, now: number, log: RunnerLog): Promise<Claim | 'done'> {
+  const owner = ctx.config.relayId;
+  const leaseUntil = ctx.clock.now() + ctx.config.jobs.leaseMs;
+  const claimOnce = () => ctx.store.claimIdempotencyKey(occurrence.entityId, occurrence.id, CHARGE_REQUEST_HASH, now, now - ctx.config.idempotencyTtlMs, { owner, leaseUntil });
+  let claimed = await claimOnce();
+  if (claimed.kind === 'in-progress') {
+    // A try of a relay that died: resolve what is in doubt now rather than at the next round.
+    await resolveInDoubtRequests(ctx, log, 'while-serving');
+    claimed = await claimOnce();
+  }
+  if (claimed.kind === 'done') return 'done';
+  if (claimed.kind === 'in-progress') throw new RetryJobAt(ctx.clock.now() + ctx.config.jobs.leaseMs, 'the occurrence is being charged by another try');
+  if (claimed.kind === 'mismatch') throw new PermanentJobError('the occurrence key holds another request');
+  const entityId = occurrence.entityId;
+  const key = occurrence.id;
+  return {
+    entityId,
+    key,
+    owner,
+    reference: claimReference(entityId, key, now),
+    answer: (kind, json) => ({ entityId, key, owner, claimedAt: now, statusCode: statusOf(kind), body: json }),
+  };
+}
+
+/** A charge that wrote no payment: its simulator authorization voided, its claim answered. */
+async function settleClaim(ctx: RelayContext, claim: Claim, reason: string): Promise<void> {
+  await ctx.store.voidSimulatorAuthorization(claim.reference, ctx.clock.now());
+  await ctx.store.completeIdempotencyKey(claim.answer('refused', JSON.stringify({ occurrence: claim.key, charged: false, reason })));
+}

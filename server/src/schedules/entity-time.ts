@@ -1,0 +1,18 @@
+// An entity's time: the relay's clock, or in the test environment its test clock when that was
+// moved ahead. A test clock holds the time it was moved to until the relay's clock passes it, so
+// it never goes back; what it moved past has run (test-clock.ts).
+
+import type { RelayContext } from '../app/context.js';
+import type { Clock } from '../domain/clock.js';
+
+export async function entityNow(ctx: RelayContext, entityId: string): Promise<number> {
+  const now = ctx.clock.now();
+  if (ctx.config.environment === 'live') return now;
+  const moved = await ctx.store.findTestClock(entityId);
+  return moved === undefined ? now : Math.max(now, moved);
+}
+
+/** A clock stopped at `at`: what a flow run at an entity's time reads. */
+export function clockAt(at: number): Clock {
+  return { now: () => at };
+}

@@ -1,0 +1,57 @@
+// Test clocks (test environment only). POST /v1/test/clock moves an entity's time forward; what
+// became due for that entity up to the new time runs, in order, before the call answers; then
+// the clock is written (forward only, so two moves never take it back). GET reads it. The
+// entity's time is max(relay clock, test clock) (entity-time.ts): a clock moved ahead stays there
+// until the relay's clock passes it.
+//
+// ENTITY_DUE_WORK is the hook: one row per kind of timed work. Each runs what of one entity is
+// due up to a time, in time order, and says how much ran. Voucher confirmations, webhook retries
+// and checkout expiry join it with a row of their own.
+
+import type { RelayContext } from '../app/context.js';
+import type { RunnerLog } from '../jobs/runner.js';
+import { chargeOccurrence } from './charge.js';
+import { entityNow } from './entity-time.js';
+import { fireDue } from './fire.js';
+
+export interface DueWork {
+  /** The key of its count in the answer (`ran`). */
+  name: string;
+  /** Runs, in time order, what of `entityId` is due up to `upTo`; how many things ran. */
+  run(ctx: RelayContext, entityId: string, upTo: number, log: RunnerLog): Promise<number>;
+}
+
+/** Runs of one entity's schedules a single move steps through; past it, the missed-run rule applies. */
+export const MAX_STEPPED_RUNS = 1_000;
+
+/** Schedule charges: every run up to `upTo` fires and is charged at its own time, oldest first. */
+async function runDueSchedules(ctx: RelayContext, entityId: string, upTo: number, log: RunnerLog): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const due = await fireDue(ctx, upTo, { entityId, catchUp: ran < MAX_STEPPED_RUNS ? 'each' : 'latest' });
+    if (due.length === 0) return ran;
+    for (const o of [...due].sort((a, b) => a.scheduledAt - b.scheduledAt)) {
+      await chargeOccurrence(ctx, o.id, log, Math.max(ctx.clock.now(), o.scheduledAt));
+      ran++;
+    }
+  }
+}
+
+export const ENTITY_DUE_WORK: readonly DueWork[] = [{ name: 'scheduleCharges', run: runDueSchedules }];
+
+const quiet: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Everything of `entityId` due up to `upTo`, kind by kind; what ran, by kind. */
+export async function runDueForEntity(ctx: RelayContext, entityId: string, upTo: number, log: RunnerLog = quiet): Promise<Record<string, number>> {
+  const ran: Record<string, number> = {};
+  for (const work of ENTITY_DUE_WORK) ran[work.name] = await work.run(ctx, entityId, upTo, log);
+  return ran;
+}
+
+/** Moves the entity's test clock to `time` after running what became due; 'backwards' when it is past `time`. */
+export async function moveTestClock(ctx: RelayContext, entityId: string, time: number, log: RunnerLog = quiet): Promise<Record<string, number> | 'backwards'> {
+  if (time <= (await entityNow(ctx, entityId))) return 'backwards';
+  const ran = await runDueForEntity(ctx, entityId, time, log);
+  await ctx.store.moveTestClock(entityId, time, ctx.clock.now());
+  return ran;
+}
