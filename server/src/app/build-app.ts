@@ -15,6 +15,7 @@ import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
+import { reportRoutes } from '../routes/reports.js';
 
 export interface AppOptions {
   /**
@@ -151,6 +152,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   registrationRoutes(app, ctx);
   webhookRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
+  reportRoutes(app, ctx);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;
 }

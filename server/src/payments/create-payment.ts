@@ -204,6 +204,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingKind: status === 'pending' ? 'three-d-secure' : null,
     createdAt: now,
     updatedAt: now,
+    merchantTransactionId: params.get('merchantTransactionId') ?? null,
   };
   const notificationUrl = params.get('notificationUrl');
   const events = [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})];

@@ -11,6 +11,7 @@ import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, We
 import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 import type { CheckoutChange } from './checkouts.js';
+import type { ReportStore } from './report-store.js';
 export type { CheckoutChange } from './checkouts.js';
 
 export type {
@@ -197,6 +198,8 @@ export class ClaimLostError extends Error {
 
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
+  /** Transaction reports, settlement and currency quotes (storage/report-store.ts). */
+  readonly reports: ReportStore;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** One round trip to the database; rejects when it cannot be reached. */

@@ -80,7 +80,7 @@ describe('the migrations check', () => {
     try {
       await migrateUpTo(db, '004-lean-indexes');
       const report = await checkReadiness(storeReadiness(store), 1_000);
-      expect(report).toEqual({ ready: false, checks: { database: 'ok', migrations: 'not applied: 005-simulator-journal, 006-jobs, 007-claim-owner, 008-pending-kind, 009-recurring-migration, 010-webhooks' } });
+      expect(report).toEqual({ ready: false, checks: { database: 'ok', migrations: 'not applied: 005-simulator-journal, 006-jobs, 007-claim-owner, 008-pending-kind, 009-recurring-migration, 010-webhooks, 013-reports' } });
       await store.migrate();
       expect(await checkReadiness(storeReadiness(store), 1_000)).toEqual({ ready: true, checks: { database: 'ok', migrations: 'ok' } });
     } finally {

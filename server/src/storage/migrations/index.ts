@@ -12,6 +12,7 @@ import * as m007 from './007-claim-owner.js';
 import * as m008 from './008-pending-kind.js';
 import * as m009 from './009-recurring-migration.js';
 import * as m010 from './010-webhooks.js';
+import * as m013 from './013-reports.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '008-pending-kind': m008,
   '009-recurring-migration': m009,
   '010-webhooks': m010,
+  '013-reports': m013,
 };

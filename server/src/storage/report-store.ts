@@ -1,0 +1,42 @@
+// The store of reports, settlement and currency quotes: what the reports/, settlement/ and quotes/
+// code reads and writes, bound to the relay's database. Reached as Store.reports, so that these
+// queries stay in files of their own instead of growing the Store interface by a dozen methods.
+
+import type { Kysely } from 'kysely';
+import type { EpochMs, PaymentRecord } from '../domain/records.js';
+import type { Database } from './schema.js';
+import { followUpsOf, paymentsByReference, paymentsInRange, type PaymentRange, type PaymentRangeQuery } from './reports.js';
+
+export type { PaymentRange, PaymentRangeQuery } from './reports.js';
+
+export interface ReportStore {
+  /** Every payment of an entity with this merchantTransactionId, oldest first (at most 100). */
+  paymentsByReference(entityId: string, reference: string): Promise<PaymentRecord[]>;
+  /** One page of an entity's payments created in a time range, and how many there are in all. */
+  paymentsInRange(query: PaymentRangeQuery): Promise<PaymentRange>;
+  /** The records that reference any of the payments, oldest first. */
+  followUpsOf(entityId: string, ids: readonly string[]): Promise<PaymentRecord[]>;
+}
+
+export class KyselyReportStore implements ReportStore {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>, _dialect: "sqlite" | "postgres") {
+    this.#db = db;
+  }
+
+  paymentsByReference(entityId: string, reference: string): Promise<PaymentRecord[]> {
+    return paymentsByReference(this.#db, entityId, reference);
+  }
+
+  paymentsInRange(query: PaymentRangeQuery): Promise<PaymentRange> {
+    return paymentsInRange(this.#db, query);
+  }
+
+  followUpsOf(entityId: string, ids: readonly string[]): Promise<PaymentRecord[]> {
+    return followUpsOf(this.#db, entityId, ids);
+  }
+}
+
+
+
