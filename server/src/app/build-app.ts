@@ -16,6 +16,7 @@ import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { reportRoutes } from '../routes/reports.js';
+import { quoteRoutes } from '../routes/quotes.js';
 
 export interface AppOptions {
   /**
@@ -153,6 +154,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   webhookRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
   reportRoutes(app, ctx);
+  quoteRoutes(app, ctx);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;
 }

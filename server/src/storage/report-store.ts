@@ -7,7 +7,10 @@ import type { EpochMs, PaymentRecord } from '../domain/records.js';
 import type { Database } from './schema.js';
 import { followUpsOf, paymentsByReference, paymentsInRange, type PaymentRange, type PaymentRangeQuery } from './reports.js';
 
+import { findQuote, insertQuote, releaseQuote, useQuote, type FxQuote } from './quotes.js';
+
 export type { PaymentRange, PaymentRangeQuery } from './reports.js';
+export type { FxQuote } from './quotes.js';
 
 export interface ReportStore {
   /** Every payment of an entity with this merchantTransactionId, oldest first (at most 100). */
@@ -16,6 +19,13 @@ export interface ReportStore {
   paymentsInRange(query: PaymentRangeQuery): Promise<PaymentRange>;
   /** The records that reference any of the payments, oldest first. */
   followUpsOf(entityId: string, ids: readonly string[]): Promise<PaymentRecord[]>;
+
+  insertQuote(quote: FxQuote): Promise<void>;
+  findQuote(entityId: string, id: string): Promise<FxQuote | undefined>;
+  /** Marks the quote used by the payment if it is the entity's, unused and valid; false otherwise. */
+  useQuote(entityId: string, id: string, paymentId: string, now: EpochMs): Promise<boolean>;
+  /** Gives a quote back from a payment that was declined or never written. */
+  releaseQuote(id: string, paymentId: string): Promise<void>;
 }
 
 export class KyselyReportStore implements ReportStore {
@@ -35,6 +45,22 @@ export class KyselyReportStore implements ReportStore {
 
   followUpsOf(entityId: string, ids: readonly string[]): Promise<PaymentRecord[]> {
     return followUpsOf(this.#db, entityId, ids);
+  }
+
+  insertQuote(quote: FxQuote): Promise<void> {
+    return insertQuote(this.#db, quote);
+  }
+
+  findQuote(entityId: string, id: string): Promise<FxQuote | undefined> {
+    return findQuote(this.#db, entityId, id);
+  }
+
+  useQuote(entityId: string, id: string, paymentId: string, now: EpochMs): Promise<boolean> {
+    return useQuote(this.#db, entityId, id, paymentId, now);
+  }
+
+  releaseQuote(id: string, paymentId: string): Promise<void> {
+    return releaseQuote(this.#db, id, paymentId);
   }
 }
 
