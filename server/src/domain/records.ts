@@ -93,6 +93,15 @@ export interface PaymentRecord {
   merchantTransactionId?: string | null;
   /** The currency quote the payment was priced with (quotes/), its rate and the currency it settles in. */
   fxQuote?: PaymentFxQuote | null;
+  /** Set by the settlement run only (settlement/run.ts); absent until the payment is settled. */
+  settlement?: PaymentSettlement;
+}
+
+/** What the settlement run marked on a payment: settlement.status, its date and its aggregation. */
+export interface PaymentSettlement {
+  status: string;
+  date: string;
+  aggregationId: string;
 }
 
 /** What a payment keeps of the quote it was priced with. */

@@ -7,6 +7,7 @@ import { purgeExpired } from './housekeeping.js';
 import { resolveInDoubtRequests } from './in-doubt.js';
 import { PermanentJobError, type JobHandler, type PeriodicJob } from './runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
+import { dailySettlement } from '../settlement/daily.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -17,6 +18,8 @@ export const JOB_KINDS = {
   probe: 'probe',
   /** Sends one webhook delivery (webhooks/deliver.ts); queued with the event it sends. */
   webhookDelivery: DELIVERY_JOB_KIND,
+  /** Settles the closed days and writes their reconciliation files (settlement/daily.ts). */
+  settlement: 'settlement',
 } as const;
 
 function deliveryIdOf(payload: unknown): string {
@@ -41,6 +44,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       },
     ],
     [JOB_KINDS.webhookDelivery, (payload) => ctx.webhooks.deliver(deliveryIdOf(payload))],
+    [JOB_KINDS.settlement, (_payload, { log }) => dailySettlement(ctx, log)],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {
@@ -53,6 +57,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
     periodic: [
       { kind: JOB_KINDS.housekeeping, everyMs: ctx.config.jobs.housekeepingEveryMs },
       { kind: JOB_KINDS.inDoubt, everyMs: ctx.config.jobs.inDoubtEveryMs },
+      { kind: JOB_KINDS.settlement, everyMs: ctx.config.reports.settlementEveryMs },
     ],
   };
 }

@@ -22,7 +22,8 @@ const REPORT_OK = '000.000.100';
 function paymentJson(p: PaymentRecord, linked?: readonly PaymentRecord[]): string {
   const json = p.responseJson;
   const links = linked ? `,"linkedTransactions":[${linked.map((l) => paymentJson(l)).join(',')}]` : '';
-  return `${json.slice(0, -1)}${json === '{}' ? '' : ','}"timestamp":"${formatTimestamp(p.createdAt)}"${links}}`;
+  const settled = p.settlement ? `,"settlement":${JSON.stringify(p.settlement)}` : '';
+  return `${json.slice(0, -1)}${json === '{}' ? '' : ','}"timestamp":"${formatTimestamp(p.createdAt)}"${settled}${links}}`;
 }
 
 /** Each payment's follow-ups, transitively, oldest first. */

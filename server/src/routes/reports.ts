@@ -1,11 +1,13 @@
 // Transaction reports: GET /v1/query by reference or date range (reports/transaction-report.ts),
-// and GET /v1/query/{id}, which answers 700.400.580 for an id the entity does not have.
+// and GET /v1/query/{id}, which answers 700.400.580 for an id the entity does not have. Settlement
+// reports under /reports/v1 and /reports/v2 (reports/aggregations.ts).
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { storedOutcome } from '../flows/outcome.js';
 import { transactionReport } from '../reports/transaction-report.js';
+import { aggregationDetail, listAggregations } from '../reports/aggregations.js';
 
 export function reportRoutes(app: FastifyInstance, ctx: RelayContext): void {
   registerApiRoute(app, ctx, {
@@ -26,4 +28,20 @@ export function reportRoutes(app: FastifyInstance, ctx: RelayContext): void {
       return storedOutcome('ok', payment.responseJson);
     },
   });
+  registerApiRoute(app, ctx, {
+    method: 'GET',
+    url: '/reports/v1/reconciliations/aggregations',
+    operation: 'aggregations',
+    throttle: 'reads',
+    run: ({ ctx: c, entity, params }) => listAggregations(c, entity, params),
+  });
+  for (const version of [1, 2] as const) {
+    registerApiRoute(app, ctx, {
+      method: 'GET',
+      url: `/reports/v${version}/reconciliations/aggregations/:id`,
+      operation: 'aggregationRecords',
+      throttle: 'reads',
+      run: ({ ctx: c, entity, params, path }) => aggregationDetail(c, entity, path.id ?? '', params, version),
+    });
+  }
 }

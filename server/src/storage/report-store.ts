@@ -11,6 +11,24 @@ import { findQuote, insertQuote, releaseQuote, useQuote, type FxQuote } from './
 
 export type { PaymentRange, PaymentRangeQuery } from './reports.js';
 export type { FxQuote } from './quotes.js';
+import {
+  aggregationRecords,
+  entityIds,
+  findAggregation,
+  insertReconciliationRecords,
+  listAggregations,
+  recordsAfter,
+  setFileChecksum,
+  settlementCandidates,
+  writeAggregation,
+  type Aggregation,
+  type AggregationFilter,
+  type ReconciliationRecord,
+  type RecordCursor,
+  type RecordQuery,
+  type SettlementCandidate,
+} from './settlement.js';
+export type { Aggregation, AggregationFilter, ReconciliationRecord, RecordCursor, RecordQuery, SettlementCandidate } from './settlement.js';
 
 export interface ReportStore {
   /** Every payment of an entity with this merchantTransactionId, oldest first (at most 100). */
@@ -26,6 +44,20 @@ export interface ReportStore {
   useQuote(entityId: string, id: string, paymentId: string, now: EpochMs): Promise<boolean>;
   /** Gives a quote back from a payment that was declined or never written. */
   releaseQuote(id: string, paymentId: string): Promise<void>;
+
+  /** Every entity's id: the settlement run goes through them. */
+  entityIds(): Promise<string[]>;
+  /** An entity's successful, unsettled payments of these types created in [from, to). */
+  settlementCandidates(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]>;
+  /** The aggregation, its records and its payments' marks, together; false when the day is settled already. */
+  writeAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean>;
+  listAggregations(filter: AggregationFilter): Promise<Aggregation[]>;
+  findAggregation(entityId: string, id: string): Promise<Aggregation | undefined>;
+  aggregationRecords(query: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }>;
+  /** The records of an entity's days after a cursor, in file order, at most `limit`. */
+  recordsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]>;
+  setFileChecksum(aggregationIds: readonly string[], sha256: string): Promise<void>;
+  insertReconciliationRecords(records: readonly ReconciliationRecord[]): Promise<void>;
 }
 
 export class KyselyReportStore implements ReportStore {
@@ -61,6 +93,42 @@ export class KyselyReportStore implements ReportStore {
 
   releaseQuote(id: string, paymentId: string): Promise<void> {
     return releaseQuote(this.#db, id, paymentId);
+  }
+
+  entityIds(): Promise<string[]> {
+    return entityIds(this.#db);
+  }
+
+  settlementCandidates(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]> {
+    return settlementCandidates(this.#db, entityId, from, to, types);
+  }
+
+  writeAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean> {
+    return writeAggregation(this.#db, aggregation, records, paymentIds);
+  }
+
+  listAggregations(filter: AggregationFilter): Promise<Aggregation[]> {
+    return listAggregations(this.#db, filter);
+  }
+
+  findAggregation(entityId: string, id: string): Promise<Aggregation | undefined> {
+    return findAggregation(this.#db, entityId, id);
+  }
+
+  aggregationRecords(query: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }> {
+    return aggregationRecords(this.#db, query);
+  }
+
+  recordsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]> {
+    return recordsAfter(this.#db, entityId, dayFrom, dayTo, after, limit);
+  }
+
+  setFileChecksum(aggregationIds: readonly string[], sha256: string): Promise<void> {
+    return setFileChecksum(this.#db, aggregationIds, sha256);
+  }
+
+  insertReconciliationRecords(records: readonly ReconciliationRecord[]): Promise<void> {
+    return insertReconciliationRecords(this.#db, records);
   }
 }
 

@@ -108,6 +108,7 @@ export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => (
   // Present only when set, so a record reads back as it was written.
   ...(r.merchant_transaction_id !== null ? { merchantTransactionId: r.merchant_transaction_id } : {}),
   ...(r.fx_quote_id !== null && r.fx_rate !== null ? { fxQuote: { id: r.fx_quote_id, rate: r.fx_rate, sourceCurrency: r.settlement_currency ?? r.currency } } : {}),
+  ...(r.settlement_status !== null ? { settlement: { status: r.settlement_status, date: r.settlement_date ?? '', aggregationId: r.aggregation_id ?? '' } } : {}),
 });
 
 export const registrationToRow = (g: RegistrationRecord): RegistrationsTable => ({
