@@ -13,6 +13,7 @@ import { resultView } from '../payments/response.js';
 import type { Aggregation, ReconciliationRecord, RecordQuery } from '../storage/report-store.js';
 import { SETTLEMENT_FILE_FORMAT } from '../settlement/reconciliation-types.js';
 import { reportRange } from './report-range.js';
+import { fileName, reconciliationFile } from './reconciliation-file.js';
 
 const REPORT_OK = '000.000.100';
 /** Records of one v2 page. */
@@ -107,4 +108,16 @@ export async function aggregationDetail(ctx: RelayContext, entity: EntityRecord,
   const body: Record<string, unknown> = { result: resultView(REPORT_OK), aggregation: aggregationView(aggregation), records: records.map(recordView) };
   if (version === 2) Object.assign(body, { pageNo, pages: Math.ceil(total / RECORDS_PAGE), total });
   return { kind: 'ok', body };
+}
+
+/** The reconciliation file of a date range, streamed as it is read (reconciliation-file.ts). */
+export function downloadFile(ctx: RelayContext, entity: EntityRecord, params: FlatParams): Outcome {
+  const dayFrom = params.get('date.from') ?? '';
+  const dayTo = params.get('date.to') ?? '';
+  reportRange(dayFrom, dayTo, ctx.config.reports.maxRangeDays);
+  return {
+    kind: 'ok',
+    body: {},
+    content: { type: 'stream', contentType: 'text/csv; charset=utf-8', stream: reconciliationFile(ctx.store.reports, entity, dayFrom, dayTo), filename: fileName(entity.id, dayFrom, dayTo) },
+  };
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { storedOutcome } from '../flows/outcome.js';
 import { transactionReport } from '../reports/transaction-report.js';
-import { aggregationDetail, listAggregations } from '../reports/aggregations.js';
+import { aggregationDetail, downloadFile, listAggregations } from '../reports/aggregations.js';
 
 export function reportRoutes(app: FastifyInstance, ctx: RelayContext): void {
   registerApiRoute(app, ctx, {
@@ -44,4 +44,11 @@ export function reportRoutes(app: FastifyInstance, ctx: RelayContext): void {
       run: ({ ctx: c, entity, params, path }) => aggregationDetail(c, entity, path.id ?? '', params, version),
     });
   }
+  registerApiRoute(app, ctx, {
+    method: 'GET',
+    url: '/reports/v1/reconciliations/file',
+    operation: 'reconciliationFile',
+    throttle: 'reads',
+    run: async ({ ctx: c, entity, params }) => downloadFile(c, entity, params),
+  });
 }
