@@ -177,15 +177,9 @@ export interface RecordCursor {
  */
 export async function recordsAfter(db: Kysely<Database>, entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]> {
   let q = db.selectFrom('reconciliation_records').selectAll().where('entity_id', '=', entityId).where('day', '>=', dayFrom).where('day', '<=', dayTo);
-  if (after) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('day', '>', after.day),
-        eb.and([eb('day', '=', after.day), eb('aggregation_id', '>', after.aggregationId)]),
-        eb.and([eb('day', '=', after.day), eb('aggregation_id', '=', after.aggregationId), eb('seq', '>', after.seq)]),
-      ]),
-    );
-  }
+  // A row value: both dialects seek the index straight to the cursor (an OR of the same
+  // conditions would scan from the first day again for every chunk).
+  if (after) q = q.where((eb) => eb(eb.refTuple('day', 'aggregation_id', 'seq'), '>', eb.tuple(after.day, after.aggregationId, after.seq)));
   return q.orderBy('day').orderBy('aggregation_id').orderBy('seq').limit(limit).execute();
 }
 

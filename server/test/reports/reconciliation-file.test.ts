@@ -12,6 +12,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../../spec/params/reconciliation.js';
 import { defaultReportsConfig } from '../../src/reports/config.js';
+import { FILE_CHUNK, reconciliationFile } from '../../src/reports/reconciliation-file.js';
+import { text as text_ } from 'node:stream/consumers';
 import type { TestRelay } from '../helper.js';
 import { DATABASES, startRelayOn } from './relays.js';
 import { paymentRecord } from './payment-rows.js';
@@ -103,6 +105,24 @@ describe.each(DATABASES)('the reconciliation file on %s', (kind) => {
     const list = (await relay.get(`/reports/v1/reconciliations/aggregations?entityId=${entityId}&date.from=2026-11-20&date.to=2026-11-20`)).json();
     expect(list.aggregations[0].fileSha256).toBe(sha256);
   });
+
+  it('reads a file of more records than one chunk, each once, in day and sequence order', async () => {
+    const big = 'b'.repeat(32);
+    const count = FILE_CHUNK * 2 + 7;
+    const records = Array.from({ length: count }, (_, i) => {
+      const day = i < count / 2 ? '2026-11-01' : '2026-11-02';
+      return {
+        aggregation_id: `${day === '2026-11-01' ? 'a' : 'b'}${'0'.repeat(31)}`, seq: i + 1, entity_id: big, day, reconciliation_type: 'SETTLED', payment_id: i.toString(16).padStart(32, '0'),
+        payment_type: 'DB', cashflow: 'POS' as const, amount: i, currency: 'EUR', brand: 'VISA', tx_request_time: at(1), settlement_amount: i, settlement_currency: 'EUR', settlement_fee: null,
+        fx_rate: '1.00', settlement_date: '2026-11-03', settlement_status: 'SUCCESS', merchant_transaction_id: null, descriptor: null, account_last4: null, account_holder: null,
+        connector_tx_id1: null, reason_code: null, reason_desc: null, matching_status: 'MATCHED', matched_transactions: null, chargeback_id: null,
+      };
+    });
+    await relay.ctx.store.reports.insertReconciliationRecords(records);
+    const text = await text_(reconciliationFile(relay.ctx.store.reports, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02'));
+    const rows = parse(text, { delimiter: ';', columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.UniqueID)).toEqual(records.map((r) => r.payment_id));
+  }, 120_000);
 
   it('answers a range without settlements with the header alone, and refuses bad ranges in the API shape', async () => {
     const empty = await relay.get(`/reports/v1/reconciliations/file?entityId=${entityId}&date.from=2026-10-01&date.to=2026-10-02`);
