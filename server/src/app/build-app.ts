@@ -17,6 +17,7 @@ import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
+import { reportPageRoutes } from '../routes/report-page.js';
 
 export interface AppOptions {
   /**
@@ -155,6 +156,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   threeDSecureRoutes(app, ctx);
   reportRoutes(app, ctx);
   quoteRoutes(app, ctx);
+  reportPageRoutes(app);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;
 }
