@@ -24,7 +24,8 @@ describe('every endpoint', () => {
     expect([...OPERATIONS].sort()).toEqual([
       'checkout', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'scheduleList', 'testClock', 'transactionReport',
       'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
-    ]);
+      'quoteCreate', 'quoteRead', 'aggregations', 'aggregationRecords', 'reconciliationFile',
+    ].sort());
   });
 
   it('takes a webhook endpoint with its url, and lists deliveries by state, time and event', () => {
@@ -37,7 +38,7 @@ describe('every endpoint', () => {
   it('reads and deletes take entityId, and the transaction report its filters and paging', () => {
     expect(accepted('read')).toEqual(['entityId']);
     expect(accepted('remove')).toEqual(['entityId']);
-    expect(accepted('transactionReport')).toEqual(['entityId', 'merchantTransactionId', 'date.from', 'date.to', 'limit', 'pageNo']);
+    expect(accepted('transactionReport')).toEqual(['entityId', 'merchantTransactionId', 'date.from', 'date.to', 'limit', 'pageNo', 'paymentTypes', 'paymentMethods', 'includeLinkedTransactions']);
     for (const op of ['read', 'remove', 'transactionReport'] as const) expect(ENDPOINTS[op].requires).toEqual(['entityId']);
   });
 });

@@ -7,6 +7,7 @@ import type { ParamRow } from './params/row.js';
 import { reporting } from './params/reporting.js';
 import { webhooks } from './params/webhooks.js';
 import { standingInstruction, testClock } from './params/job.js';
+import { quotes } from './params/quotes.js';
 
 export type OperationName =
   | 'payment'
@@ -26,7 +27,12 @@ export type OperationName =
   | 'webhookUpdate'
   | 'webhookTest'
   | 'webhookDeliveries'
-  | 'webhookRedeliver';
+  | 'webhookRedeliver'
+  | 'quoteCreate'
+  | 'quoteRead'
+  | 'aggregations'
+  | 'aggregationRecords'
+  | 'reconciliationFile';
 
 export interface Forbidden {
   /** An exact name, or a prefix ending in `*` (`threeDSecure.*`). */
@@ -94,6 +100,9 @@ const PAYMENT_TYPES_NEW = 'enum(PA,DB,CD)';
  * a checkout makes its own INITIAL payment, so there these names are unused parameters.
  */
 const MIGRATION_ONLY = 'recurringMigration.*';
+/** A transaction report's bounds: a whole day (the spec's yyyy-MM-dd) or a moment of it. */
+const REPORT_BOUND = 'dateOrDatetime';
+const QUOTE_REFERENCE = only(quotes, ['quoteId']);
 
 export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
   payment: {
@@ -106,6 +115,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...EXTRAS,
       // recurringMigration.* belongs to a stand-alone registration (MIGRATION_ONLY).
       ...without(S.tokenization, ['overrideHolder', 'registrationId', MIGRATION_ONLY]),
+      ...QUOTE_REFERENCE,
     ],
     // paymentBrand unless the brand is detected from card.number (rules.ts).
     requires: ['entityId', 'amount', 'currency', 'paymentType'],
@@ -261,9 +271,14 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     method: 'GET',
     path: '/v1/query',
     // By the merchant's reference, or a date range (spec: both dates required for reports).
-    accepts: [...ENTITY, ...only(S.basic, ['merchantTransactionId']), ...reporting],
+    accepts: [
+      ...ENTITY,
+      ...only(S.basic, ['merchantTransactionId']),
+      ...only(reporting, ['date.from', 'date.to', 'limit', 'pageNo', 'paymentTypes', 'paymentMethods', 'includeLinkedTransactions']),
+    ],
+    // merchantTransactionId, or both dates (reports/transaction-report.ts).
     requires: ['entityId'],
-    formats: {},
+    formats: { 'date.from': REPORT_BOUND, 'date.to': REPORT_BOUND },
     forbids: [],
     unknown: 'reject',
   },
@@ -324,6 +339,52 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     // One event, or every failed delivery since a moment.
     accepts: [...ENTITY, ...only(webhooks, ['eventId', 'since'])],
     requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  quoteCreate: {
+    method: 'POST',
+    path: '/v1/quotes',
+    // currency: the merchant's price currency (USD); amount: a price to convert, optional.
+    accepts: [...ENTITY, ...only(S.basic, ['currency', 'amount']), ...only(quotes, ['targetCurrency'])],
+    requires: ['entityId', 'currency'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  quoteRead: {
+    method: 'GET',
+    path: '/v1/quotes/{id}',
+    accepts: ENTITY,
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  aggregations: {
+    method: 'GET',
+    path: '/reports/v1/reconciliations/aggregations',
+    accepts: [...ENTITY, ...only(reporting, ['date.from', 'date.to']), ...only(S.basic, ['currency'])],
+    requires: ['entityId', 'date.from', 'date.to'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  aggregationRecords: {
+    method: 'GET',
+    path: '/reports/v1/reconciliations/aggregations/{id}, /reports/v2/reconciliations/aggregations/{id}',
+    accepts: [...ENTITY, ...only(reporting, ['pageNo', 'reconciliationType', 'matchingStatus', 'sortValue', 'sortOrder'])],
+    requires: ['entityId'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  reconciliationFile: {
+    method: 'GET',
+    path: '/reports/v1/reconciliations/file',
+    accepts: [...ENTITY, ...only(reporting, ['date.from', 'date.to'])],
+    requires: ['entityId', 'date.from', 'date.to'],
     formats: {},
     forbids: [],
     unknown: 'reject',

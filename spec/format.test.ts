@@ -71,6 +71,9 @@ const SAMPLES: Record<string, { valid: string[]; invalid: string[] }> = {
   'list(/^([01]?[0-9]|2[0-3])$/)': { valid: ['*', '0', '23', '09,17'], invalid: ['24', '1 2'] },
   'list(/^[0-5]?[0-9]$/)': { valid: ['*', '0', '59', '00,30'], invalid: ['60', '-1'] },
   'list(/^[1-7]$/)': { valid: ['*', '1', '1,7'], invalid: ['0', '8', '1,,2'] },
+  dateOrDatetime: { valid: ['2024-02-29', '2024-02-29 23:59:59'], invalid: ['2024-02-30', '2024-01-01 24:00:00', '2024-01-01T10:00:00', '2024-1-01'] },
+  'list(enum(PA,DB,CD,CP,RV,RF,RC,CB,CR))': { valid: ['*', 'DB', 'DB,PA,CB'], invalid: ['XX', 'DB,', 'db'] },
+  'list(enum(CC,DD,VA,WA,VO))': { valid: ['*', 'CC', 'CC,VO'], invalid: ['XX', 'CC;VO'] },
 };
 
 describe('format notations used by the catalogue', () => {

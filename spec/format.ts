@@ -16,6 +16,7 @@
 //   bool  date  datetime  currency  country
 //                                      true|false; yyyy-MM-dd and yyyy-MM-dd HH:mm:ss as real
 //                                      dates; ISO 4217 code; ISO 3166-1 alpha-2 code
+//   dateOrDatetime                     either of yyyy-MM-dd and yyyy-MM-dd HH:mm:ss
 //
 // A checker returns null when the value is valid, else a short English message.
 
@@ -240,6 +241,12 @@ const NAMED: ReadonlyMap<string, Checker> = new Map(Object.entries({
     return m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) ? null : 'must be a real date yyyy-MM-dd';
   },
   datetime: (v) => (dateTimeParts(v) ? null : 'must be a real date and time yyyy-MM-dd HH:mm:ss'),
+  // A report's bound: a whole day, or a moment of it.
+  dateOrDatetime: (v) => {
+    const m = DATE.exec(v);
+    if (m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
+    return dateTimeParts(v) ? null : 'must be a real date yyyy-MM-dd or date and time yyyy-MM-dd HH:mm:ss';
+  },
   currency: (v) => (currencies.has(v) ? null : 'must be an ISO 4217 currency code (3 upper-case letters)'),
   country: (v) => (countries.has(v) ? null : 'must be an ISO 3166-1 alpha-2 country code (2 upper-case letters)'),
 } satisfies Record<string, Checker>));

@@ -126,6 +126,11 @@ export const RESULT_CODES = {
   '700.400.300': 'cannot reverse (already refunded|reversed, invalid workflow or amount exceeded)',
   '700.400.530': 'reversal not possible anymore',
   '700.400.570': 'cannot reference on pending/in progress transaction',
+  '700.400.580': 'cannot find transaction',
+  // currency quotes (quotes/): this relay's codes in the reference group
+  '700.450.100': 'the currency quote has expired',
+  '700.450.200': 'the currency quote has been used already',
+  '700.450.300': 'the currency quote does not match the payment currency',
   '700.500.003': 'test accounts not allowed in production',
   // rejected by the bank
   '800.100.100': 'transaction declined for unknown reason',

@@ -16,6 +16,9 @@ import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { scheduleRoutes } from '../routes/schedules.js';
+import { reportRoutes } from '../routes/reports.js';
+import { quoteRoutes } from '../routes/quotes.js';
+import { reportPageRoutes } from '../routes/report-page.js';
 
 export interface AppOptions {
   /**
@@ -153,6 +156,9 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   webhookRoutes(app, ctx);
   scheduleRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
+  reportRoutes(app, ctx);
+  quoteRoutes(app, ctx);
+  reportPageRoutes(app);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;
 }

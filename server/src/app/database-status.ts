@@ -57,6 +57,13 @@ export class DatabaseStatus {
  * is reported to `status`; other errors pass unchanged. Each method is wrapped once, here.
  */
 export function watchStore(store: Store, status: DatabaseStatus): Store {
+  const watched = watchMethods(store, status);
+  // The reports' store is reached through the store and watched the same way.
+  (watched as { reports: unknown }).reports = watchMethods(store.reports, status);
+  return watched;
+}
+
+function watchMethods<T extends object>(store: T, status: DatabaseStatus): T {
   const watched = Object.create(store) as Record<string, unknown>;
   const methods = new Set<string>();
   for (let proto: object | null = Object.getPrototypeOf(store) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
@@ -86,5 +93,5 @@ export function watchStore(store: Store, status: DatabaseStatus): Store {
       }, fail);
     };
   }
-  return watched as unknown as Store;
+  return watched as unknown as T;
 }

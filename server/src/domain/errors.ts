@@ -34,6 +34,14 @@ export const ERRORS = {
   // was not carried out because of the relay, not the payment data, and a retry later may succeed.
   databaseUnavailable: { status: 503, code: '800.800.800', description: 'The payment system is currently unavailable, please contact support in case this happens again. - the relay cannot reach its database; retry later' },
   shuttingDown: { status: 503, code: '800.800.800', description: 'The payment system is currently unavailable, please contact support in case this happens again. - this relay is shutting down; retry' },
+  // A report that finds nothing, and a read of an id the entity does not have through /v1/query:
+  // integrations read a random id there as their connection check and expect this answer.
+  transactionNotFound: { status: 400, code: '700.400.580', description: 'cannot find transaction' },
+  quoteNotFound: { status: 400, code: '700.100.100', description: 'reference id not existing - the quoteId names no currency quote of this entity' },
+  quoteExpired: { status: 400, code: '700.450.100', description: 'the currency quote has expired' },
+  quoteUsed: { status: 400, code: '700.450.200', description: 'the currency quote has been used already' },
+  quoteMismatch: { status: 400, code: '700.450.300', description: 'the currency quote does not match the payment currency' },
+  noQuoteRate: { status: 400, code: '600.200.500', description: 'Invalid payment data. You are not configured for this currency or sub type (country or brand) - no rate for this currency pair' },
   internal: { status: 500, code: '999.999.999', description: 'An undefined error occurred' },
   // Scheduled payments (schedules/): the spec's job validation codes, and the schedule's lifecycle.
   jobMissing: { status: 400, code: '100.250.100', description: 'job contains no execution information' },

@@ -35,6 +35,14 @@ export interface EntitySettings {
   bankAccount?: MerchantBankAccount;
   /** IANA time zone its schedules' job fields are read in; absent = UTC. */
   timeZone?: string;
+  /** The settlement fee per brand ('*' for any other brand), in test mode (settlement/fees.ts). */
+  settlementFees?: Record<string, SettlementFee>;
+}
+
+/** A fee: a percentage of the amount (basis points: 250 = 2.50 %) plus a fixed amount in minor units. */
+export interface SettlementFee {
+  basisPoints: number;
+  fixed: number;
 }
 
 /** Spec "Payment response fields": merchant.bankAccount.holder is required, the rest conditional. */
@@ -83,6 +91,28 @@ export interface PaymentRecord {
   pendingKind: PendingKind | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** The merchant's reference: sent with the payment, or inherited from the one a follow-up references. */
+  merchantTransactionId?: string | null;
+  /** The currency quote the payment was priced with (quotes/), its rate and the currency it settles in. */
+  fxQuote?: PaymentFxQuote | null;
+  /** Set by the settlement run only (settlement/run.ts); absent until the payment is settled. */
+  settlement?: PaymentSettlement;
+}
+
+/** What the settlement run marked on a payment: settlement.status, its date and its aggregation. */
+export interface PaymentSettlement {
+  status: string;
+  date: string;
+  aggregationId: string;
+}
+
+/** What a payment keeps of the quote it was priced with. */
+export interface PaymentFxQuote {
+  id: string;
+  /** Decimal text: target units per source unit. */
+  rate: string;
+  /** The quote's source currency (the merchant's price): the payment settles in it. */
+  sourceCurrency: string;
 }
 
 export interface RegistrationRecord {

@@ -18,7 +18,7 @@ export type OutcomeKind = 'ok' | 'refused';
 export type OutcomeContent =
   | { type: 'json' }
   | { type: 'csv'; text: string; filename?: string }
-  | { type: 'stream'; contentType: string; stream: Readable };
+  | { type: 'stream'; contentType: string; stream: Readable; filename?: string };
 
 export interface Outcome {
   kind: OutcomeKind;

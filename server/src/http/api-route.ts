@@ -116,7 +116,10 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
         if (content.filename) reply.header('Content-Disposition', `attachment; filename="${content.filename.replace(/[^\w.-]/g, '_')}"`);
         return reply.type('text/csv; charset=utf-8').send(content.text);
       }
-      if (content?.type === 'stream') return reply.type(content.contentType).send(content.stream);
+      if (content?.type === 'stream') {
+        if (content.filename) reply.header('Content-Disposition', `attachment; filename="${content.filename.replace(/[^\w.-]/g, '_')}"`);
+        return reply.type(content.contentType).send(content.stream);
+      }
       return reply.type('application/json; charset=utf-8').send(envelopeJson(envelopeContext, answer.json));
     },
   });

@@ -9,6 +9,7 @@ import { PermanentJobError, type JobHandler, type PeriodicJob } from './runner.j
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
 import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
+import { dailySettlement } from '../settlement/daily.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -23,6 +24,8 @@ export const JOB_KINDS = {
   schedulesDue: SCHEDULES_DUE_JOB,
   /** Charges one fired occurrence of a schedule (schedules/charge.ts); queued with the occurrence. */
   scheduleCharge: SCHEDULE_CHARGE_JOB,
+  /** Settles the closed days and writes their reconciliation files (settlement/daily.ts). */
+  settlement: 'settlement',
 } as const;
 
 function deliveryIdOf(payload: unknown): string {
@@ -61,6 +64,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
         await chargeOccurrence(ctx, chargeOccurrenceIdOf(payload), log);
       },
     ],
+    [JOB_KINDS.settlement, (_payload, { log }) => dailySettlement(ctx, log)],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {
@@ -73,6 +77,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
     periodic: [
       { kind: JOB_KINDS.housekeeping, everyMs: ctx.config.jobs.housekeepingEveryMs },
       { kind: JOB_KINDS.inDoubt, everyMs: ctx.config.jobs.inDoubtEveryMs },
+      { kind: JOB_KINDS.settlement, everyMs: ctx.config.reports.settlementEveryMs },
     ],
   };
 }

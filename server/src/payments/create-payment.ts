@@ -23,6 +23,7 @@ import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { resultUrl } from '../http/result-url.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
+import { holdQuote, quotedFields, type HeldQuote } from '../quotes/quotes.js';
 
 export interface PaymentSource {
   /** A stored card to pay with instead of card.* parameters. */
@@ -107,6 +108,32 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
   if (paymentBrand === undefined && account.kind === 'card') paymentBrand = detectBrands(account.card.number)[0];
   if (paymentBrand === undefined) throw paramError('paymentBrand', 'is required when the brand cannot be detected from the account');
 
+  const id = newPaymentId(now);
+  // A quoted payment holds its quote before anything is authorized; it gives it back unless written as not declined.
+  const held = await holdQuote(ctx, entity.id, params, id, now);
+  try {
+    const paid = await authorizeAndWrite(ctx, entity, params, source, { id, now, paymentType, amount, currency, account, paymentBrand, held });
+    if (held && paid.paymentStatus === 'declined') await held.release();
+    return paid;
+  } catch (error) {
+    if (held) await held.release();
+    throw error;
+  }
+}
+
+interface PaymentFacts {
+  id: string;
+  now: number;
+  paymentType: 'PA' | 'DB' | 'CD';
+  amount: number;
+  currency: string;
+  account: Exclude<ReturnType<typeof accountOf>, { kind: 'none' }>;
+  paymentBrand: string;
+  held: HeldQuote | undefined;
+}
+
+async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params: FlatParams, source: PaymentSource, facts: PaymentFacts): Promise<PaymentOutcome> {
+  const { id, now, paymentType, amount, currency, account, paymentBrand, held } = facts;
   const merchantInitiated = params.get('recurringType') === 'REPEATED';
   const testMode = modeOf(ctx.config.environment, params.get('testMode'));
   const outcome: AuthorizationOutcome = authorize({
@@ -124,7 +151,6 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     today: today(now),
   });
 
-  const id = newPaymentId(now);
   if (source.claim) {
     await recordAnswer(ctx.store, source.claim.reference, { entityId: entity.id, paymentId: id, paymentType, amount, currency }, outcome, now);
     failpoint(ctx.config.failpoints, 'after-authorize');
@@ -190,6 +216,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     },
   });
   if (source.occurrence) body.scheduleId = source.occurrence.scheduleId;
+  if (held) Object.assign(body, quotedFields(held, amount));
   const json = JSON.stringify(body);
   const attempt = source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl };
   const record: PaymentRecord = {
@@ -212,6 +239,8 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
     pendingKind: status === 'pending' ? 'three-d-secure' : null,
     createdAt: now,
     updatedAt: now,
+    merchantTransactionId: params.get('merchantTransactionId') ?? null,
+    fxQuote: held?.quote ?? null,
   };
   const notificationUrl = params.get('notificationUrl');
   const events = [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})];

@@ -71,6 +71,9 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       pendingKind: null,
       createdAt: now,
       updatedAt: now,
+      // A follow-up belongs to its payment's order, and settles at its payment's quoted rate.
+      merchantTransactionId: params.get('merchantTransactionId') ?? reference.merchantTransactionId ?? null,
+      fxQuote: reference.fxQuote ?? null,
     };
     const applied = await ctx.store.applyFollowUp({
       referencedId: reference.id,

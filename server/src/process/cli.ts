@@ -11,8 +11,9 @@ import { openStore } from '../storage/index.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';
 import type { Store } from '../storage/store.js';
-import type { EntityRecord, EntitySettings, MerchantBankAccount } from '../domain/records.js';
+import type { EntityRecord, EntitySettings, MerchantBankAccount, SettlementFee } from '../domain/records.js';
 import { BANK_ACCOUNT_FIELDS, checkBankAccount, type BankAccountField } from '../merchants/bank-account.js';
+import { parseFeeOption } from '../settlement/fees.js';
 
 const USAGE = `usage: npm run relay -- <command>
 
@@ -27,10 +28,13 @@ const USAGE = `usage: npm run relay -- <command>
                        [--strict-parameters | --no-strict-parameters] [--time-zone ZONE | --no-time-zone]
                        [--bank-account-holder NAME [--bank-account-number IBAN_OR_NUMBER]
                         [--bank-account-bic BIC] [--bank-account-country CC] | --no-bank-account]
+                       [--settlement-fee BRAND=P%+AMOUNT ... | --no-settlement-fees]
       the bank account is the merchant's payout account, shown as merchant.bankAccount in
       payment answers; the options given replace the whole account, the holder among them
       a throttle limit is operations per second for this entity: 0 = no limit, "default" = clear
       the entity's own limit so the relay's THROTTLE_* setting applies again
+      a settlement fee is per brand (* for any other), e.g. VISA=2.50%+0.30; the ones given
+      replace the entity's fee table
   entity list --merchant ID
 ${WEBHOOK_USAGE}
 
@@ -187,6 +191,18 @@ function entityCreate(args: string[]): Run {
   };
 }
 
+/** The fee table the --settlement-fee options give, or undefined when none is given. */
+function settlementFees(options: unknown): Record<string, SettlementFee> | undefined {
+  if (options === undefined) return undefined;
+  const table: Record<string, SettlementFee> = {};
+  for (const text of (Array.isArray(options) ? options : [options]).map(String)) {
+    const row = parseFeeOption(text);
+    if (!row) throw new UsageError(`--settlement-fee must be BRAND=P%+AMOUNT like VISA=2.50%+0.30 (at most 100%), got ${JSON.stringify(text)}`);
+    table[row[0]] = row[1];
+  }
+  return table;
+}
+
 function entitySet(args: string[]): Run {
   const { values, positionals } = parse(
     args,
@@ -203,6 +219,8 @@ function entitySet(args: string[]): Run {
       'no-bank-account': { type: 'boolean' },
       'time-zone': { type: 'string' },
       'no-time-zone': { type: 'boolean' },
+      'settlement-fee': { type: 'string', multiple: true },
+      'no-settlement-fees': { type: 'boolean' },
     },
     1,
   );
@@ -221,10 +239,13 @@ function entitySet(args: string[]): Run {
   const account = bankAccount(values);
   const noAccount = values['no-bank-account'] === true;
   if (account && noAccount) throw new UsageError('--bank-account-… and --no-bank-account exclude each other');
-  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, account, noAccount, zone, values['no-time-zone']];
+  const fees = settlementFees(values['settlement-fee']);
+  const noFees = values['no-settlement-fees'] === true;
+  if (fees && noFees) throw new UsageError('--settlement-fee and --no-settlement-fees exclude each other');
+  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, account, noAccount, zone, values['no-time-zone'], fees, noFees];
   if (!changes.some((change) => change !== undefined && change !== false) && Object.keys(throttle).length === 0) {
     throw new UsageError(
-      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --bank-account-holder (with the other --bank-account-… options), --no-bank-account, --time-zone or --no-time-zone',
+      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --bank-account-holder (with the other --bank-account-… options), --no-bank-account, --time-zone, --no-time-zone, --settlement-fee or --no-settlement-fees',
     );
   }
   return async (store) => {
@@ -243,6 +264,8 @@ function entitySet(args: string[]): Run {
     if (noAccount) delete settings.bankAccount;
     if (zone) settings.timeZone = zone;
     if (values['no-time-zone']) delete settings.timeZone;
+    if (fees) settings.settlementFees = fees;
+    if (noFees) delete settings.settlementFees;
     await store.updateEntitySettings(entityId, settings);
     return entityView({ ...entity, settings });
   };

@@ -8,6 +8,7 @@ import type { ThrottledOperation } from '../http/throttle.js';
 export type LogFormat = 'json' | 'pretty';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
 import { parseRetryLadder } from '../webhooks/retry-ladder.js';
+import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../reports/config.js';
 
 export interface Config {
   /** TCP port of the relay. */
@@ -80,6 +81,8 @@ export interface Config {
   jobProbeLog: string;
   /** Webhook delivery (webhooks/). */
   webhooks: WebhooksConfig;
+  /** Reports, settlement, the reconciliation file and currency quotes (reports/config.ts). */
+  reports: ReportsConfig;
 }
 
 export interface WebhooksConfig {
@@ -168,6 +171,7 @@ export const defaultConfig: Config = {
     housekeepingEveryMs: 10 * 60 * 1000,
     inDoubtEveryMs: 30_000,
   },
+  reports: defaultReportsConfig,
   webhooks: {
     timeoutMs: 10_000,
     retrySteps: '1m,2m,4m,8m,15m,30m,1h,1d',
@@ -297,5 +301,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: positive(env, 'JOBS_MAX_ATTEMPTS', defaultConfig.jobs.maxAttempts),
     },
     webhooks: webhooksFrom(env, environment),
+    reports: reportsConfigFrom(env),
   };
 }

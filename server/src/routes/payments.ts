@@ -28,8 +28,6 @@ export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {
     throttle: 'followUps',
     run: ({ ctx: c, entity, params, path, claim }) => followUp(c, entity, path.id ?? '', params, claim),
   });
-  // The transaction report by payment id, as integrations call it once a checkout id is spent.
-  for (const url of ['/v1/payments/:id', '/v1/query/:id']) {
-    registerApiRoute(app, ctx, { method: 'GET', url, operation: 'read', throttle: 'reads', run: readPayment });
-  }
+  // The transaction report by payment id (/v1/query/{id}) is in routes/reports.ts.
+  registerApiRoute(app, ctx, { method: 'GET', url: '/v1/payments/:id', operation: 'read', throttle: 'reads', run: readPayment });
 }

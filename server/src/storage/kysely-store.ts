@@ -27,6 +27,7 @@ import {
   type RedeliverySelection,
 } from './webhooks.js';
 import { PreparedInsert } from './prepared-insert.js';
+import { KyselyReportStore, type ReportStore } from './report-store.js';
 import { sqliteBatchWriter } from './sqlite.js';
 import { guardedUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
@@ -71,6 +72,7 @@ import type {
 
 export class KyselyStore implements Store {
   readonly dialect: 'sqlite' | 'postgres';
+  readonly reports: ReportStore;
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -94,6 +96,7 @@ export class KyselyStore implements Store {
     this.#checkouts = new PreparedInsert(db, 'checkouts');
     this.#simulatorAuthorizations = new PreparedInsert(db, 'simulator_authorizations');
     this.#webhooks = new WebhookStatements(db, dialect);
+    this.reports = new KyselyReportStore(db, dialect);
   }
 
   /**

@@ -76,6 +76,13 @@ export const paymentToRow = (p: PaymentRecord): PaymentsTable => ({
   pending_kind: p.pendingKind,
   created_at: p.createdAt,
   updated_at: p.updatedAt,
+  merchant_transaction_id: p.merchantTransactionId ?? null,
+  fx_quote_id: p.fxQuote?.id ?? null,
+  fx_rate: p.fxQuote?.rate ?? null,
+  settlement_currency: p.fxQuote?.sourceCurrency ?? null,
+  settlement_status: null,
+  settlement_date: null,
+  aggregation_id: null,
 });
 
 export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => ({
@@ -98,6 +105,10 @@ export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => (
   pendingKind: pendingKind(r.pending_kind),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  // Present only when set, so a record reads back as it was written.
+  ...(r.merchant_transaction_id !== null ? { merchantTransactionId: r.merchant_transaction_id } : {}),
+  ...(r.fx_quote_id !== null && r.fx_rate !== null ? { fxQuote: { id: r.fx_quote_id, rate: r.fx_rate, sourceCurrency: r.settlement_currency ?? r.currency } } : {}),
+  ...(r.settlement_status !== null ? { settlement: { status: r.settlement_status, date: r.settlement_date ?? '', aggregationId: r.aggregation_id ?? '' } } : {}),
 });
 
 export const registrationToRow = (g: RegistrationRecord): RegistrationsTable => ({

@@ -43,6 +43,17 @@ export interface PaymentsTable {
   pending_kind: string | null;
   created_at: number;
   updated_at: number;
+  /** The merchant's reference (merchantTransactionId), inherited by follow-ups (013). */
+  merchant_transaction_id: string | null;
+  /** The currency quote the payment was priced with, and its rate as decimal text (013). */
+  fx_quote_id: string | null;
+  fx_rate: string | null;
+  /** The quote's source currency: what the payment settles in; null = its own currency. */
+  settlement_currency: string | null;
+  /** Set by the settlement run (settlement/run.ts): SUCCESS, the day and the aggregation. */
+  settlement_status: string | null;
+  settlement_date: string | null;
+  aggregation_id: string | null;
 }
 
 export interface RegistrationsTable {
@@ -187,6 +198,70 @@ export interface WebhookAttemptsTable {
   relay_id: string;
 }
 
+export interface FxQuotesTable {
+  id: string;
+  entity_id: string;
+  source_currency: string;
+  target_currency: string;
+  /** Decimal text, up to 6 decimals. */
+  rate: string;
+  created_at: number;
+  valid_until: number;
+  /** The payment that used the quote; null while unused. */
+  payment_id: string | null;
+  used_at: number | null;
+}
+
+export interface SettlementAggregationsTable {
+  id: string;
+  entity_id: string;
+  currency: string;
+  /** The business day settled (yyyy-MM-dd, UTC). */
+  day: string;
+  settlement_date: string;
+  status: string;
+  record_count: number;
+  settled_amount: number;
+  refunded_amount: number;
+  fee_amount: number;
+  chargeback_amount: number;
+  chargeback_reversal_amount: number;
+  net_amount: number;
+  file_sha256: string | null;
+  created_at: number;
+}
+
+export interface ReconciliationRecordsTable {
+  aggregation_id: string;
+  seq: number;
+  entity_id: string;
+  day: string;
+  reconciliation_type: string;
+  payment_id: string;
+  payment_type: string;
+  cashflow: 'POS' | 'NEG';
+  amount: number;
+  currency: string;
+  brand: string | null;
+  tx_request_time: number;
+  settlement_amount: number;
+  settlement_currency: string;
+  settlement_fee: number | null;
+  fx_rate: string;
+  settlement_date: string;
+  settlement_status: string;
+  merchant_transaction_id: string | null;
+  descriptor: string | null;
+  account_last4: string | null;
+  account_holder: string | null;
+  connector_tx_id1: string | null;
+  reason_code: string | null;
+  reason_desc: string | null;
+  matching_status: string;
+  matched_transactions: string | null;
+  chargeback_id: string | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   entities: EntitiesTable;
@@ -200,6 +275,9 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  fx_quotes: FxQuotesTable;
+  settlement_aggregations: SettlementAggregationsTable;
+  reconciliation_records: ReconciliationRecordsTable;
   schedules: SchedulesTable;
   schedule_occurrences: ScheduleOccurrencesTable;
   test_clocks: TestClocksTable;

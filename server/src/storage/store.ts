@@ -13,6 +13,7 @@ import type { ClaimGroups } from './jobs.js';
 export type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 import type { FiringsWritten } from './schedules.js';
 import type { CheckoutChange } from './checkouts.js';
+import type { ReportStore } from './report-store.js';
 export type { CheckoutChange } from './checkouts.js';
 import type { Firing, OccurrenceCharge, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
 
@@ -205,6 +206,8 @@ export class ClaimLostError extends Error {
 
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
+  /** Transaction reports, settlement and currency quotes (storage/report-store.ts). */
+  readonly reports: ReportStore;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** One round trip to the database; rejects when it cannot be reached. */

@@ -54,7 +54,10 @@ describe("another merchant's objects are 404 (A1)", () => {
     const db = (await relay.post('/v1/payments', pay(relay.merchant.entityId))).json();
     const as = { token: other.token };
     expect((await relay.get(`/v1/payments/${db.id}?entityId=${other.entityId}`, as)).statusCode).toBe(404);
-    expect((await relay.get(`/v1/query/${db.id}?entityId=${other.entityId}`, as)).statusCode).toBe(404);
+    // /v1/query answers an id the entity does not have as "cannot find transaction" (700.400.580).
+    const query = await relay.get(`/v1/query/${db.id}?entityId=${other.entityId}`, as);
+    expect(query.statusCode).toBe(400);
+    expect(query.json().result.code).toBe('700.400.580');
     const ops: { id: string; form: Record<string, string> }[] = [
       { id: pa.id, form: { paymentType: 'CP', amount: '1.00', currency: 'EUR' } },
       { id: db.id, form: { paymentType: 'RF', amount: '1.00', currency: 'EUR' } },

@@ -34,6 +34,11 @@ export const BASE: Record<Operation, Record<string, string>> = {
   webhookRedeliver: { entityId: ENTITY, since: '2026-11-01 00:00:00' },
   scheduleList: { entityId: ENTITY, registrationId: REGISTRATION },
   testClock: { entityId: ENTITY, time: '2026-12-01 00:00:00' },
+  quoteCreate: { entityId: ENTITY, currency: 'USD', targetCurrency: 'BRL', amount: '10.00' },
+  quoteRead: { entityId: ENTITY },
+  aggregations: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22', currency: 'EUR' },
+  aggregationRecords: { entityId: ENTITY, pageNo: '1', reconciliationType: 'SETTLED', sortValue: 'Amount', sortOrder: 'DESC' },
+  reconciliationFile: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22' },
 };
 
 /** The base of `op` with `changes` applied; `null` removes a parameter. */

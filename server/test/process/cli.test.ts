@@ -116,6 +116,10 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     expect(strict.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000, strictParameters: true });
     const lenient = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--no-strict-parameters');
     expect(lenient.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
+    const fees = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--settlement-fee', 'VISA=2.5%+0.30', '--settlement-fee', '*=1%+0');
+    expect(fees.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000, settlementFees: { VISA: { basisPoints: 250, fixed: 30 }, '*': { basisPoints: 100, fixed: 0 } } });
+    const noFees = await json<EntityView>(dataDir, 'entity', 'set', created.entityId, '--no-settlement-fees');
+    expect(noFees.settings).toEqual({ country: 'CO', reversalCutoffMs: 24 * 3_600_000 });
   });
 
   it("sets and clears an entity's own throttle limits, 0 lifting a limit", async () => {

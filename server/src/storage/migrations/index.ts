@@ -13,6 +13,7 @@ import * as m008 from './008-pending-kind.js';
 import * as m009 from './009-recurring-migration.js';
 import * as m010 from './010-webhooks.js';
 import * as m011 from './011-schedules.js';
+import * as m013 from './013-reports.js';
 import * as m014 from './014-jobs-due-covering.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -27,5 +28,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '009-recurring-migration': m009,
   '010-webhooks': m010,
   '011-schedules': m011,
+  '013-reports': m013,
   '014-jobs-due-covering': m014,
 };

@@ -32,9 +32,18 @@ async function seedEntity(db: Kysely<Database>): Promise<string> {
   return entityId;
 }
 
+/** The payment columns 013 added (reports, quotes and settlement). */
+type ColumnsOf013 = 'merchant_transaction_id' | 'fx_quote_id' | 'fx_rate' | 'settlement_currency' | 'settlement_status' | 'settlement_date' | 'aggregation_id';
+
+/** A payment row as written before 013 added its reference, quote and settlement. */
+function rowBefore013(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, ColumnsOf013> {
+  const { merchant_transaction_id: _m, fx_quote_id: _q, fx_rate: _r, settlement_currency: _c, settlement_status: _s, settlement_date: _d, aggregation_id: _a, ...row } = paymentToRow(p);
+  return row;
+}
+
 /** A payment row as written before 008 added its pending kind. */
-function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'pending_kind'> {
-  const { pending_kind: _kind, ...row } = paymentToRow(p);
+function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'pending_kind' | ColumnsOf013> {
+  const { pending_kind: _kind, ...row } = rowBefore013(p);
   return row;
 }
 

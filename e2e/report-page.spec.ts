@@ -1,0 +1,45 @@
+// The report page as a merchant uses it: nothing without a valid token; with the channel and its
+// token, today's payments, the settlement section and the reconciliation file as a download.
+
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures.js';
+
+const CARD = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' };
+
+test('shows today’s payments and downloads the file only with the channel’s token', async ({ page, relay }) => {
+  const paid = await relay.request('POST', '/v1/payments', { entityId: relay.credentials.entityId, amount: '12.34', currency: 'EUR', paymentType: 'DB', ...CARD });
+  expect(paid.status).toBe(200);
+  const paymentId = String(paid.json.id);
+
+  const response = await page.goto(`${relay.url}/reports/v1/page`);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Channel (entityId)').fill(relay.credentials.entityId);
+  await signIn.getByLabel('Access token').fill('not-the-token');
+  await signIn.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('status')).toHaveText('The channel or the access token is not valid.');
+  await expect(page.locator('#report')).toBeHidden();
+
+  await signIn.getByLabel('Access token').fill(relay.credentials.accessToken);
+  await signIn.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('heading', { name: 'Today\'s payments' })).toBeVisible();
+  // A payment shows in reports a few seconds after it was made (REPORT_VISIBILITY_DELAY_SECONDS).
+  const payments = page.getByRole('table', { name: 'Today\'s payments' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(payments.getByRole('row', { name: new RegExp(paymentId) })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(payments.getByRole('row', { name: new RegExp(paymentId) })).toContainText('12.34 EUR');
+  // A fresh relay has settled no day yet.
+  await expect(page.getByText('No settled days in the last 30 days.')).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Download the reconciliation file/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^reconciliation-${relay.credentials.entityId}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.startsWith('ReconciliationType;PaymentType;Cashflow;')).toBe(true);
+
+  // The token stays in the tab, never in the address.
+  expect(page.url()).toBe(`${relay.url}/reports/v1/page`);
+});

@@ -1,0 +1,61 @@
+// The daily settlement run (a periodic job, jobs/kinds.ts): for each closed day within the look-back
+// (a day closes at midnight UTC plus the configured cut-off, so payments still being written at
+// midnight are in), each entity and each settlement currency, the day's successful settled types
+// become one aggregation. Safe to run twice and on several relays at once: a day already settled
+// writes nothing (storage/settlement.ts). Each day newly settled then gets its file (file.ts).
+
+import type { RelayContext } from '../app/context.js';
+import type { EpochMs } from '../domain/records.js';
+import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
+import { settleCandidates, settlementTermsOf } from './records.js';
+import { SETTLED_PAYMENT_TYPES } from './reconciliation-types.js';
+
+export interface SettlementLog {
+  info(obj: object, msg: string): void;
+}
+
+/** The last day whose cut-off has passed at `now`. */
+export function lastClosedDay(now: EpochMs, cutoffMs: number): string {
+  return dayOf(now - cutoffMs - DAY_MS);
+}
+
+/** Settles one entity's day; the aggregations written (none when settled already or nothing to settle). */
+export async function settleDay(ctx: RelayContext, entityId: string, day: string): Promise<string[]> {
+  const from = startOfDay(day);
+  const candidates = await ctx.store.reports.settlementCandidates(entityId, from, from + DAY_MS, SETTLED_PAYMENT_TYPES);
+  if (candidates.length === 0) return [];
+  const entity = await ctx.store.findEntity(entityId);
+  const byCurrency = new Map<string, typeof candidates>();
+  for (const c of candidates) {
+    const currency = settlementTermsOf(c).currency;
+    byCurrency.set(currency, [...(byCurrency.get(currency) ?? []), c]);
+  }
+  const now = ctx.clock.now();
+  const written: string[] = [];
+  for (const [currency, list] of [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const settled = settleCandidates(entityId, day, dayOf(now), currency, list, entity?.settings.settlementFees, now);
+    if (await ctx.store.reports.writeAggregation(settled.aggregation, settled.records, settled.paymentIds)) written.push(settled.aggregation.id);
+  }
+  return written;
+}
+
+export interface SettlementResult {
+  /** Entity and day of each newly written aggregation. */
+  settled: { entityId: string; day: string; aggregationIds: string[] }[];
+}
+
+export async function runSettlement(ctx: RelayContext, afterDay?: (entityId: string, day: string) => Promise<void>): Promise<SettlementResult> {
+  const config = ctx.config.reports;
+  const last = startOfDay(lastClosedDay(ctx.clock.now(), config.settlementCutoffMs));
+  const result: SettlementResult = { settled: [] };
+  for (const entityId of await ctx.store.reports.entityIds()) {
+    for (let back = config.settlementLookbackDays - 1; back >= 0; back--) {
+      const day = dayOf(last - back * DAY_MS);
+      const aggregationIds = await settleDay(ctx, entityId, day);
+      if (aggregationIds.length === 0) continue;
+      result.settled.push({ entityId, day, aggregationIds });
+      if (afterDay) await afterDay(entityId, day);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,189 @@
+// Settlement: the payments of one entity's day that the run settles, the aggregation it writes
+// with its reconciliation records and the marks on its payments (one transaction; a second run of
+// the day, on any relay, meets the unique (entity, day, currency) index and writes nothing), and
+// the reads of the reports routes and the reconciliation file.
+
+import type { Kysely, Transaction } from 'kysely';
+import type { EpochMs } from '../domain/records.js';
+import type { Database, ReconciliationRecordsTable, SettlementAggregationsTable } from './schema.js';
+
+/** A payment the run may settle, with what it needs of the payment it references. */
+export interface SettlementCandidate {
+  id: string;
+  paymentType: string;
+  paymentBrand: string | null;
+  amount: number;
+  currency: string;
+  resultCode: string;
+  referencedId: string | null;
+  responseJson: string;
+  createdAt: EpochMs;
+  merchantTransactionId: string | null;
+  fxRate: string | null;
+  settlementCurrency: string | null;
+  /** The referenced payment's type, or null when there is none or the relay does not have it. */
+  referencedType: string | null;
+  referencedFxRate: string | null;
+  referencedSettlementCurrency: string | null;
+}
+
+export type Aggregation = SettlementAggregationsTable;
+export type ReconciliationRecord = ReconciliationRecordsTable;
+
+export async function entityIds(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('entities').select('id').orderBy('id').execute()).map((r) => r.id);
+}
+
+export async function settlementCandidates(db: Kysely<Database>, entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]> {
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('payments as r', (join) => join.onRef('r.id', '=', 'p.referenced_id').onRef('r.entity_id', '=', 'p.entity_id'))
+    .select([
+      'p.id as id',
+      'p.payment_type as paymentType',
+      'p.payment_brand as paymentBrand',
+      'p.amount as amount',
+      'p.currency as currency',
+      'p.result_code as resultCode',
+      'p.referenced_id as referencedId',
+      'p.response_json as responseJson',
+      'p.created_at as createdAt',
+      'p.merchant_transaction_id as merchantTransactionId',
+      'p.fx_rate as fxRate',
+      'p.settlement_currency as settlementCurrency',
+      'r.payment_type as referencedType',
+      'r.fx_rate as referencedFxRate',
+      'r.settlement_currency as referencedSettlementCurrency',
+    ])
+    .where('p.entity_id', '=', entityId)
+    .where('p.created_at', '>=', from)
+    .where('p.created_at', '<', to)
+    .where('p.status', '=', 'success')
+    .where('p.reversed', '=', 0)
+    .where('p.settlement_status', 'is', null)
+    .where('p.payment_type', 'in', [...types])
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Rows per INSERT: well under both dialects' limits on bound parameters. */
+const INSERT_CHUNK = 500;
+
+async function insertRecords(trx: Transaction<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
+  for (let i = 0; i < records.length; i += INSERT_CHUNK) {
+    await trx.insertInto('reconciliation_records').values(records.slice(i, i + INSERT_CHUNK)).execute();
+  }
+}
+
+/**
+ * Writes the aggregation, its records and the settlement marks of its payments together. False,
+ * with nothing written, when the day is settled already (by this run before, or another relay) or
+ * a payment was settled meanwhile.
+ */
+export async function writeAggregation(db: Kysely<Database>, aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean> {
+  const exists = () =>
+    db.selectFrom('settlement_aggregations').select('id').where('entity_id', '=', aggregation.entity_id).where('day', '=', aggregation.day).where('currency', '=', aggregation.currency).executeTakeFirst();
+  if (await exists()) return false;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx.insertInto('settlement_aggregations').values(aggregation).execute();
+      await insertRecords(trx, records);
+      let marked = 0n;
+      for (let i = 0; i < paymentIds.length; i += INSERT_CHUNK) {
+        const result = await trx
+          .updateTable('payments')
+          .set({ settlement_status: 'SUCCESS', settlement_date: aggregation.settlement_date, aggregation_id: aggregation.id })
+          .where('id', 'in', paymentIds.slice(i, i + INSERT_CHUNK))
+          .where('settlement_status', 'is', null)
+          .executeTakeFirst();
+        marked += result.numUpdatedRows;
+      }
+      if (marked !== BigInt(paymentIds.length)) throw new SettledMeanwhile();
+      return true;
+    });
+  } catch (error) {
+    // Another relay's run of the same day committed first: its aggregation is the day's.
+    if (error instanceof SettledMeanwhile || (await exists())) return false;
+    throw error;
+  }
+}
+
+class SettledMeanwhile extends Error {}
+
+export interface AggregationFilter {
+  entityId: string;
+  dayFrom: string;
+  dayTo: string;
+  currency?: string;
+}
+
+export async function listAggregations(db: Kysely<Database>, f: AggregationFilter): Promise<Aggregation[]> {
+  let q = db.selectFrom('settlement_aggregations').selectAll().where('entity_id', '=', f.entityId).where('day', '>=', f.dayFrom).where('day', '<=', f.dayTo);
+  if (f.currency !== undefined) q = q.where('currency', '=', f.currency);
+  return q.orderBy('day').orderBy('currency').limit(1000).execute();
+}
+
+export async function findAggregation(db: Kysely<Database>, entityId: string, id: string): Promise<Aggregation | undefined> {
+  return db.selectFrom('settlement_aggregations').selectAll().where('entity_id', '=', entityId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function setFileChecksum(db: Kysely<Database>, ids: readonly string[], sha256: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('settlement_aggregations').set('file_sha256', sha256).where('id', 'in', [...ids]).execute();
+}
+
+const SORT_COLUMN = {
+  TxRequestTime: 'tx_request_time',
+  Amount: 'amount',
+  UniqueID: 'payment_id',
+  ReconciliationType: 'reconciliation_type',
+} as const;
+
+export interface RecordQuery {
+  aggregationId: string;
+  reconciliationType?: string;
+  matchingStatus?: string;
+  sortValue?: keyof typeof SORT_COLUMN;
+  sortOrder?: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+export async function aggregationRecords(db: Kysely<Database>, q: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }> {
+  let base = db.selectFrom('reconciliation_records').where('aggregation_id', '=', q.aggregationId);
+  if (q.reconciliationType !== undefined) base = base.where('reconciliation_type', '=', q.reconciliationType);
+  if (q.matchingStatus !== undefined) base = base.where('matching_status', '=', q.matchingStatus);
+  const direction = q.sortOrder === 'DESC' ? 'desc' : 'asc';
+  let rows = base.selectAll();
+  if (q.sortValue !== undefined) rows = rows.orderBy(SORT_COLUMN[q.sortValue], direction);
+  const [records, count] = await Promise.all([
+    rows.orderBy('seq', direction).limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { records, total: Number(count.n) };
+}
+
+/** Where a read of the file stopped: the last record given. */
+export interface RecordCursor {
+  day: string;
+  aggregationId: string;
+  seq: number;
+}
+
+/**
+ * The next `limit` records of an entity's days, in (day, aggregation, seq) order, after `after`:
+ * the file is read in such chunks (keyset, from the index), never held whole.
+ */
+export async function recordsAfter(db: Kysely<Database>, entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]> {
+  let q = db.selectFrom('reconciliation_records').selectAll().where('entity_id', '=', entityId).where('day', '>=', dayFrom).where('day', '<=', dayTo);
+  // A row value: both dialects seek the index straight to the cursor (an OR of the same
+  // conditions would scan from the first day again for every chunk).
+  if (after) q = q.where((eb) => eb(eb.refTuple('day', 'aggregation_id', 'seq'), '>', eb.tuple(after.day, after.aggregationId, after.seq)));
+  return q.orderBy('day').orderBy('aggregation_id').orderBy('seq').limit(limit).execute();
+}
+
+/** Records written straight in (the benchmark's million rows), in chunks. */
+export async function insertReconciliationRecords(db: Kysely<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
+  await db.transaction().execute((trx) => insertRecords(trx, records));
+}
