@@ -8,6 +8,7 @@
 // and their frames start loading before the checkout's answer is awaited.
 
 import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
+import { release } from '../loader/reserve.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import type { WidgetEnv } from './env.js';
@@ -193,6 +194,8 @@ export class Session {
     window.removeEventListener('message', this.onMessage);
     this.settleEarlyFrames();
     this.removeWidgets();
+    // The form the merchant gets back is empty: no height kept for a form that is gone.
+    release();
     for (const n of this.notices.splice(0)) {
       n.box.remove();
       n.form.style.display = n.display;

@@ -8,6 +8,7 @@
 // that none of them waits for another.
 
 import { handOver, requestCheckout, startFrames } from './handoff.js';
+import { reserve, type LayoutHint } from './reserve.js';
 
 declare const __CACHE_VERSION__: string;
 declare const __API_VERSION__: string;
@@ -40,6 +41,8 @@ interface Wpwl {
   wpwl.apiVersion = __API_VERSION__;
   wpwl.cacheVersion = __CACHE_VERSION__;
 
+  // Before the page is first drawn: the form's final height (reserve.ts).
+  if (id && !registration) reserve((window as unknown as { wpwlOptions?: LayoutHint }).wpwlOptions);
   // The card frames first: they are the slowest part of the form (their page, script and process).
   const frames = id && !registration ? startFrames(base, new URL(src).origin, id) : null;
   const dir = `${base}/v1/static/${__CACHE_VERSION__}`;
