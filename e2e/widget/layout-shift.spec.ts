@@ -4,7 +4,7 @@
 // RTL. The reservation (widget/loader/reserve.ts) is compared with the drawn container as well, so
 // a drift between the stylesheet and the loader's table names the case that broke.
 
-import { expect, test } from '../fixtures.js';
+import { expect, strictCsp, test } from '../fixtures.js';
 
 /** Records every layout shift since navigation, before the loader's tag runs. */
 const SHIFTS = `window.__shifts = [];
@@ -60,4 +60,11 @@ test('wpwl.unload gives the merchant back an empty form without the reserved hei
     return document.querySelector('form.paymentWidgets')!.getBoundingClientRect().height;
   });
   expect(height).toBe(0);
+});
+
+test('the reservation holds on a page whose CSP allows only the relay for styles', async ({ merchantPage, page }) => {
+  const shop = await merchantPage.open('basic', { csp: strictCsp, body: BELOW });
+  await shop.cardForm().waitUntilReady();
+  expect(await page.evaluate(() => getComputedStyle(document.querySelector('form.paymentWidgets')!).minHeight)).toBe('482px');
+  expect(shop.errors).toEqual([]);
 });
