@@ -15,6 +15,7 @@ import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
 import { readOptions, type Callback, type Options } from './options.js';
+import { loadLocale } from './locale-load.js';
 import { textsFor, type Texts } from './texts.js';
 import { wrap } from './wrap.js';
 
@@ -110,7 +111,11 @@ export class Session {
     await domReady();
     if (this.unloaded) return;
     this.options = readOptions(window.wpwlOptions);
-    this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages);
+    // Only the chosen locale is downloaded; the loader's frames keep loading meanwhile.
+    const staticDir = this.cfg.stylesheet.replace(/\/css\/static\.min\.css$/, '');
+    const locale = await loadLocale(staticDir, this.options.locale, this.abort.signal);
+    if (this.unloaded) return;
+    this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages, locale);
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
     if (this.cfg.registration) {
       // The registration widget posts to a route the relay does not serve: a form that cannot
