@@ -36,7 +36,7 @@ export interface ShopDeps {
 }
 
 /** The widget styles the gallery shows (wpwlOptions.style). */
-export const GALLERY_STYLES = ['card', 'plain'] as const;
+export const GALLERY_STYLES = ['card', 'plain', 'logos'] as const;
 
 interface Reply {
   status: number;
