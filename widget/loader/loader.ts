@@ -41,10 +41,10 @@ interface Wpwl {
   wpwl.apiVersion = __API_VERSION__;
   wpwl.cacheVersion = __CACHE_VERSION__;
 
-  // Before the page is first drawn: the form's final height (reserve.ts).
-  if (id && !registration) reserve((window as unknown as { wpwlOptions?: LayoutHint }).wpwlOptions);
   // The card frames first: they are the slowest part of the form (their page, script and process).
   const frames = id && !registration ? startFrames(base, new URL(src).origin, id) : null;
+  // Still before the page is first drawn: the form's final height (reserve.ts).
+  if (id && !registration) reserve((window as unknown as { wpwlOptions?: LayoutHint }).wpwlOptions);
   const dir = `${base}/v1/static/${__CACHE_VERSION__}`;
   const head = document.head || document.documentElement;
   const css = `${dir}/css/static.min.css`;
