@@ -2,6 +2,7 @@
 // pages may run a strict CSP that allows only the relay host):
 //   static.min.js + static.min.css  the main script and its stylesheet (merchant page)
 //   frame.min.js  + frame.min.css   the card-field page's script and style (relay origin)
+//   locales/<code>.json             the texts of each locale but English, fetched on demand
 //   paymentWidgets.js               the loader, built last: byte-stable, it embeds the cache version
 //                                    and the sha384 of the main script and stylesheet
 //   manifest.json                   cache version and hashes, read by server/src/routes/widget-assets.ts
@@ -12,7 +13,7 @@
 // relay never reads a half-written one. WIDGET_DIST_DIR puts the link elsewhere (tests).
 
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { newBuildDir, publishBuild } from './widget/build/publish-dist.js';
@@ -58,6 +59,19 @@ function iife(entry: string, file: string, cssFile?: string): InlineConfig {
   };
 }
 
+/** widget/locales/*.json, minified, into locales/ of the build; returns their paths in it. */
+function copyLocales(): string[] {
+  const from = resolve(import.meta.dirname, 'widget/locales');
+  mkdirSync(resolve(OUT, 'locales'), { recursive: true });
+  return readdirSync(from)
+    .filter((f) => /^[a-z]{2}\.json$/.test(f))
+    .sort()
+    .map((f) => {
+      writeFileSync(resolve(OUT, 'locales', f), JSON.stringify(JSON.parse(readFileSync(resolve(from, f), 'utf8'))));
+      return `locales/${f}`;
+    });
+}
+
 const sha384 = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 /** Builds the assets first and hands their versions to the loader build as constants. */
@@ -68,7 +82,8 @@ function assetsFirst(): Plugin {
     async config() {
       await build(iife('widget/host/main.ts', 'static.min.js', 'static.min'));
       await build(iife('widget/frame/main.ts', 'frame.min.js', 'frame.min'));
-      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css'];
+      const locales = copyLocales();
+      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', ...locales];
       const bytes = Object.fromEntries(files.map((f) => [f, readFileSync(resolve(OUT, f))]));
       const version = createHash('sha256');
       for (const f of files) version.update(f).update(bytes[f]!);

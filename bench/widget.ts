@@ -1,22 +1,26 @@
 // npm run bench:widget — what a shopper downloads and how fast the card form is ready.
-// 1. Sizes (gzip and brotli) of everything a shopper downloads: loader, main script, styles, the
-//    widget configuration, both card-field pages (each with the frame's style inline) and their script.
-// 2. Over LOADS loads in headless Chromium with a cold cache, the relay and the merchant page on two
-//    origins: time from inserting the script tag to onReady with both card iframes ready to type in
-//    (their channels up), and the layout shift. Measured twice:
+// 1. Sizes (gzip and brotli) of everything a shopper downloads for the card form, each distinct URL
+//    once: loader, main script, styles, the widget configuration, both card-field pages (each with
+//    the frame's style inline) and their script.
+// 2. Time to ready against a floor measured in the same run (widget-floor.ts: a loader from a
+//    second origin loads a main script of the widget's size that inserts two iframes on that origin,
+//    each loading a script of the frame's size, and nothing else). Over LOADS loads each, in
+//    headless Chromium with a cold cache, the relay and the merchant page on two origins: time from
+//    inserting the script tag to onReady with both card iframes ready to type in (their channels
+//    up), and the layout shift of the drawn form. Widget and floor loads alternate, so both see the
+//    same machine: absolute times swing 3x between runs on shared machines, the ratio does not.
 //    a. in a browser as a shopper has it, with nothing attached: Chromium started for each load
 //       with a fresh profile; the page inserts the loader once it has loaded and reports by POST.
 //       The budget applies to this one.
-//    b. driven by Playwright, a fresh context each, for reference. A DevTools client changes what is
-//       measured: it auto-attaches to every cross-site iframe and holds its navigation until the
-//       client has set it up (Target.setAutoAttach waitForDebuggerOnStart: Page/Runtime/Network
-//       enable, an isolated world of its own in each frame), work that lands on the card frames'
-//       renderer thread, and the client runs in this process, next to the relay. A trace of one
-//       load showed each card frame's response waiting ~85 ms for Runtime.runIfWaitingForDebugger
-//       while the script tag was inserted during page.goto. So here too the loader goes in once the
-//       page has loaded and settled, and the load is awaited through one promise instead of
-//       polling the page every frame.
-// Budgets: at most 25 KB gzip in total; median at most 150 ms (a); layout shift 0.
+//    b. (BENCH_DRIVEN=1) driven by Playwright, a fresh context each, for reference. A DevTools
+//       client changes what is measured: it auto-attaches to every cross-site iframe and holds its
+//       navigation until the client has set it up (Target.setAutoAttach waitForDebuggerOnStart),
+//       work that lands on the card frames' renderer thread. So here too the loader goes in once
+//       the page has loaded and settled.
+// 3. Cumulative layout shift of a page as merchants write it (the loader's tag in <head>, the form
+//    above other content), from navigation on, in every style: the loader reserves the form's
+//    height before the page is first drawn, so nothing below the form ever moves.
+// Budgets: at most 25 KB gzip in total; median ready at most 1.5x the floor's (a); layout shift 0.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -32,6 +36,7 @@ import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.
 import { defaultConfig } from '../server/src/process/config.js';
 import { relayPlugins, WIDGET_DIST_DIR } from '../server/src/app/route-sets.js';
 import { createContext } from '../server/src/app/create-context.js';
+import { startFloor } from './widget-floor.js';
 
 const LOADS = Number.parseInt(process.env.BENCH_LOADS ?? '30', 10);
 /** How long one load may take before the bench gives up, ms. */
@@ -66,8 +71,7 @@ async function prepareCheckout(): Promise<string> {
  * The merchant page: it inserts the script tag itself (window.__run) and records when the form is
  * ready; with `report` it does so on its own once loaded and POSTs the figures to /report.
  */
-function merchantPage(checkoutId: string, report: boolean): string {
-  const src = `${relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`;
+function merchantPage(src: string, report: boolean): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body>
 <h1>Checkout</h1><form action="/result" class="paymentWidgets" data-brands="VISA MASTER AMEX"></form><p>Below the form</p>
 <script src="/bench.js" data-src="${src}"${report ? ` data-report="${SETTLE_MS}"` : ''}></script></body></html>`;
@@ -125,6 +129,26 @@ interface Figures {
   shifts: [number, number][];
 }
 
+/**
+ * A page as merchants write it: options and the loader's tag in <head>, the form above a block of
+ * text. It reports every layout shift since navigation once the form is ready and two frames on.
+ */
+function clsPage(checkoutId: string, style: string): string {
+  const src = `${relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>cls</title>
+<script>
+  window.__shifts = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shifts.push([e.startTime, e.value]); }).observe({ type: 'layout-shift', buffered: true });
+  let frames = 0, ready = false;
+  const done = () => { if (ready && frames >= 2) requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() =>
+    fetch('/report', { method: 'POST', body: JSON.stringify({ ready: 0, drawn: 0, framesAt: 0, start: 0, shifts: window.__shifts }) }), 200))); };
+  window.wpwlOptions = { style: ${JSON.stringify(style)}, onReady: () => { ready = true; done(); }, onReadyIframeCommunication: () => { frames += 1; done(); } };
+</script>
+<script src="${src}"></script></head><body><h1>Checkout</h1>
+<form action="/result" class="paymentWidgets" data-brands="VISA MASTER AMEX"></form>
+<p>${'Text below the payment form. '.repeat(40)}</p><footer>Footer</footer></body></html>`;
+}
+
 /** The figures POSTed by the page of the load under way (a). */
 let reported: ((figures: Figures) => void) | null = null;
 
@@ -133,8 +157,12 @@ const merchant_ = createServer((req, res) => {
   if (url.pathname === '/bench.js') {
     res.writeHead(200, { 'content-type': 'application/javascript' }).end(BENCH_JS);
   } else if (url.pathname === '/page') {
-    const page = merchantPage(url.searchParams.get('checkoutId') ?? '', url.searchParams.has('report'));
+    const checkoutId = url.searchParams.get('checkoutId');
+    const src = checkoutId ? `${relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}` : floor.loaderUrl;
+    const page = merchantPage(src, url.searchParams.has('report'));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  } else if (url.pathname === '/cls') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(clsPage(url.searchParams.get('checkoutId') ?? '', url.searchParams.get('style') ?? 'card'));
   } else if (url.pathname === '/report' && req.method === 'POST') {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -146,6 +174,7 @@ const merchant_ = createServer((req, res) => {
     res.writeHead(404).end();
   }
 });
+const floor = await startFloor(WIDGET_DIST_DIR);
 await new Promise<void>((done) => merchant_.listen(0, '127.0.0.1', done));
 const merchantUrl = `http://127.0.0.1:${(merchant_.address() as AddressInfo).port}`;
 
@@ -215,39 +244,67 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** (a) Chromium started for each load with a fresh profile and nothing attached. */
-async function shopperLoads(executable: string): Promise<Load[]> {
-  const out: Load[] = [];
+/** One load in a Chromium started for it with a fresh profile and nothing attached: what the page reported. */
+async function shopperLoad(executable: string, url: string, what: string): Promise<Figures> {
+  const profile = mkdtempSync(join(tmpdir(), 'paywidgets-bench-profile-'));
+  const figures = new Promise<Figures>((resolve) => (reported = resolve));
+    // Its own process group, so that the browser and its helper processes are ended together.
+  const browser = spawn(executable, ['--headless', ...CHROMIUM_ARGS, `--user-data-dir=${profile}`, url], { stdio: 'ignore', detached: true });
+  const exited = new Promise((done) => browser.once('exit', done));
+  try {
+    return await withTimeout(figures, what);
+  } finally {
+    reported = null;
+    if (browser.pid !== undefined) process.kill(-browser.pid, 'SIGKILL');
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
+}
+
+/** (a) Widget and floor loads, alternating. */
+async function shopperLoads(executable: string): Promise<{ widget: Load[]; floor: Load[] }> {
+  const widget: Load[] = [];
+  const floor: Load[] = [];
   for (let i = 0; i < LOADS; i++) {
     const checkoutId = await prepareCheckout();
-    const profile = mkdtempSync(join(tmpdir(), 'paywidgets-bench-profile-'));
-    const figures = new Promise<Figures>((resolve) => (reported = resolve));
-    const url = `${merchantUrl}/page?report&checkoutId=${encodeURIComponent(checkoutId)}`;
-    // Its own process group, so that the browser and its helper processes are ended together.
-    const browser = spawn(executable, ['--headless', ...CHROMIUM_ARGS, `--user-data-dir=${profile}`, url], { stdio: 'ignore', detached: true });
-    const exited = new Promise((done) => browser.once('exit', done));
-    try {
-      out.push(loadOf(await withTimeout(figures, `load ${i + 1}`)));
-    } finally {
-      reported = null;
-      if (browser.pid !== undefined) process.kill(-browser.pid, 'SIGKILL');
-      await exited;
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-    }
+    widget.push(loadOf(await shopperLoad(executable, `${merchantUrl}/page?report&checkoutId=${encodeURIComponent(checkoutId)}`, `load ${i + 1}`)));
+    floor.push(loadOf(await shopperLoad(executable, `${merchantUrl}/page?report`, `floor load ${i + 1}`)));
   }
-  return out;
+  return { widget, floor };
+}
+
+/** Styles whose pages are checked for layout shift; a style the build does not know draws as card. */
+const STYLES = ['card', 'plain', 'logos'];
+/** Loads per style of the layout-shift check. */
+const CLS_LOADS = 2;
+
+/** 3. Every layout shift of a page with the loader's tag in <head>, per style. */
+async function clsLoads(executable: string): Promise<void> {
+  console.log('\n3. layout shift from navigation on, loader in <head>, form above other content');
+  for (const style of STYLES) {
+    let max = 0;
+    for (let i = 0; i < CLS_LOADS; i++) {
+      const checkoutId = await prepareCheckout();
+      const url = `${merchantUrl}/cls?style=${style}&checkoutId=${encodeURIComponent(checkoutId)}`;
+      const figures = await shopperLoad(executable, url, `${style} layout-shift load ${i + 1}`);
+      max = Math.max(max, figures.shifts.reduce((sum, [, v]) => sum + v, 0));
+    }
+    console.log(`  style ${style}: cumulative layout shift max ${max.toFixed(4)} over ${CLS_LOADS} loads (budget 0)`);
+  }
 }
 
 /** (b) The same through Playwright, a fresh context each. */
-async function drivenLoads(executable: string): Promise<Load[]> {
+async function drivenLoads(executable: string): Promise<{ widget: Load[]; floor: Load[] }> {
   const browser = await chromium.launch({ headless: true, args: [...CHROMIUM_ARGS], executablePath: executable });
-  const out: Load[] = [];
+  const widget: Load[] = [];
+  const floor: Load[] = [];
   try {
-    for (let i = 0; i < LOADS; i++) {
-      const checkoutId = await prepareCheckout();
+    for (let i = 0; i < 2 * LOADS; i++) {
+      const out = i % 2 ? floor : widget;
+      const query = i % 2 ? '' : `checkoutId=${encodeURIComponent(await prepareCheckout())}`;
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${merchantUrl}/page?checkoutId=${encodeURIComponent(checkoutId)}`);
+      await page.goto(`${merchantUrl}/page?${query}`);
       // As in (a), and the driver is done with the navigation's events by then.
       const run = page.evaluate(
         (settle) => new Promise((done) => setTimeout(done, settle)).then(() => (window as unknown as { __run(): Promise<Figures> }).__run()),
@@ -259,17 +316,24 @@ async function drivenLoads(executable: string): Promise<Load[]> {
   } finally {
     await browser.close();
   }
-  return out;
+  return { widget, floor };
 }
 
-function report(title: string, runs: Load[], budget: boolean): void {
+const median = (runs: Load[]) => quantile(runs.map((r) => r.ms).sort((a, b) => a - b), 0.5);
+
+function report(title: string, runs: Load[], floor: Load[]): void {
   const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const floorSorted = floor.map((r) => r.ms).sort((a, b) => a - b);
   const max = (xs: number[]) => Math.max(...xs).toFixed(4);
   console.log(`\n${title}`);
   console.log(
-    `  script insertion -> onReady with both card iframes ready: median ${quantile(sorted, 0.5).toFixed(1)} ms${budget ? ' (budget 150)' : ''}, ` +
+    `  script insertion -> onReady with both card iframes ready: median ${median(runs).toFixed(1)} ms, ` +
       `p95 ${quantile(sorted, 0.95).toFixed(1)} ms, min ${sorted[0]?.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
   );
+  console.log(
+    `  floor, same run: median ${median(floor).toFixed(1)} ms, p95 ${quantile(floorSorted, 0.95).toFixed(1)} ms, min ${floorSorted[0]?.toFixed(1)} ms, max ${floorSorted.at(-1)?.toFixed(1)} ms`,
+  );
+  console.log(`  widget / floor (medians): ${(median(runs) / median(floor)).toFixed(2)}x (budget 1.5x)`);
   // The form appearing where the merchant put an empty form pushes what follows it down once: that
   // first drawing is counted in the total only. The budget is about the drawn form not moving
   // afterwards, when its iframes load and fill in.
@@ -280,8 +344,13 @@ function report(title: string, runs: Load[], budget: boolean): void {
 async function loads(): Promise<void> {
   const found = ensureChromium((message) => console.log(message));
   console.log(`\n${LOADS} loads each, cold cache, relay ${relayUrl}, merchant ${merchantUrl}, ${found.path}`);
-  report('a. a shopper\'s browser: nothing attached, Chromium started per load with a fresh profile', await shopperLoads(found.path), true);
-  report('b. driven by Playwright, a fresh context per load (DevTools attached; for reference)', await drivenLoads(found.path), false);
+  const shopper = await shopperLoads(found.path);
+  report("a. a shopper's browser: nothing attached, Chromium started per load with a fresh profile", shopper.widget, shopper.floor);
+  if (process.env.BENCH_DRIVEN === '1') {
+    const driven = await drivenLoads(found.path);
+    report('b. driven by Playwright, a fresh context per load (DevTools attached; for reference)', driven.widget, driven.floor);
+  }
+  await clsLoads(found.path);
 }
 
 try {
@@ -291,5 +360,6 @@ try {
   await app.close();
   await ctx.store.close();
   merchant_.close();
+  floor.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

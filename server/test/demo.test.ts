@@ -270,6 +270,11 @@ describe('static files and gallery', () => {
     const html = await gallery.text();
     expect(html).toContain('src="/gallery/widget?style=card"');
     expect(html).toContain('src="/gallery/widget?style=plain"');
+    expect(html).toContain('src="/gallery/widget?style=logos"');
+    for (const theme of ['midnight', 'minimal', 'rounded']) expect(html).toContain(`theme=${theme}`);
+    expect(html).toContain('locale=ar');
+    expect(html).toContain('state=error');
+    expect(html).toContain('state=focus');
     expect(gallery.headers.get('content-security-policy')).toContain(`frame-src 'self' ${relay.url}`);
 
     const plain = await (await fetch(`${shop.url}/gallery/widget?style=plain`)).text();
@@ -278,8 +283,17 @@ describe('static files and gallery', () => {
     expect(relay.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkouts']);
   });
 
-  it('refuses an unknown gallery style', async () => {
-    expect((await fetch(`${shop.url}/gallery/widget?style=logos%22`)).status).toBe(400);
+  it('draws a gallery page with its theme, locale and state, right-to-left for Arabic', async () => {
+    const html = await (await fetch(`${shop.url}/gallery/widget?style=card&theme=midnight&locale=ar&state=error`)).text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('data-theme="midnight" data-locale="ar" data-state="error"');
+    const theme = await fetch(`${shop.url}/assets/themes/midnight.css`);
+    expect(theme.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await theme.text()).toContain('.wpwl-button-pay');
+  });
+
+  it.each(['style=logos%22', 'style=card&theme=..%2Fshop', 'style=card&locale=xx', 'style=card&state=<b>'])('refuses an unknown gallery page: %s', async (query) => {
+    expect((await fetch(`${shop.url}/gallery/widget?${query}`)).status).toBe(400);
     expect(relay.seen).toEqual([]);
   });
 });

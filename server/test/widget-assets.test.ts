@@ -2,7 +2,7 @@
 // build folder, so the test does not depend on `npm run build:widget` having run.
 
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -18,6 +18,7 @@ const FILES: Record<string, string> = {
   'frame.min.js': '(function(){/* frame */})();\n',
   'frame.min.css': 'input{border:0}\n',
 };
+const LOCALE = '{"lang":"de","dir":"ltr","labels":{},"errors":{},"messages":{}}';
 const KNOWN = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.uat01-vm-tx04';
 const OPEN = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.uat01-vm-tx04';
 
@@ -28,7 +29,9 @@ const asked: string[] = [];
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'paywidgets-widget-dist-'));
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dist, name), text);
-  writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ cacheVersion: VERSION }));
+  mkdirSync(join(dist, 'locales'));
+  writeFileSync(join(dist, 'locales/de.json'), LOCALE);
+  writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ cacheVersion: VERSION, files: { 'locales/de.json': {} } }));
   app = Fastify();
   await app.register(widgetAssetsRoutes, {
     distDir: dist,
@@ -91,6 +94,18 @@ describe('GET /v1/static/:cacheVersion/…', () => {
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('serves a locale file the build lists, immutable and CORS-readable; none other', async () => {
+    const res = await app.inject({ url: `/v1/static/${VERSION}/locales/de.json` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(LOCALE);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    for (const url of [`/v1/static/${VERSION}/locales/fr.json`, `/v1/static/${VERSION}/locales/..%2Fmanifest.json`, `/v1/static/${VERSION}/js/de.json`]) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
   });
 

@@ -36,7 +36,9 @@ function checkPublished(link: string): string {
   expect(lstatSync(link).isSymbolicLink()).toBe(true);
   const dir = realpathSync(link);
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  expect(Object.keys(manifest.files).sort()).toEqual(['frame.min.css', 'frame.min.js', 'static.min.css', 'static.min.js']);
+  const locales = readdirSync(join(import.meta.dirname, '../../widget/locales')).map((f) => `locales/${f}`);
+  expect(locales).toHaveLength(24);
+  expect(Object.keys(manifest.files).sort()).toEqual(['frame.min.css', 'frame.min.js', ...locales, 'static.min.css', 'static.min.js'].sort());
   for (const [file, { integrity, bytes }] of Object.entries(manifest.files)) {
     const content = readFileSync(join(dir, file));
     expect(content.length).toBe(bytes);

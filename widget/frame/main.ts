@@ -16,6 +16,8 @@ const CVV_TIMEOUT_MS = 3000;
 
 const DEFAULT_LABELS: Record<Field, string> = { cardNumber: 'Card Number', cvv: 'CVV' };
 const AUTOCOMPLETE: Record<Field, AutoFill> = { cardNumber: 'cc-number', cvv: 'cc-csc' };
+/** The names browsers' autofill recognises next to the autocomplete token. */
+const INPUT_NAMES: Record<Field, string> = { cardNumber: 'cardnumber', cvv: 'cvc' };
 
 function start(): void {
   // Framed by the merchant page only; at top level (or with an identity that does not add up)
@@ -34,12 +36,18 @@ function start(): void {
   input.type = 'text';
   input.inputMode = 'numeric';
   input.autocomplete = AUTOCOMPLETE[field];
+  input.name = INPUT_NAMES[field];
+  input.id = 'wpwl-input';
   input.dir = 'ltr';
   input.spellcheck = false;
   input.setAttribute('autocorrect', 'off');
   input.setAttribute('aria-label', DEFAULT_LABELS[field]);
   input.placeholder = DEFAULT_LABELS[field];
-  form.append(input);
+  // The host's error text for this field, for screen readers (aria-describedby cannot reach the host page).
+  const error = document.createElement('div');
+  error.id = 'wpwl-error';
+  error.className = 'wpwl-sr';
+  form.append(input, error);
   document.body.append(form);
 
   let config: ConfigMsg | null = null;
@@ -171,7 +179,11 @@ function start(): void {
       case 'focus':
         return input.focus();
       case 'invalid':
-        return input.setAttribute('aria-invalid', String(msg.invalid));
+        input.setAttribute('aria-invalid', String(msg.invalid));
+        error.textContent = msg.invalid ? (msg.error ?? '') : '';
+        if (error.textContent) input.setAttribute('aria-describedby', error.id);
+        else input.removeAttribute('aria-describedby');
+        return;
       case 'pay':
         void pay(msg);
         return;

@@ -28,16 +28,32 @@ export function bindClass(scope: Scope, el: Element, name: string, on: () => boo
   });
 }
 
+let hints = 0;
+
 /**
  * Shows `div.wpwl-hint.<classes>` right after `control` while `text()` is non-null, wherever the
- * control is at that moment; the control gets wpwl-has-error meanwhile.
+ * control is at that moment; the control gets wpwl-has-error meanwhile and, on the page (a card
+ * frame's input gets its own in the frame), aria-invalid and the hint in its aria-describedby.
  */
 export function bindHint(scope: Scope, control: Element, classes: string, text: () => string | null): void {
   const hint = document.createElement('div');
   hint.className = `wpwl-hint ${classes}`;
+  hint.id = `wpwl-hint-${++hints}`;
+  const aria = control.tagName !== 'IFRAME';
+  const describedBy = (add: boolean) => {
+    const ids = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id && id !== hint.id);
+    if (add) ids.push(hint.id);
+    if (ids.length) control.setAttribute('aria-describedby', ids.join(' '));
+    else control.removeAttribute('aria-describedby');
+  };
   scope.effect(() => {
     const t = text();
     control.classList.toggle('wpwl-has-error', t !== null);
+    if (aria) {
+      if (t === null) control.removeAttribute('aria-invalid');
+      else control.setAttribute('aria-invalid', 'true');
+      describedBy(t !== null);
+    }
     if (t === null) {
       hint.remove();
       return;
@@ -45,5 +61,8 @@ export function bindHint(scope: Scope, control: Element, classes: string, text: 
     hint.textContent = t;
     if (control.nextSibling !== hint) control.after(hint);
   });
-  scope.add(() => hint.remove());
+  scope.add(() => {
+    hint.remove();
+    if (aria) describedBy(false);
+  });
 }

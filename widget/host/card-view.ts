@@ -7,6 +7,7 @@ import { bindClass, bindHint, type Scope } from './bind.js';
 import { iframeThis } from './callback-this.js';
 import type { CardRefs } from './card-form.js';
 import type { WidgetEnv } from './env.js';
+import { bindLiveRegion } from './live-region.js';
 import type { CardFormModel } from './model.js';
 
 export interface CardView {
@@ -31,11 +32,11 @@ export function bindCardView(scope: Scope, v: CardView): void {
   bindHint(scope, refs.expiry, 'wpwl-hint-expiryMonthError wpwl-hint-expiryError', hint(() => model.expiryError.value, errors.expiryMonthError));
   bindHint(scope, refs.holder, 'wpwl-hint-cardHolderError', hint(() => model.holderError.value, errors.cardHolderError));
 
-  // The frames mirror their error state as aria-invalid.
-  for (const [field, f] of [['cardNumber', model.number], ['cvv', model.cvv]] as const) {
+  // The frames mirror their error state as aria-invalid, and describe their input with the text.
+  for (const [field, f, text] of [['cardNumber', model.number, errors.cardNumberError], ['cvv', model.cvv, errors.cvvError]] as const) {
     scope.effect(() => {
       const invalid = f.error.value;
-      if (f.ready.value) v.send(field, { type: 'invalid', invalid });
+      if (f.ready.value) v.send(field, { type: 'invalid', invalid, ...(invalid ? { error: text } : {}) });
     });
   }
 
@@ -55,9 +56,9 @@ export function bindCardView(scope: Scope, v: CardView): void {
     refs.button.disabled = model.busy.value;
   });
 
+  // Announced through the live region below, which is in the page before any text comes.
   const message = document.createElement('div');
   message.className = 'wpwl-message wpwl-has-error';
-  message.setAttribute('role', 'alert');
   scope.effect(() => {
     const text = model.message.value;
     if (text === null) return message.remove();
@@ -74,6 +75,16 @@ export function bindCardView(scope: Scope, v: CardView): void {
     else spinner.remove();
   });
   scope.add(() => spinner.remove());
+
+  bindLiveRegion(scope, v.container, () => {
+    const shown: Array<[boolean, string]> = [
+      [model.number.error.value, errors.cardNumberError],
+      [model.expiryError.value, errors.expiryMonthError],
+      [model.holderError.value, errors.cardHolderError],
+      [model.cvv.error.value, errors.cvvError],
+    ];
+    return model.message.value ?? shown.filter(([on]) => on).map(([, text]) => text).join('. ');
+  });
 
   bindThreeD(scope, v);
 }

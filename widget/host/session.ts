@@ -8,12 +8,14 @@
 // and their frames start loading before the checkout's answer is awaited.
 
 import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
+import { release } from '../loader/reserve.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
 import { readOptions, type Callback, type Options } from './options.js';
+import { loadLocale } from './locale-load.js';
 import { textsFor, type Texts } from './texts.js';
 import { wrap } from './wrap.js';
 
@@ -109,7 +111,11 @@ export class Session {
     await domReady();
     if (this.unloaded) return;
     this.options = readOptions(window.wpwlOptions);
-    this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages);
+    // Only the chosen locale is downloaded; the loader's frames keep loading meanwhile.
+    const staticDir = this.cfg.stylesheet.replace(/\/css\/static\.min\.css$/, '');
+    const locale = await loadLocale(staticDir, this.options.locale, this.abort.signal);
+    if (this.unloaded) return;
+    this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages, locale);
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
     if (this.cfg.registration) {
       // The registration widget posts to a route the relay does not serve: a form that cannot
@@ -193,6 +199,8 @@ export class Session {
     window.removeEventListener('message', this.onMessage);
     this.settleEarlyFrames();
     this.removeWidgets();
+    // The form the merchant gets back is empty: no height kept for a form that is gone.
+    release();
     for (const n of this.notices.splice(0)) {
       n.box.remove();
       n.form.style.display = n.display;

@@ -1,6 +1,9 @@
-// The widget's texts: English defaults (the wording merchant pages and their tests expect) and
-// Arabic (right-to-left). Other locales fall back to English until they are translated. Merchant
-// overrides (labels, errorMessages) win. Every text is rendered as a text node, never as HTML (W7).
+// The widget's texts. English is built in (the wording merchant pages and their tests expect, and
+// the fallback for any text a locale lacks); the other 24 locales of the surface are JSON files
+// under widget/locales/, fetched on demand (locale-load.ts) so a page downloads only the one it
+// shows. Codes are the surface's own (dk se cn gr cz, not ISO), ISO codes are accepted as well, and
+// a -CC variant falls back to its language. Merchant overrides (labels, errorMessages) win. Every
+// text is rendered as a text node, never as HTML (W7).
 
 export interface Labels {
   brand: string;
@@ -10,7 +13,23 @@ export interface Labels {
   expiryDate: string;
   mmyy: string;
   submit: string;
+  register: string;
   cancel: string;
+  country: string;
+  billingAddress: string;
+  givenName: string;
+  surname: string;
+  showOtherPaymentMethods: string;
+  cvvHint: string;
+  cvvHintAmex: string;
+  cvvHintMaestro: string;
+  cvvHelp: string;
+  accountHolder: string;
+  accountNumber: string;
+  accountBank: string;
+  bankName: string;
+  pin: string;
+  ddmmyyyy: string;
 }
 
 export interface ErrorMessages {
@@ -20,6 +39,10 @@ export interface ErrorMessages {
   expiryMonthError: string;
   expiryYearError: string;
   cardBinError: string;
+  accountHolderError: string;
+  accountNumberError: string;
+  accountBankError: string;
+  pinError: string;
 }
 
 /** Texts that are not in the merchant-overridable sets. */
@@ -39,14 +62,23 @@ export interface Texts {
   lang: string;
 }
 
-interface Locale {
+/** One locale file (widget/locales/<code>.json); `lang` is its BCP 47 language. */
+export interface Locale {
+  lang: string;
+  dir: 'ltr' | 'rtl';
   labels: Labels;
   errors: ErrorMessages;
   messages: Messages;
-  dir: 'ltr' | 'rtl';
 }
 
-const en: Locale = {
+/** The locale codes of the surface (widget-surface §5). */
+export const LOCALE_CODES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt', 'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko'] as const;
+
+/** ISO 639-1 codes of the languages the surface names otherwise. */
+const ALIASES: Readonly<Record<string, string>> = { da: 'dk', sv: 'se', zh: 'cn', el: 'gr', cs: 'cz', nb: 'no', nn: 'no' };
+
+export const en: Locale = {
+  lang: 'en',
   dir: 'ltr',
   labels: {
     brand: 'Brand',
@@ -56,7 +88,23 @@ const en: Locale = {
     expiryDate: 'Expiry Date',
     mmyy: 'MM / YY',
     submit: 'Pay now',
+    register: 'Register',
     cancel: 'Cancel',
+    country: 'Country',
+    billingAddress: 'Billing address',
+    givenName: 'Given name',
+    surname: 'Surname',
+    showOtherPaymentMethods: 'Show other payment methods',
+    cvvHint: 'The last three digits on the back of your card',
+    cvvHintAmex: 'The four digits on the front of your card',
+    cvvHintMaestro: 'The last three digits on the back of your card, if present',
+    cvvHelp: 'What is this?',
+    accountHolder: 'Account holder',
+    accountNumber: 'IBAN',
+    accountBank: 'BIC',
+    bankName: 'Bank name',
+    pin: 'PIN',
+    ddmmyyyy: 'DD.MM.YYYY',
   },
   errors: {
     cardNumberError: 'Invalid card number or brand',
@@ -65,6 +113,10 @@ const en: Locale = {
     expiryMonthError: 'Invalid expiry date',
     expiryYearError: 'Invalid expiry date',
     cardBinError: 'Card not supported',
+    accountHolderError: 'Invalid account holder',
+    accountNumberError: 'Invalid account number or IBAN',
+    accountBankError: 'Invalid bank code or BIC',
+    pinError: 'Invalid PIN',
   },
   messages: {
     invalidCheckout: 'This payment session is no longer valid. Please start the checkout again.',
@@ -75,55 +127,41 @@ const en: Locale = {
   },
 };
 
-const ar: Locale = {
-  dir: 'rtl',
-  labels: {
-    brand: 'نوع البطاقة',
-    cardNumber: 'رقم البطاقة',
-    cardHolder: 'اسم حامل البطاقة',
-    cvv: 'رمز التحقق',
-    expiryDate: 'تاريخ الانتهاء',
-    mmyy: 'شهر / سنة',
-    submit: 'ادفع الآن',
-    cancel: 'إلغاء',
-  },
-  errors: {
-    cardNumberError: 'رقم البطاقة أو نوعها غير صالح',
-    cardHolderError: 'اسم حامل البطاقة غير صالح',
-    cvvError: 'رمز التحقق غير صالح',
-    expiryMonthError: 'تاريخ الانتهاء غير صالح',
-    expiryYearError: 'تاريخ الانتهاء غير صالح',
-    cardBinError: 'البطاقة غير مدعومة',
-  },
-  messages: {
-    invalidCheckout: 'جلسة الدفع هذه لم تعد صالحة. يرجى بدء عملية الدفع من جديد.',
-    communication: 'تعذر تحميل نموذج الدفع. يرجى إعادة تحميل الصفحة.',
-    locked: 'محاولات فاشلة كثيرة. يرجى بدء عملية الدفع من جديد.',
-    declined: 'تم رفض الدفع.',
-    registrationUnsupported: 'حفظ البطاقة بهذا النموذج غير متاح. يرجى التواصل مع المتجر.',
-  },
-};
+/** The surface code of a locale ("de-CH" -> "de", "da" -> "dk"); null for a language it lacks. */
+export function localeCode(locale: string): string | null {
+  const language = (locale.split('-')[0] ?? '').toLowerCase();
+  const code = ALIASES[language] ?? language;
+  return (LOCALE_CODES as readonly string[]).includes(code) ? code : null;
+}
 
-const LOCALES: Readonly<Record<string, Locale>> = { en, ar };
-
-function pick<T extends object>(defaults: T, overrides: Record<string, string>): T {
+/** Each key of `defaults` from the first of `layers` that has it as a string. */
+function pick<T extends object>(defaults: T, ...layers: Array<Record<string, unknown> | undefined>): T {
   const out = { ...defaults };
   for (const key of Object.keys(defaults) as Array<keyof T>) {
-    const v = overrides[key as string];
-    if (typeof v === 'string') (out as Record<keyof T, unknown>)[key] = v;
+    for (const layer of layers) {
+      const v = layer?.[key as string];
+      if (typeof v === 'string' && v !== '') {
+        (out as Record<keyof T, unknown>)[key] = v;
+        break;
+      }
+    }
   }
   return out;
 }
 
-/** Texts for a locale such as "ar" or "ar-SA", with the merchant's overrides applied. */
-export function textsFor(locale: string, labels: Record<string, string>, errorMessages: Record<string, string>): Texts {
-  const language = locale.split('-')[0] ?? 'en';
-  const base = LOCALES[language] ?? en;
+/**
+ * Texts for a locale such as "de" or "de-CH": the merchant's overrides, then the fetched locale
+ * file (`loaded`, null for English or when it could not be had), then English.
+ */
+export function textsFor(locale: string, labels: Record<string, string>, errorMessages: Record<string, string>, loaded: Locale | null = null): Texts {
+  const base = loaded ?? en;
+  const region = /-([A-Z]{2})$/.exec(locale)?.[1];
+  const lang = loaded || localeCode(locale) === 'en' ? `${base.lang}${region ? `-${region}` : ''}` : 'en';
   return {
-    labels: pick(base.labels, labels),
-    errors: pick(base.errors, errorMessages),
-    messages: base.messages,
+    labels: pick(en.labels, labels, loaded?.labels as Record<string, unknown> | undefined),
+    errors: pick(en.errors, errorMessages, loaded?.errors as Record<string, unknown> | undefined),
+    messages: pick(en.messages, loaded?.messages as Record<string, unknown> | undefined),
     dir: base.dir,
-    lang: LOCALES[language] ? locale : 'en',
+    lang,
   };
 }

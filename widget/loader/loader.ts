@@ -8,6 +8,7 @@
 // that none of them waits for another.
 
 import { handOver, requestCheckout, startFrames } from './handoff.js';
+import { reserve, type LayoutHint } from './reserve.js';
 
 declare const __CACHE_VERSION__: string;
 declare const __API_VERSION__: string;
@@ -42,6 +43,8 @@ interface Wpwl {
 
   // The card frames first: they are the slowest part of the form (their page, script and process).
   const frames = id && !registration ? startFrames(base, new URL(src).origin, id) : null;
+  // Still before the page is first drawn: the form's final height (reserve.ts).
+  if (id && !registration) reserve((window as unknown as { wpwlOptions?: LayoutHint }).wpwlOptions);
   const dir = `${base}/v1/static/${__CACHE_VERSION__}`;
   const head = document.head || document.documentElement;
   const css = `${dir}/css/static.min.css`;

@@ -28,6 +28,8 @@ describe('isHostToFrame', () => {
     expect(isHostToFrame({ ...hostEnv, type: 'brand', brand: null })).toBe(true);
     expect(isHostToFrame({ ...hostEnv, type: 'focus' })).toBe(true);
     expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true, error: 'Invalid CVV' })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true, error: 42 })).toBe(false);
     expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['card.holder', 'Jane']] })).toBe(true);
   });
 

@@ -132,10 +132,11 @@ export interface FocusMsg extends HostEnvelope {
   type: 'focus';
 }
 
-/** Mirror of the host's error state, for aria-invalid inside the frame. */
+/** Mirror of the host's error state, for aria-invalid inside the frame, and the error's text for aria-describedby. */
 export interface InvalidMsg extends HostEnvelope {
   type: 'invalid';
   invalid: boolean;
+  error?: string;
 }
 
 /** Ask the card-number frame to submit. `fields` are the host form's named controls, in order. */
@@ -260,7 +261,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
     case 'focus':
       return true;
     case 'invalid':
-      return isBool(x.invalid);
+      return isBool(x.invalid) && (x.error === undefined || isStr(x.error));
     case 'pay':
       return (
         x.action === 'payment' && isBool(x.withCvv) && isList(x.fields, isFieldPair)

@@ -36,7 +36,22 @@ export interface ShopDeps {
 }
 
 /** The widget styles the gallery shows (wpwlOptions.style). */
-export const GALLERY_STYLES = ['card', 'plain'] as const;
+export const GALLERY_STYLES = ['card', 'plain', 'logos'] as const;
+/** Themes written only as CSS over wpwl-* classes (public/assets/themes/<name>.css); '' = none. */
+export const GALLERY_THEMES = ['', 'midnight', 'minimal', 'rounded'] as const;
+/** Locales the gallery shows: left-to-right and right-to-left. */
+export const GALLERY_LOCALES = ['en', 'ar'] as const;
+/** States the gallery opens the form in: as loaded, errors shown, the card number focused. */
+export const GALLERY_STATES = ['', 'error', 'focus'] as const;
+
+/** How the gallery draws one widget page (the demo's payment page: card, no theme, English). */
+interface Look {
+  style: string;
+  theme: string;
+  locale: string;
+  state: string;
+}
+const PLAIN_LOOK: Look = { style: 'card', theme: '', locale: 'en', state: '' };
 
 interface Reply {
   status: number;
@@ -62,14 +77,15 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const errorPage = (status: number, title: string, message: string): Promise<Reply> =>
     page(status, 'error.html', { title, message });
 
-  const widgetPage = (checkoutId: string, style: string): Promise<Reply> =>
+  const widgetPage = (checkoutId: string, look: Look): Promise<Reply> =>
     page(200, 'checkout.html', {
+      ...look,
+      dir: look.locale === 'ar' ? 'rtl' : 'ltr',
       productName: deps.product.name,
       price: formatPrice(deps.product.amount, deps.product.currency),
       widgetScript: `${deps.relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`,
       resultUrl: '/result',
       brands: DEMO_BRANDS,
-      style,
     });
 
   /** A checkout for a new order: its payment's notifications come to the shop's /webhooks. */
@@ -103,7 +119,7 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     '/pay': (url) => {
       const checkoutId = url.searchParams.get('checkoutId') ?? '';
       if (!CHECKOUT_ID_PATTERN.test(checkoutId)) return errorPage(400, 'Unknown checkout', 'Start again from the shop.');
-      return widgetPage(checkoutId, 'card');
+      return widgetPage(checkoutId, PLAIN_LOOK);
     },
 
     '/result': async (url) => {
@@ -130,10 +146,21 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     },
 
     '/gallery/widget': async (url) => {
-      const style = url.searchParams.get('style') ?? '';
-      if (!(GALLERY_STYLES as readonly string[]).includes(style)) return errorPage(400, 'Unknown style', style);
+      const param = (name: string, allowed: readonly string[], fallback: string) => {
+        const value = url.searchParams.get(name) ?? fallback;
+        return allowed.includes(value) ? value : null;
+      };
+      const look = {
+        style: param('style', GALLERY_STYLES, ''),
+        theme: param('theme', GALLERY_THEMES, ''),
+        locale: param('locale', GALLERY_LOCALES, 'en'),
+        state: param('state', GALLERY_STATES, ''),
+      };
+      for (const [name, value] of Object.entries(look)) {
+        if (value === null) return errorPage(400, `Unknown ${name}`, url.searchParams.get(name) ?? '');
+      }
       try {
-        return await widgetPage(await prepare(), style);
+        return await widgetPage(await prepare(), look as Look);
       } catch (error) {
         return relayFailure(error);
       }

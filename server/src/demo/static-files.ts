@@ -14,8 +14,11 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** `/assets/shop.css` or `/gallery.html`: one or two path segments, no dot-files, a known extension. */
-const STATIC_PATH = /^\/(?:assets\/)?[a-z0-9][a-z0-9-]*\.[a-z0-9]+$/;
+/**
+ * `/assets/shop.css`, `/assets/themes/midnight.css` or `/gallery.html`: those folders only, no
+ * dot-files, a known extension.
+ */
+const STATIC_PATH = /^\/(?:assets\/(?:themes\/)?)?[a-z0-9][a-z0-9-]*\.[a-z0-9]+$/;
 
 export interface StaticFile {
   body: Buffer;

@@ -2,6 +2,7 @@
 //   GET /v1/paymentWidgets.js                 the loader: the same bytes for every checkout (SRI)
 //   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js   (immutable)
 //   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
+//   GET /v1/static/:cacheVersion/locales/:file  <code>.json, the texts of one locale (immutable)
 //   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv)
 // Files come from `npm run build:widget` (dist/widget/, a link to the latest complete build), read once; the integrity handed out for
 // integrity=true checkouts is computed from the very bytes that are served (W8). Everything a
@@ -41,7 +42,7 @@ type Encoding = 'br' | 'gzip' | 'identity';
 interface WidgetBuild {
   cacheVersion: string;
   loader: Asset;
-  /** By "js/<file>" or "css/<file>". */
+  /** By "js/<file>", "css/<file>" or "locales/<code>.json". */
   statics: Map<string, Asset>;
   /** frame.min.css as text, inline in the card-field page; its hash goes into the page's CSP. */
   frameCss: { text: string; integrity: string };
@@ -49,6 +50,7 @@ interface WidgetBuild {
 
 const JS = 'application/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Files under /v1/static/<cacheVersion>/, by URL folder and name. */
 const STATIC_FILES: ReadonlyArray<[folder: 'js' | 'css', file: string, type: string]> = [
   ['js', 'static.min.js', JS],
@@ -135,6 +137,11 @@ function readBuildFrom(distDir: string): WidgetBuild {
     throw new Error(`widget manifest in ${distDir} has no valid cacheVersion`);
   }
   const statics = new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, asset(readFileSync(join(distDir, file)), type)]));
+  // Locale files, as listed in the manifest (a build without any serves English only).
+  const files = (manifest as { files?: Record<string, unknown> }).files ?? {};
+  for (const path of Object.keys(files)) {
+    if (/^locales\/[a-z]{2}\.json$/.test(path)) statics.set(path, asset(readFileSync(join(distDir, path)), JSON_TYPE));
+  }
   const css = statics.get('css/frame.min.css')!;
   const frameCss = { text: css.bytes.toString('utf8'), integrity: css.integrity };
   // Inline in the card-field page: it must not be able to end its <style> element.
@@ -237,7 +244,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     return b ? sendAsset(request, reply, b.loader, REVALIDATE) : unavailable(reply);
   });
 
-  for (const folder of ['js', 'css'] as const) {
+  for (const folder of ['js', 'css', 'locales'] as const) {
     app.get<{ Params: { cacheVersion: string; file: string } }>(`/v1/static/:cacheVersion/${folder}/:file`, (request, reply) => {
       const b = current();
       if (!b) return unavailable(reply);
