@@ -22,7 +22,7 @@ describe('every endpoint', () => {
 
   it("covers the seven POST operations, the reads, and the relay's own webhook endpoints", () => {
     expect([...OPERATIONS].sort()).toEqual([
-      'checkout', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport',
+      'checkout', 'checkoutComplete', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'transactionReport',
       'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
     ]);
   });

@@ -15,6 +15,7 @@ export type OperationName =
   | 'checkout'
   | 'checkoutPayment'
   | 'checkoutUpdate'
+  | 'checkoutComplete'
   | 'schedule'
   | 'read'
   | 'remove'
@@ -86,6 +87,9 @@ const PAYMENT_TYPES_NEW = 'enum(PA,DB,CD)';
  * a checkout makes its own INITIAL payment, so there these names are unused parameters.
  */
 const MIGRATION_ONLY = 'recurringMigration.*';
+/** The stored cards a checkout offers in its payment form: a checkout's own parameter. */
+const STORED_OFFER = 'registrations[n].id';
+const STANDING_INSTRUCTION = ['type', 'mode', 'source', 'initialTransactionId', 'expiry', 'frequency'].map((f) => `standingInstruction.${f}`);
 
 export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
   payment: {
@@ -97,7 +101,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...SHOPPER,
       ...EXTRAS,
       // recurringMigration.* belongs to a stand-alone registration (MIGRATION_ONLY).
-      ...without(S.tokenization, ['overrideHolder', 'registrationId', MIGRATION_ONLY]),
+      ...without(S.tokenization, ['overrideHolder', 'registrationId', STORED_OFFER, MIGRATION_ONLY]),
     ],
     // paymentBrand unless the brand is detected from card.number (rules.ts).
     requires: ['entityId', 'amount', 'currency', 'paymentType'],
@@ -132,7 +136,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...CUSTOM_PARAMETERS,
       ...S.asyncPayment,
       // recurringMigration.*: the INITIAL payment of a series migrated from another provider.
-      ...without(S.tokenization, ['createRegistration', 'overrideHolder', 'recurring.*', 'registrationId']),
+      ...without(S.tokenization, ['createRegistration', 'overrideHolder', 'recurring.*', 'registrationId', STORED_OFFER]),
     ],
     // Account data (card, bank account, virtual account or wallet) and paymentBrand unless it
     // is detected from card.number: rules.ts.
@@ -149,6 +153,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...SHOPPER,
       ...without(EXTRAS, ['threeDSecure.*']),
       ...only(S.tokenization, ['recurringType', 'overrideHolder', 'recurring.numberOfInstallments']),
+      ...only(S.tokenization, STANDING_INSTRUCTION),
       // overrideHolder lets a one-click payment carry the holder a stored registration lacks.
       ...only(S.card, ['card.holder']),
     ],
@@ -249,6 +254,16 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     ],
     requires: ['entityId'],
     formats: { paymentType: PAYMENT_TYPES_NEW },
+    forbids: [],
+    unknown: 'reject',
+  },
+  checkoutComplete: {
+    method: 'POST',
+    path: '/v1/checkouts/{id}/payment (with the merchant token)',
+    // The summary page's second step: everything else was saved by the shopper or prepared.
+    accepts: ENTITY,
+    requires: ['entityId'],
+    formats: {},
     forbids: [],
     unknown: 'reject',
   },
