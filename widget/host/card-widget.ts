@@ -148,6 +148,11 @@ export class CardWidget {
     return this.payment.submit();
   }
 
+  /** A stored card's one-click payment (stored-cards.ts), through this form's card-number frame. */
+  payStored(form: HTMLFormElement, fields: Array<[string, string]>): Promise<void> {
+    return this.payment.submit({ form, fields: [...fields, ['shopperResultUrl', this.c.shopperResultUrl]] });
+  }
+
   private onFrameMessage(field: Field, msg: FrameToHost): void {
     switch (msg.type) {
       case 'ready':

@@ -36,6 +36,13 @@ export interface Options {
   spinner: SpinnerOptions;
   disableCardExpiryDateValidation: boolean;
   threeDIframeSize: { width: string; height: string } | null;
+  /** Submit only saves the shopper's data on the checkout; the merchant pays it later. */
+  useSummaryPage: boolean;
+  onSaveTransactionData: Callback | null;
+  /** Stored cards (one click): a CVV per stored card; the other forms hidden behind a button. */
+  registrations: { requireCvv: boolean; hideInitialPaymentForms: boolean };
+  /** browser.threeDChallengeWindow: the 3-D Secure 2 challenge window size, 1–5, or null. */
+  browser: { threeDChallengeWindow: number | null };
   onReady: Callback | null;
   onError: Callback | null;
   onBeforeSubmitCard: Callback | null;
@@ -72,6 +79,10 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
   spinner: { className: '', color: '' },
   disableCardExpiryDateValidation: false,
   threeDIframeSize: null,
+  useSummaryPage: false,
+  onSaveTransactionData: null,
+  browser: { threeDChallengeWindow: null },
+  registrations: { requireCvv: false, hideInitialPaymentForms: false },
   onReady: null,
   onError: null,
   onBeforeSubmitCard: null,
@@ -90,6 +101,7 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
 
 const CALLBACKS = [
   'onReady',
+  'onSaveTransactionData',
   'onError',
   'onBeforeSubmitCard',
   'onAfterSubmit',
@@ -114,6 +126,7 @@ const BOOLEANS = [
   'showLabels',
   'showPlaceholders',
   'disableCardExpiryDateValidation',
+  'useSummaryPage',
 ] as const;
 
 /** true/false, "true"/"false" (any case, trimmed), 1/0 and "1"/"0"; anything else: the default. */
@@ -195,6 +208,10 @@ export function readOptions(raw: unknown): Options {
     const height = toSize(o.threeDIframeSize.height);
     out.threeDIframeSize = width || height ? { width: width ?? '100%', height: height ?? '400px' } : null;
   }
+  const r = isObj(o.registrations) ? o.registrations : {};
+  out.registrations = { requireCvv: toBool(r.requireCvv, false), hideInitialPaymentForms: toBool(r.hideInitialPaymentForms, false) };
+  const window = isObj(o.browser) ? Number(o.browser.threeDChallengeWindow) : NaN;
+  out.browser = { threeDChallengeWindow: Number.isInteger(window) && window >= 1 && window <= 5 ? window : null };
   for (const key of CALLBACKS) {
     const fn = o[key];
     out[key] = typeof fn === 'function' ? (fn as Callback) : null;

@@ -10,6 +10,7 @@
 import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
+import { StoredCards } from './stored-cards.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
@@ -94,6 +95,7 @@ function domReady(): Promise<void> {
 
 export class Session {
   private widgets: CardWidget[] = [];
+  private stored: StoredCards | null = null;
   private readonly notices: Array<{ box: HTMLElement; form: HTMLElement; display: string }> = [];
   private readonly abort = new AbortController();
   private unloaded = false;
@@ -147,6 +149,11 @@ export class Session {
       if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
       widget.show();
     }
+    const first = this.widgets[0];
+    if (first && answer.checkout.registrations.length > 0) {
+      this.stored = new StoredCards(this.env(0), answer.checkout.registrations, first);
+      this.stored.mount(first.container, this.widgets.map((w) => w.container), this.options.registrations.hideInitialPaymentForms);
+    }
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
     safeCall(this.options.onReady, self);
     if (this.unloaded) return;
@@ -183,6 +190,8 @@ export class Session {
   }
 
   private removeWidgets(): void {
+    this.stored?.destroy();
+    this.stored = null;
     for (const w of this.widgets.splice(0)) w.destroy();
   }
 
@@ -202,6 +211,7 @@ export class Session {
   /** wpwl.executePayment(containerClass): submits the first widget whose container has the class. */
   executePayment(containerClass?: string): void {
     const cls = (containerClass ?? 'wpwl-container-card').replace(/^\./, '');
+    if (this.stored?.container.classList.contains(cls)) return this.stored.submit();
     const widget = this.widgets.find((w) => w.container.classList.contains(cls));
     if (widget) void widget.submit();
     else this.error('WidgetError', `No payment form with class ${cls}`);
