@@ -2,6 +2,8 @@
 // pages may run a strict CSP that allows only the relay host):
 //   static.min.js + static.min.css  the main script and its stylesheet (merchant page)
 //   frame.min.js  + frame.min.css   the card-field page's script and style (relay origin)
+//   extras.min.js                   what only some checkouts need (stored cards), loaded on demand
+//                                    by the main script, which embeds its sha384
 //   paymentWidgets.js               the loader, built last: byte-stable, it embeds the cache version
 //                                    and the sha384 of the main script and stylesheet
 //   manifest.json                   cache version and hashes, read by server/src/routes/widget-assets.ts
@@ -26,7 +28,7 @@ const API_VERSION = '1';
 /** Syntax level of every output: what merchant pages' shoppers still run. */
 const TARGET = 'es2020';
 
-function iife(entry: string, file: string, cssFile?: string): InlineConfig {
+function iife(entry: string, file: string, cssFile?: string, define: Record<string, string> = {}): InlineConfig {
   return {
     configFile: false,
     publicDir: false,
@@ -37,7 +39,7 @@ function iife(entry: string, file: string, cssFile?: string): InlineConfig {
       // esbuild put helper variables outside the IIFE, i.e. globals on the merchant page.
       tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
     },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...define },
     build: {
       outDir: OUT,
       emptyOutDir: false,
@@ -66,9 +68,11 @@ function assetsFirst(): Plugin {
     name: 'paywidgets-assets-first',
     apply: 'build',
     async config() {
-      await build(iife('widget/host/main.ts', 'static.min.js', 'static.min'));
+      await build(iife('widget/host/extras/main.ts', 'extras.min.js'));
+      const extras = sha384(readFileSync(resolve(OUT, 'extras.min.js')));
+      await build(iife('widget/host/main.ts', 'static.min.js', 'static.min', { __EXTRAS_INTEGRITY__: JSON.stringify(extras) }));
       await build(iife('widget/frame/main.ts', 'frame.min.js', 'frame.min'));
-      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css'];
+      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', 'extras.min.js'];
       const bytes = Object.fromEntries(files.map((f) => [f, readFileSync(resolve(OUT, f))]));
       const version = createHash('sha256');
       for (const f of files) version.update(f).update(bytes[f]!);

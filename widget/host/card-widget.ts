@@ -6,7 +6,7 @@
 //   card-frames.ts  the frames coming up, states  card-submit.ts  paying and its outcome
 //   frames.ts       the checked channel to the frames
 
-import { batch } from '@preact/signals-core';
+import { batch, effect } from '@preact/signals-core';
 import type { EarlyFrames } from '../loader/handoff.js';
 import { newChannelKeys, type Incoming } from '../protocol/channel.js';
 import type { Field, FrameToHost } from '../protocol/messages.js';
@@ -146,6 +146,11 @@ export class CardWidget {
   /** wpwl.executePayment and the pay button (card-submit.ts). */
   submit(): Promise<void> {
     return this.payment.submit();
+  }
+
+  /** This form's payment message and busy state, for the stored cards' form (extras/api.ts). */
+  watch(fn: (message: string | null, busy: boolean) => void): () => void {
+    return effect(() => fn(this.model.message.value, this.model.busy.value));
   }
 
   /** A stored card's one-click payment (stored-cards.ts), through this form's card-number frame. */

@@ -10,7 +10,8 @@
 import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
-import { StoredCards } from './stored-cards.js';
+import { loadExtras } from './extras-load.js';
+import type { StoredCardsView } from './extras/api.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
@@ -49,6 +50,8 @@ export interface SessionConfig {
   registration: boolean;
   /** URL of static.min.css next to this script. */
   stylesheet: string;
+  /** URL of extras.min.js next to this script: the parts only some checkouts need. */
+  extras: string;
   /** What the loader started: the configuration request, the card iframes. */
   handoff: Handoff;
 }
@@ -95,7 +98,7 @@ function domReady(): Promise<void> {
 
 export class Session {
   private widgets: CardWidget[] = [];
-  private stored: StoredCards | null = null;
+  private stored: StoredCardsView | null = null;
   private readonly notices: Array<{ box: HTMLElement; form: HTMLElement; display: string }> = [];
   private readonly abort = new AbortController();
   private unloaded = false;
@@ -151,8 +154,14 @@ export class Session {
     }
     const first = this.widgets[0];
     if (first && answer.checkout.registrations.length > 0) {
-      this.stored = new StoredCards(this.env(0), answer.checkout.registrations, first);
-      this.stored.mount(first.container, this.widgets.map((w) => w.container), this.options.registrations.hideInitialPaymentForms);
+      // Only checkouts with stored cards download their part of the widget, before onReady.
+      const extras = await loadExtras(this.cfg.extras).catch(() => null);
+      if (this.unloaded) return;
+      if (!extras) this.error('WidgetError', 'The stored cards could not be shown');
+      else {
+        this.stored = extras.storedCards(this.env(0), answer.checkout.registrations, first);
+        this.stored.mount(first.container, this.widgets.map((w) => w.container), this.options.registrations.hideInitialPaymentForms);
+      }
     }
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
     safeCall(this.options.onReady, self);
@@ -293,6 +302,7 @@ export function boot(script: HTMLScriptElement | null): void {
     checkoutId,
     registration,
     stylesheet: src.replace(/\/js\/static\.min\.js(?:[?#].*)?$/, '/css/static.min.css'),
+    extras: src.replace(/\/static\.min\.js(?:[?#].*)?$/, '/extras.min.js'),
     handoff,
   });
   w.unload = () => session.unload();

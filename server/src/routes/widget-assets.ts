@@ -1,6 +1,6 @@
 // The widget's files as the relay serves them:
 //   GET /v1/paymentWidgets.js                 the loader: the same bytes for every checkout (SRI)
-//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js   (immutable)
+//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js, extras.min.js (immutable)
 //   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
 //   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv)
 // Files come from `npm run build:widget` (dist/widget/, a link to the latest complete build), read once; the integrity handed out for
@@ -53,6 +53,7 @@ const CSS = 'text/css; charset=utf-8';
 const STATIC_FILES: ReadonlyArray<[folder: 'js' | 'css', file: string, type: string]> = [
   ['js', 'static.min.js', JS],
   ['js', 'frame.min.js', JS],
+  ['js', 'extras.min.js', JS],
   ['css', 'static.min.css', CSS],
   ['css', 'frame.min.css', CSS],
 ];

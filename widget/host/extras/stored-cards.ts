@@ -1,25 +1,24 @@
-// The stored cards a checkout offers (widget surface §6): `div#wpwl-registrations` before the card
+// (Loaded on demand: extras.) The stored cards a checkout offers (widget surface §6): `div#wpwl-registrations` before the card
 // form, one `.wpwl-group-registration` per card (radio, brand logo, masked number, expiry), paid in
 // one click through the card form's card-number frame (no card number goes with it). With
 // registrations.hideInitialPaymentForms the other forms stay hidden until the shopper asks.
 
-import { Scope } from './bind.js';
-import type { CardWidget } from './card-widget.js';
-import { collectFields } from './card-fields.js';
-import type { StoredCard } from './checkout-api.js';
-import { h } from './dom.js';
-import type { WidgetEnv } from './env.js';
+import { collectFields } from '../card-fields.js';
+import type { StoredCard } from '../checkout-api.js';
+import { h } from '../dom.js';
+import type { WidgetEnv } from '../env.js';
+import type { PayingForm } from './api.js';
 
 export class StoredCards {
   readonly root: HTMLDivElement;
   readonly container: HTMLDivElement;
-  private readonly scope = new Scope();
+  private readonly stop: () => void;
   private readonly hidden: Array<[HTMLElement, string]> = [];
 
   constructor(
     env: WidgetEnv,
     cards: readonly StoredCard[],
-    private readonly via: CardWidget,
+    private readonly via: PayingForm,
   ) {
     const { labels } = env.texts;
     const own = env.options.labels;
@@ -70,9 +69,8 @@ export class StoredCards {
 
     // The card form's payment state: its message and its busy button apply to this form too.
     const message = h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' });
-    this.scope.effect(() => {
-      const text = via.model.message.value;
-      pay.disabled = via.model.busy.value;
+    this.stop = via.watch((text, busy) => {
+      pay.disabled = busy;
       if (text === null) return message.remove();
       message.textContent = text;
       if (!message.isConnected) this.container.prepend(message);
@@ -91,7 +89,7 @@ export class StoredCards {
   }
 
   destroy(): void {
-    this.scope.dispose();
+    this.stop();
     this.root.remove();
     for (const [el, display] of this.hidden.splice(0)) el.style.display = display;
   }

@@ -1,0 +1,11 @@
+// Entry of extras.min.js: the parts of the widget only some checkouts need, loaded on demand by
+// the main script (extras-load.ts). It defines no global: it hands its parts to the main script
+// through an event on its own script element.
+
+import { EXTRAS_EVENT, type Extras } from './api.js';
+import { StoredCards } from './stored-cards.js';
+
+const extras: Extras = {
+  storedCards: (env, cards, via) => new StoredCards(env, cards, via),
+};
+document.currentScript?.dispatchEvent(new CustomEvent(EXTRAS_EVENT, { detail: extras }));
