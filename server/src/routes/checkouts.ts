@@ -10,6 +10,7 @@ import { payCheckout } from '../checkouts/pay.js';
 import { readCheckoutStatus } from '../checkouts/status.js';
 import { completeSavedCheckout } from '../checkouts/complete.js';
 import { saveTransactionData } from '../checkouts/save.js';
+import { accountOriginAllowed, payWithAccount } from '../checkouts/account-pay.js';
 import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
 import { authenticate, entityOf } from '../http/auth.js';
 import type { RelayContext } from '../app/context.js';
@@ -108,6 +109,25 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       const checked = validate('checkoutPayment', submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);
+      return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
+    });
+
+    // The bank-account and virtual-account forms, posted from the merchant page (no card data).
+    app.post<{ Params: { id: string } }>('/v1/checkouts/:id/account', async (request, reply) => {
+      const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+      if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+      if (!(await accountOriginAllowed(ctx, request.params.id, origin))) throw new ApiError('invalidToken');
+      // Each answer, errors included, is readable by the page that posted.
+      reply.header('Access-Control-Allow-Origin', origin ?? '*');
+      reply.header('Vary', 'Origin');
+      const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+      const perCheckout = ctx.throttle.take(request.params.id, 'payments', ctx.config.checkoutMaxDeclines * 4, request.log);
+      if (perCheckout) await perCheckout;
+      const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
+      if (perClient) await perClient;
+      const checked = validate('checkoutPayment', submitted);
+      if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+      const outcome = await payWithAccount(ctx, request.params.id, checked.params, request.log);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
 
