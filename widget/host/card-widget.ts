@@ -33,7 +33,7 @@ export class CardWidget {
 
   constructor(
     private readonly env: WidgetEnv,
-    private readonly merchantForm: HTMLFormElement,
+    readonly merchantForm: HTMLFormElement,
     brands: string[],
     /** Card iframes the loader started, to use instead of new ones (loader/handoff.ts). */
     private readonly early: EarlyFrames | null = null,

@@ -46,6 +46,8 @@ export interface Options {
   onReady: Callback | null;
   onError: Callback | null;
   onBeforeSubmitCard: Callback | null;
+  onBeforeSubmitDirectDebit: Callback | null;
+  onBeforeSubmitVirtualAccount: Callback | null;
   onAfterSubmit: Callback | null;
   onChangeBrand: Callback | null;
   onDetectBrand: Callback | null;
@@ -86,6 +88,8 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
   onReady: null,
   onError: null,
   onBeforeSubmitCard: null,
+  onBeforeSubmitDirectDebit: null,
+  onBeforeSubmitVirtualAccount: null,
   onAfterSubmit: null,
   onChangeBrand: null,
   onDetectBrand: null,
@@ -104,6 +108,8 @@ const CALLBACKS = [
   'onSaveTransactionData',
   'onError',
   'onBeforeSubmitCard',
+  'onBeforeSubmitDirectDebit',
+  'onBeforeSubmitVirtualAccount',
   'onAfterSubmit',
   'onChangeBrand',
   'onDetectBrand',

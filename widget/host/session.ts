@@ -11,7 +11,7 @@ import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import { loadExtras } from './extras-load.js';
-import type { StoredCardsView } from './extras/api.js';
+import type { AccountFormsView, StoredCardsView } from './extras/api.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
@@ -99,6 +99,7 @@ function domReady(): Promise<void> {
 export class Session {
   private widgets: CardWidget[] = [];
   private stored: StoredCardsView | null = null;
+  private accounts: AccountFormsView[] = [];
   private readonly notices: Array<{ box: HTMLElement; form: HTMLElement; display: string }> = [];
   private readonly abort = new AbortController();
   private unloaded = false;
@@ -152,6 +153,8 @@ export class Session {
       if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
       widget.show();
     }
+    await this.mountAccountForms(forms, listed);
+    if (this.unloaded) return;
     const first = this.widgets[0];
     if (first && answer.checkout.registrations.length > 0) {
       // Only checkouts with stored cards download their part of the widget, before onReady.
@@ -198,7 +201,28 @@ export class Session {
     if (!this.unloaded) for (const e of kept) this.onMessage(e);
   }
 
+  /**
+   * The brands that are not cards get forms of their own (extras, loaded only then); a brand the
+   * widget cannot offer (a wallet button, an unknown code) is reported, never dropped silently.
+   */
+  private async mountAccountForms(forms: HTMLFormElement[], listed: string[][]): Promise<void> {
+    const wanted = listed.map((brands) => brands.filter((b) => !isCardBrand(b)));
+    if (wanted.every((w) => w.length === 0)) return;
+    const extras = await loadExtras(this.cfg.extras).catch(() => null);
+    if (this.unloaded) return;
+    if (!extras) return this.error('WidgetError', 'The payment methods could not be shown');
+    forms.forEach((form, i) => {
+      if (!wanted[i]!.length) return;
+      const action = new URL(form.getAttribute('action') ?? '', document.baseURI).href;
+      const view = extras.accountForms(this.env(0), wanted[i]!, action);
+      for (const brand of view.unsupported) this.error('WidgetError', `The brand ${brand} cannot be offered by this widget`, { brand });
+      if (view.containers.length) view.mount(this.widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
+      this.accounts.push(view);
+    });
+  }
+
   private removeWidgets(): void {
+    for (const a of this.accounts.splice(0)) a.destroy();
     this.stored?.destroy();
     this.stored = null;
     for (const w of this.widgets.splice(0)) w.destroy();
@@ -221,6 +245,7 @@ export class Session {
   executePayment(containerClass?: string): void {
     const cls = (containerClass ?? 'wpwl-container-card').replace(/^\./, '');
     if (this.stored?.container.classList.contains(cls)) return this.stored.submit();
+    if (this.accounts.some((a) => a.submit(cls))) return;
     const widget = this.widgets.find((w) => w.container.classList.contains(cls));
     if (widget) void widget.submit();
     else this.error('WidgetError', `No payment form with class ${cls}`);

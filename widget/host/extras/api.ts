@@ -19,8 +19,21 @@ export interface StoredCardsView {
   destroy(): void;
 }
 
+/** The non-card forms of one merchant form (account-forms.ts). */
+export interface AccountFormsView {
+  readonly containers: HTMLDivElement[];
+  /** Brands listed that no form here can offer (wallet buttons, unknown codes): for onError. */
+  readonly unsupported: string[];
+  /** After the form's card container, or (no card brands) before the merchant's form, which is hidden. */
+  mount(after: Element | null, merchantForm: HTMLElement): void;
+  /** executePayment: submits the form whose container has the class; false if none has. */
+  submit(containerClass: string): boolean;
+  destroy(): void;
+}
+
 export interface Extras {
   storedCards(env: WidgetEnv, cards: readonly StoredCard[], via: PayingForm): StoredCardsView;
+  accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string): AccountFormsView;
 }
 
 /** The event extras.min.js fires on its own script element, carrying the Extras. */

@@ -3,9 +3,11 @@
 // through an event on its own script element.
 
 import { EXTRAS_EVENT, type Extras } from './api.js';
+import { accountForms } from './account-forms.js';
 import { StoredCards } from './stored-cards.js';
 
 const extras: Extras = {
   storedCards: (env, cards, via) => new StoredCards(env, cards, via),
+  accountForms,
 };
 document.currentScript?.dispatchEvent(new CustomEvent(EXTRAS_EVENT, { detail: extras }));
