@@ -80,7 +80,8 @@ describe('the spec endpoint table', () => {
   });
 
   it('checkout: no account data; overridePaymentType and integrity only here', () => {
-    expect(ENDPOINTS.checkout.requires).toEqual(['entityId', 'amount', 'currency', 'paymentType']);
+    // amount, currency and paymentType by rules.ts: a registration-only checkout has none.
+    expect(ENDPOINTS.checkout.requires).toEqual(['entityId']);
     for (const p of ['card.*', 'bankAccount.*', 'walletPay.*', 'virtualAccount.*']) expect(acceptsAny('checkout', p), p).toBe(false);
     expect(acceptsAny('checkout', 'overridePaymentType[brand]')).toBe(true);
     expect(acceptsAny('checkout', 'integrity')).toBe(true);

@@ -175,7 +175,8 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...EXTRAS,
       ...without(S.tokenization, ['registrationId', MIGRATION_ONLY]),
     ],
-    requires: ['entityId', 'amount', 'currency', 'paymentType'],
+    // amount, currency and paymentType unless the checkout only stores a card (rules.ts).
+    requires: ['entityId'],
     formats: { paymentType: PAYMENT_TYPES_NEW },
     forbids: [],
     unknown: 'reject',

@@ -14,6 +14,7 @@ import type { FlatParams } from '../params/types.js';
 import { checkoutParams } from './prepare.js';
 import { isInternalParam, type SavedData } from './saved-data.js';
 import { storedCardSource } from './stored-cards.js';
+import { isRegistrationOnly } from './register.js';
 
 /** Where security events go (the request's logger). */
 export interface SecurityLog {
@@ -78,6 +79,9 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
   if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
   const entity = await ctx.store.findEntity(checkout.entityId);
   if (!entity) throw new ApiError('noSession');
+  if (isRegistrationOnly(checkout)) {
+    throw new ApiError('invalidParameters', [{ name: 'checkoutId', value: checkoutId, message: 'this checkout stores a card: use checkoutId=ID/registration' }]);
+  }
   // One click: a stored card the checkout offers, checked before the checkout is claimed.
   const stored = submitted.has('registrationId') ? await storedCardSource(ctx, checkout, entity.id, submitted) : undefined;
 

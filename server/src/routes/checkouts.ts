@@ -11,6 +11,7 @@ import { readCheckoutStatus } from '../checkouts/status.js';
 import { completeSavedCheckout } from '../checkouts/complete.js';
 import { saveTransactionData } from '../checkouts/save.js';
 import { accountOriginAllowed, payWithAccount } from '../checkouts/account-pay.js';
+import { readRegistrationStatus, registerCheckout } from '../checkouts/register.js';
 import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
 import { authenticate, entityOf } from '../http/auth.js';
 import type { RelayContext } from '../app/context.js';
@@ -76,6 +77,26 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       operation: 'read',
       throttle: 'reads',
       run: ({ ctx: c, entity, path }) => readCheckoutStatus(c, entity, path.id ?? ''),
+    });
+
+    registerApiRoute(app, ctx, {
+      method: 'GET',
+      url: '/v1/checkouts/:id/registration',
+      operation: 'read',
+      throttle: 'reads',
+      run: ({ ctx: c, entity, path }) => readRegistrationStatus(c, entity, path.id ?? ''),
+    });
+    // The registration widget's submit (checkoutId=ID/registration): stores the card, pays nothing.
+    app.post<{ Params: { id: string } }>('/v1/checkouts/:id/registration', async (request, reply) => {
+      assertSameOrigin(request, publicOrigin);
+      if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+      const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+      const perClient = ctx.throttle.take(`client:${request.ip}`, 'registrations', ctx.config.throttle.registrations, request.log);
+      if (perClient) await perClient;
+      const checked = validate('checkoutPayment', submitted);
+      if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+      const outcome = await registerCheckout(ctx, request.params.id, checked.params);
+      return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
 
     // What the main script needs to draw the form; nothing secret, so any origin may read it.
