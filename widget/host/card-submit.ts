@@ -51,7 +51,7 @@ export class CardSubmit {
       syncExpiry(refs);
       const own = stored?.fields ?? collectFields(refs.form);
       const fields = [...own, ...browserData(env.options.browser, own)];
-      this.action = env.options.useSummaryPage ? 'transactionData' : 'payment';
+      this.action = env.registration ? 'registration' : env.options.useSummaryPage ? 'transactionData' : 'payment';
       batch(() => {
         model.message.value = null;
         model.paying.value = true;

@@ -64,6 +64,7 @@ export class CardWidget {
       shopperResultUrl,
       frames: early && { cardNumber: early.frames.cardNumber, cvv: model.withCvv ? early.frames.cvv : null },
     });
+    if (env.registration) refs.button.textContent = options.labels.register ?? 'Register';
     this.c = { env, model, links, refs, shopperResultUrl };
     this.frames = new CardFrames(this.c);
     this.payment = new CardSubmit(this.c, this.frames);

@@ -46,7 +46,7 @@ export interface SessionConfig {
   origin: string;
   /** Checkout id without the /registration suffix. */
   checkoutId: string;
-  /** The id asked for the registration widget (`ID/registration`), which is not served. */
+  /** The id asked for the registration widget (`ID/registration`): the form stores the card. */
   registration: boolean;
   /** URL of static.min.css next to this script. */
   stylesheet: string;
@@ -117,14 +117,6 @@ export class Session {
     this.options = readOptions(window.wpwlOptions);
     this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages);
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
-    if (this.cfg.registration) {
-      // The registration widget posts to a route the relay does not serve: a form that cannot
-      // work is never drawn. Cards are stored server-to-server (POST /v1/registrations) or with
-      // createRegistration=true on a payment.
-      for (const form of forms) this.notice(form, this.texts.messages.registrationUnsupported);
-      this.error('WidgetError', 'The registration widget (checkoutId=ID/registration) is not available: use checkoutId=ID');
-      return;
-    }
     const answering = fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal, this.cfg.handoff.request);
     const styled = stylesheetReady(this.cfg.stylesheet);
     window.addEventListener('message', this.onMessage);
@@ -256,6 +248,7 @@ export class Session {
       base: this.cfg.base,
       origin: this.cfg.origin,
       checkoutId: this.cfg.checkoutId,
+      registration: this.cfg.registration,
       options: this.options,
       texts: this.texts,
       index,

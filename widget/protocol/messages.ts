@@ -16,9 +16,10 @@ export const FIELD_NAMES: Readonly<Record<Field, string>> = { cardNumber: 'card.
 
 /**
  * What the card-number frame submits to: POST <relay>/v1/checkouts/<id>/<action>. `payment` pays;
- * `transactionData` only saves the shopper's data on the checkout (useSummaryPage).
+ * `transactionData` only saves the shopper's data on the checkout (useSummaryPage);
+ * `registration` stores the card (the registration widget, checkoutId=ID/registration).
  */
-export type PayAction = 'payment' | 'transactionData';
+export type PayAction = 'payment' | 'transactionData' | 'registration';
 
 interface Envelope {
   tag: typeof TAG;
@@ -273,7 +274,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return isBool(x.invalid);
     case 'pay':
       return (
-        (x.action === 'payment' || x.action === 'transactionData') && isBool(x.withCvv) && isBool(x.stored) && isList(x.fields, isFieldPair)
+        (x.action === 'payment' || x.action === 'transactionData' || x.action === 'registration') && isBool(x.withCvv) && isBool(x.stored) && isList(x.fields, isFieldPair)
       );
     default:
       return false;
