@@ -39,8 +39,8 @@ export interface Options {
   /** Submit only saves the shopper's data on the checkout; the merchant pays it later. */
   useSummaryPage: boolean;
   onSaveTransactionData: Callback | null;
-  /** Stored cards (one click): a CVV per stored card; the other forms hidden behind a button. */
-  registrations: { requireCvv: boolean; hideInitialPaymentForms: boolean };
+  /** Stored cards (one click) as the page gave them, read by extras/stored-cards.ts. */
+  registrations: unknown;
   /** browser.threeDChallengeWindow: the 3-D Secure 2 challenge window size, 1–5, or null. */
   browser: { threeDChallengeWindow: number | null };
   onReady: Callback | null;
@@ -84,7 +84,7 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
   useSummaryPage: false,
   onSaveTransactionData: null,
   browser: { threeDChallengeWindow: null },
-  registrations: { requireCvv: false, hideInitialPaymentForms: false },
+  registrations: null,
   onReady: null,
   onError: null,
   onBeforeSubmitCard: null,
@@ -214,8 +214,7 @@ export function readOptions(raw: unknown): Options {
     const height = toSize(o.threeDIframeSize.height);
     out.threeDIframeSize = width || height ? { width: width ?? '100%', height: height ?? '400px' } : null;
   }
-  const r = isObj(o.registrations) ? o.registrations : {};
-  out.registrations = { requireCvv: toBool(r.requireCvv, false), hideInitialPaymentForms: toBool(r.hideInitialPaymentForms, false) };
+  out.registrations = o.registrations;
   const window = isObj(o.browser) ? Number(o.browser.threeDChallengeWindow) : NaN;
   out.browser = { threeDChallengeWindow: Number.isInteger(window) && window >= 1 && window <= 5 ? window : null };
   for (const key of CALLBACKS) {

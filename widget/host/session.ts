@@ -19,6 +19,7 @@ import { readOptions, type Callback, type Options } from './options.js';
 import { textsFor, type Texts } from './texts.js';
 import { wrap } from './wrap.js';
 
+const EXTRAS_FAILED = 'extras.min.js did not load';
 /** How long rendering waits for static.min.css before going ahead unstyled, ms. */
 const STYLESHEET_TIMEOUT_MS = 3000;
 
@@ -152,10 +153,10 @@ export class Session {
       // Only checkouts with stored cards download their part of the widget, before onReady.
       const extras = await loadExtras(this.cfg.extras).catch(() => null);
       if (this.unloaded) return;
-      if (!extras) this.error('WidgetError', 'The stored cards could not be shown');
+      if (!extras) this.error('WidgetError', EXTRAS_FAILED);
       else {
         this.stored = extras.storedCards(this.env(0), answer.checkout.registrations, first);
-        this.stored.mount(first.container, this.widgets.map((w) => w.container), this.options.registrations.hideInitialPaymentForms);
+        this.stored.mount(first.container, this.widgets.map((w) => w.container));
       }
     }
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
@@ -202,12 +203,12 @@ export class Session {
     if (wanted.every((w) => w.length === 0)) return;
     const extras = await loadExtras(this.cfg.extras).catch(() => null);
     if (this.unloaded) return;
-    if (!extras) return this.error('WidgetError', 'The payment methods could not be shown');
+    if (!extras) return this.error('WidgetError', EXTRAS_FAILED);
     forms.forEach((form, i) => {
       if (!wanted[i]!.length) return;
       const action = new URL(form.getAttribute('action') ?? '', document.baseURI).href;
       const view = extras.accountForms(this.env(0), wanted[i]!, action);
-      for (const brand of view.unsupported) this.error('WidgetError', `The brand ${brand} cannot be offered by this widget`, { brand });
+      for (const brand of view.unsupported) this.error('WidgetError', `Brand ${brand} not offered`, { brand });
       if (view.containers.length) view.mount(this.widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
       this.accounts.push(view);
     });

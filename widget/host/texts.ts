@@ -28,7 +28,6 @@ export interface Messages {
   communication: string;
   locked: string;
   declined: string;
-  registrationUnsupported: string;
 }
 
 export interface Texts {
@@ -71,7 +70,6 @@ const en: Locale = {
     communication: 'The payment form could not be loaded. Please reload the page.',
     locked: 'Too many failed attempts. Please start the checkout again.',
     declined: 'The payment was declined.',
-    registrationUnsupported: 'Saving a card with this form is not available. Please contact the shop.',
   },
 };
 
@@ -100,7 +98,6 @@ const ar: Locale = {
     communication: 'تعذر تحميل نموذج الدفع. يرجى إعادة تحميل الصفحة.',
     locked: 'محاولات فاشلة كثيرة. يرجى بدء عملية الدفع من جديد.',
     declined: 'تم رفض الدفع.',
-    registrationUnsupported: 'حفظ البطاقة بهذا النموذج غير متاح. يرجى التواصل مع المتجر.',
   },
 };
 

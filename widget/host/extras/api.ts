@@ -14,7 +14,7 @@ export interface PayingForm {
 
 export interface StoredCardsView {
   readonly container: HTMLDivElement;
-  mount(first: HTMLElement, others: readonly HTMLElement[], hide: boolean): void;
+  mount(first: HTMLElement, others: readonly HTMLElement[]): void;
   submit(): void;
   destroy(): void;
 }

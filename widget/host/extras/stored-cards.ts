@@ -7,6 +7,7 @@ import { collectFields } from '../card-fields.js';
 import type { StoredCard } from '../checkout-api.js';
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
+import { toBool } from '../options.js';
 import type { PayingForm } from './api.js';
 
 export class StoredCards {
@@ -14,6 +15,8 @@ export class StoredCards {
   readonly container: HTMLDivElement;
   private readonly stop: () => void;
   private readonly hidden: Array<[HTMLElement, string]> = [];
+  /** registrations.hideInitialPaymentForms: the other forms wait behind a button. */
+  private readonly hide: boolean;
 
   constructor(
     env: WidgetEnv,
@@ -21,6 +24,8 @@ export class StoredCards {
     private readonly via: PayingForm,
   ) {
     const { labels } = env.texts;
+    const options = (env.options.registrations ?? {}) as { hideInitialPaymentForms?: unknown };
+    this.hide = toBool(options.hideInitialPaymentForms, false);
     const own = env.options.labels;
     const groups = cards.map((card, i) => {
       const radio = h('input', { type: 'radio', name: 'registrationId', value: card.id, checked: i === 0, 'aria-label': `${card.brand} •••• ${card.last4}` });
@@ -58,7 +63,7 @@ export class StoredCards {
     this.container = h('div', { class: 'wpwl-container wpwl-container-registration wpwl-clearfix', dir: env.texts.dir === 'rtl' ? 'rtl' : null }, form);
     this.root = h('div', { id: 'wpwl-registrations' }, this.container);
 
-    if (env.options.registrations.hideInitialPaymentForms) {
+    if (this.hide) {
       const others = h('button', { type: 'button', class: 'wpwl-button wpwl-button-pay', 'data-action': 'show-initial-forms' }, own.showOtherPaymentMethods ?? 'Show other payment methods');
       submit.append(others);
       others.addEventListener('click', () => {
@@ -78,9 +83,9 @@ export class StoredCards {
   }
 
   /** Puts the list before the first card form; hides the other forms if the merchant asked to. */
-  mount(first: HTMLElement, others: readonly HTMLElement[], hide: boolean): void {
+  mount(first: HTMLElement, others: readonly HTMLElement[]): void {
     first.before(this.root);
-    if (hide) for (const el of others) this.hidden.push([el, el.style.display]), (el.style.display = 'none');
+    if (this.hide) for (const el of others) this.hidden.push([el, el.style.display]), (el.style.display = 'none');
   }
 
   submit(): void {
