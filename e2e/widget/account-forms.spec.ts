@@ -3,7 +3,7 @@
 // onBeforeSubmitVirtualAccount veto, executePayment by container class, and brands the widget
 // cannot offer reported through onError. They load with extras.min.js, only when listed.
 
-import { expect, test } from '../fixtures.js';
+import { expect, futureExpiry, test, testCards } from '../fixtures.js';
 
 test('SEPA direct debit: the IBAN checksum is checked before submit, the veto blocks, then it pays and lands with resourcePath', async ({ merchantPage, page, relay }) => {
   const extras: string[] = [];
@@ -82,4 +82,30 @@ test('a card-only page downloads no extras', async ({ merchantPage, page }) => {
   const shop = await merchantPage.open('basic');
   await shop.cardForm().waitUntilReady();
   expect(extras).toEqual([]);
+});
+
+test('billingAddress draws the billing group prefilled; mandatoryBillingFields are enforced before submit; billing.* goes with the card', async ({ merchantPage, page, relay }) => {
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/payment') && posts.push(r.url()));
+  const shop = await merchantPage.open('basic', {
+    options: () =>
+      Object.assign(window, {
+        wpwlOptions: { billingAddress: { country: 'DE', city: 'Berlin' }, mandatoryBillingFields: { street1: true, postcode: 'true' } },
+      }),
+  });
+  const form = shop.cardForm();
+  await form.waitUntilReady();
+  const billing = form.form.locator('.wpwl-group-billing');
+  await expect(billing.locator('input[name="billing.country"]')).toHaveValue('DE');
+  await expect(billing.locator('input[name="billing.city"]')).toHaveValue('Berlin');
+  await form.fill({ number: testCards.visa, expiry: futureExpiry(), cvv: '123' });
+  await form.pay();
+  await expect(billing.locator('.wpwl-hint-billingError')).toHaveCount(2);
+  await expect(billing.locator('input[name="billing.street1"]')).toHaveClass(/wpwl-has-error/);
+  expect(posts).toEqual([]);
+  await billing.locator('input[name="billing.street1"]').fill('Hauptstrasse 1');
+  await billing.locator('input[name="billing.postcode"]').fill('10115');
+  await form.pay();
+  const { id } = await shop.waitForResult();
+  expect((await relay.paymentStatus(id)).billing).toMatchObject({ country: 'DE', city: 'Berlin', street1: 'Hauptstrasse 1', postcode: '10115' });
 });

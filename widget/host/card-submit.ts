@@ -20,6 +20,8 @@ export class CardSubmit {
   private submitting = false;
   /** What the last submit asked the frame for: an outcome of a save is not a payment's. */
   private action: PayAction = 'payment';
+  /** Checks of groups added to the form (extras/billing.ts), run with the card fields' own. */
+  readonly checks: Array<() => boolean> = [];
   private outcomeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -47,7 +49,7 @@ export class CardSubmit {
         if ('error' in veto && veto.error !== undefined) console.error(veto.error);
         return;
       }
-      if (!stored && !this.validate()) return;
+      if (!stored && !(this.checks.map((check) => check()).every(Boolean) && this.validate())) return;
       syncExpiry(refs);
       const own = stored?.fields ?? collectFields(refs.form);
       const fields = [...own, ...browserData(env.options.browser, own)];

@@ -149,6 +149,11 @@ export class CardWidget {
     return this.payment.submit();
   }
 
+  /** A check of a group added to the form, run before each card submit (extras/billing.ts). */
+  addCheck(check: () => boolean): void {
+    this.payment.checks.push(check);
+  }
+
   /** This form's payment message and busy state, for the stored cards' form (extras/api.ts). */
   watch(fn: (message: string | null, busy: boolean) => void): () => void {
     return effect(() => fn(this.model.message.value, this.model.busy.value));

@@ -41,6 +41,9 @@ export interface Options {
   onSaveTransactionData: Callback | null;
   /** Stored cards (one click) as the page gave them, read by extras/stored-cards.ts. */
   registrations: unknown;
+  /** The billing group's prefill (or true) and its required fields, read by extras/billing.ts. */
+  billingAddress: unknown;
+  mandatoryBillingFields: unknown;
   /** browser.threeDChallengeWindow: the 3-D Secure 2 challenge window size, 1–5, or null. */
   browser: { threeDChallengeWindow: number | null };
   onReady: Callback | null;
@@ -85,6 +88,8 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
   onSaveTransactionData: null,
   browser: { threeDChallengeWindow: null },
   registrations: null,
+  billingAddress: null,
+  mandatoryBillingFields: null,
   onReady: null,
   onError: null,
   onBeforeSubmitCard: null,
@@ -215,6 +220,8 @@ export function readOptions(raw: unknown): Options {
     out.threeDIframeSize = width || height ? { width: width ?? '100%', height: height ?? '400px' } : null;
   }
   out.registrations = o.registrations;
+  out.billingAddress = o.billingAddress;
+  out.mandatoryBillingFields = o.mandatoryBillingFields;
   const window = isObj(o.browser) ? Number(o.browser.threeDChallengeWindow) : NaN;
   out.browser = { threeDChallengeWindow: Number.isInteger(window) && window >= 1 && window <= 5 ? window : null };
   for (const key of CALLBACKS) {

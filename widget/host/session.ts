@@ -11,7 +11,7 @@ import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import { loadExtras } from './extras-load.js';
-import type { AccountFormsView, StoredCardsView } from './extras/api.js';
+import type { AccountFormsView, Extras, StoredCardsView } from './extras/api.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
@@ -19,7 +19,6 @@ import { readOptions, type Callback, type Options } from './options.js';
 import { textsFor, type Texts } from './texts.js';
 import { wrap } from './wrap.js';
 
-const EXTRAS_FAILED = 'extras.min.js did not load';
 /** How long rendering waits for static.min.css before going ahead unstyled, ms. */
 const STYLESHEET_TIMEOUT_MS = 3000;
 
@@ -148,17 +147,18 @@ export class Session {
     }
     await this.mountAccountForms(forms, listed);
     if (this.unloaded) return;
+    if (this.options.billingAddress && this.widgets.length) {
+      const extras = await this.extras();
+      for (const w of this.widgets) if (extras) w.addCheck(extras.billingGroup(this.env(0), w.container.querySelector('form')!));
+    }
     const first = this.widgets[0];
     if (first && answer.checkout.registrations.length > 0) {
       // Only checkouts with stored cards download their part of the widget, before onReady.
-      const extras = await loadExtras(this.cfg.extras).catch(() => null);
-      if (this.unloaded) return;
-      if (!extras) this.error('WidgetError', EXTRAS_FAILED);
-      else {
-        this.stored = extras.storedCards(this.env(0), answer.checkout.registrations, first);
-        this.stored.mount(first.container, this.widgets.map((w) => w.container));
-      }
+      const extras = await this.extras();
+      this.stored = extras && extras.storedCards(this.env(0), answer.checkout.registrations, first);
+      this.stored?.mount(first.container, this.widgets.map((w) => w.container));
     }
+    if (this.unloaded) return;
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
     safeCall(this.options.onReady, self);
     if (this.unloaded) return;
@@ -201,17 +201,22 @@ export class Session {
   private async mountAccountForms(forms: HTMLFormElement[], listed: string[][]): Promise<void> {
     const wanted = listed.map((brands) => brands.filter((b) => !isCardBrand(b)));
     if (wanted.every((w) => w.length === 0)) return;
-    const extras = await loadExtras(this.cfg.extras).catch(() => null);
-    if (this.unloaded) return;
-    if (!extras) return this.error('WidgetError', EXTRAS_FAILED);
+    const extras = await this.extras();
     forms.forEach((form, i) => {
-      if (!wanted[i]!.length) return;
+      if (!extras || !wanted[i]!.length) return;
       const action = new URL(form.getAttribute('action') ?? '', document.baseURI).href;
       const view = extras.accountForms(this.env(0), wanted[i]!, action);
       for (const brand of view.unsupported) this.error('WidgetError', `Brand ${brand} not offered`, { brand });
       if (view.containers.length) view.mount(this.widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
       this.accounts.push(view);
     });
+  }
+
+  /** extras.min.js (extras/main.ts), loaded once; null if it did not load (reported) or on unload. */
+  private async extras(): Promise<Extras | null> {
+    const extras = await loadExtras(this.cfg.extras).catch(() => null);
+    if (!extras) this.error('WidgetError', 'extras.min.js did not load');
+    return this.unloaded ? null : extras;
   }
 
   private removeWidgets(): void {

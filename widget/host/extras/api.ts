@@ -34,6 +34,8 @@ export interface AccountFormsView {
 export interface Extras {
   storedCards(env: WidgetEnv, cards: readonly StoredCard[], via: PayingForm): StoredCardsView;
   accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string): AccountFormsView;
+  /** billingAddress: the address group in a card form; returns its check before each submit. */
+  billingGroup(env: WidgetEnv, form: HTMLFormElement): () => boolean;
 }
 
 /** The event extras.min.js fires on its own script element, carrying the Extras. */

@@ -4,10 +4,12 @@
 
 import { EXTRAS_EVENT, type Extras } from './api.js';
 import { accountForms } from './account-forms.js';
+import { billingGroup } from './billing.js';
 import { StoredCards } from './stored-cards.js';
 
 const extras: Extras = {
   storedCards: (env, cards, via) => new StoredCards(env, cards, via),
   accountForms,
+  billingGroup,
 };
 document.currentScript?.dispatchEvent(new CustomEvent(EXTRAS_EVENT, { detail: extras }));
