@@ -202,6 +202,8 @@ async function openInShopFrame(page: Page, merchantOrigin: string, paymentUrl: s
 }
 
 test('a shop plugin pays inside an iframe: 3-D Secure in the shop\'s named frame (paymentTarget), the result in the whole tab (shopperResultTarget _top)', async ({ merchantPage, page, relay }) => {
+  // The payment page loads twice (once on its own, then in the shop's frame), plus 3-D Secure.
+  test.setTimeout(60_000);
   const shop = await merchantPage.open('basic', {
     options: () => Object.assign(window, { wpwlOptions: { paymentTarget: 'authentication', shopperResultTarget: '_top' } }),
   });
@@ -225,6 +227,7 @@ test('a shop plugin pays inside an iframe: 3-D Secure in the shop\'s named frame
 });
 
 test('a shop plugin pays inside an iframe without 3-D Secure: shopperResultTarget _top takes the whole tab to the result', async ({ merchantPage, page, relay }) => {
+  test.setTimeout(60_000);
   const shop = await merchantPage.open('basic', { options: () => Object.assign(window, { wpwlOptions: { shopperResultTarget: '_top' } }) });
   await openInShopFrame(page, shop.merchantOrigin, shop.url);
   const card = page.frameLocator('iframe[name=plugin]').locator('div.wpwl-container-card');
