@@ -219,9 +219,9 @@ export function readOptions(raw: unknown): Options {
     const height = toSize(o.threeDIframeSize.height);
     out.threeDIframeSize = width || height ? { width: width ?? '100%', height: height ?? '400px' } : null;
   }
-  out.registrations = o.registrations;
-  out.billingAddress = o.billingAddress;
-  out.mandatoryBillingFields = o.mandatoryBillingFields;
+  out.registrations = o.registrations ?? null;
+  out.billingAddress = o.billingAddress ?? null;
+  out.mandatoryBillingFields = o.mandatoryBillingFields ?? null;
   const window = isObj(o.browser) ? Number(o.browser.threeDChallengeWindow) : NaN;
   out.browser = { threeDChallengeWindow: Number.isInteger(window) && window >= 1 && window <= 5 ? window : null };
   for (const key of CALLBACKS) {

@@ -11,7 +11,7 @@ import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
 import { loadExtras } from './extras-load.js';
-import type { AccountFormsView, Extras, StoredCardsView } from './extras/api.js';
+import type { Extras, Mounted } from './extras/api.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
@@ -98,8 +98,8 @@ function domReady(): Promise<void> {
 
 export class Session {
   private widgets: CardWidget[] = [];
-  private stored: StoredCardsView | null = null;
-  private accounts: AccountFormsView[] = [];
+  /** What extras drew (stored cards, other forms), if they were needed. */
+  private mounted: Mounted | null = null;
   private readonly notices: Array<{ box: HTMLElement; form: HTMLElement; display: string }> = [];
   private readonly abort = new AbortController();
   private unloaded = false;
@@ -145,18 +145,12 @@ export class Session {
       if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
       widget.show();
     }
-    await this.mountAccountForms(forms, listed);
-    if (this.unloaded) return;
-    if (this.options.billingAddress && this.widgets.length) {
+    // Stored cards, forms of brands that are not cards, the billing group: only the checkouts and
+    // pages that need them download that part of the widget (extras), before onReady.
+    if (answer.checkout.registrations.length || this.options.billingAddress || listed.some((brands) => brands.some((b) => !isCardBrand(b)))) {
       const extras = await this.extras();
-      for (const w of this.widgets) if (extras) w.addCheck(extras.billingGroup(this.env(0), w.container.querySelector('form')!));
-    }
-    const first = this.widgets[0];
-    if (first && answer.checkout.registrations.length > 0) {
-      // Only checkouts with stored cards download their part of the widget, before onReady.
-      const extras = await this.extras();
-      this.stored = extras && extras.storedCards(this.env(0), answer.checkout.registrations, first);
-      this.stored?.mount(first.container, this.widgets.map((w) => w.container));
+      const env = this.env(0);
+      this.mounted = extras && extras.mount({ env, forms, listed, widgets: this.widgets, cards: answer.checkout.registrations, error: env.error });
     }
     if (this.unloaded) return;
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
@@ -194,24 +188,6 @@ export class Session {
     if (!this.unloaded) for (const e of kept) this.onMessage(e);
   }
 
-  /**
-   * The brands that are not cards get forms of their own (extras, loaded only then); a brand the
-   * widget cannot offer (a wallet button, an unknown code) is reported, never dropped silently.
-   */
-  private async mountAccountForms(forms: HTMLFormElement[], listed: string[][]): Promise<void> {
-    const wanted = listed.map((brands) => brands.filter((b) => !isCardBrand(b)));
-    if (wanted.every((w) => w.length === 0)) return;
-    const extras = await this.extras();
-    forms.forEach((form, i) => {
-      if (!extras || !wanted[i]!.length) return;
-      const action = new URL(form.getAttribute('action') ?? '', document.baseURI).href;
-      const view = extras.accountForms(this.env(0), wanted[i]!, action);
-      for (const brand of view.unsupported) this.error('WidgetError', `Brand ${brand} not offered`, { brand });
-      if (view.containers.length) view.mount(this.widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
-      this.accounts.push(view);
-    });
-  }
-
   /** extras.min.js (extras/main.ts), loaded once; null if it did not load (reported) or on unload. */
   private async extras(): Promise<Extras | null> {
     const extras = await loadExtras(this.cfg.extras).catch(() => null);
@@ -220,9 +196,8 @@ export class Session {
   }
 
   private removeWidgets(): void {
-    for (const a of this.accounts.splice(0)) a.destroy();
-    this.stored?.destroy();
-    this.stored = null;
+    this.mounted?.destroy();
+    this.mounted = null;
     for (const w of this.widgets.splice(0)) w.destroy();
   }
 
@@ -242,8 +217,7 @@ export class Session {
   /** wpwl.executePayment(containerClass): submits the first widget whose container has the class. */
   executePayment(containerClass?: string): void {
     const cls = (containerClass ?? 'wpwl-container-card').replace(/^\./, '');
-    if (this.stored?.container.classList.contains(cls)) return this.stored.submit();
-    if (this.accounts.some((a) => a.submit(cls))) return;
+    if (this.mounted?.submit(cls)) return;
     const widget = this.widgets.find((w) => w.container.classList.contains(cls));
     if (widget) void widget.submit();
     else this.error('WidgetError', `No payment form with class ${cls}`);

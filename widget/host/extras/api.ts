@@ -31,11 +31,34 @@ export interface AccountFormsView {
   destroy(): void;
 }
 
+/** A card form as extras see it. */
+export interface CardFormView extends PayingForm {
+  readonly container: HTMLElement;
+  readonly merchantForm: HTMLFormElement;
+  /** A check run before each card submit (the billing group's). */
+  addCheck(check: () => boolean): void;
+}
+
+/** What the session hands to extras once its card forms are shown, before onReady. */
+export interface ExtrasHost {
+  env: WidgetEnv;
+  /** The merchant's form.paymentWidgets and the brands each lists. */
+  forms: readonly HTMLFormElement[];
+  listed: readonly string[][];
+  widgets: readonly CardFormView[];
+  /** Stored cards the checkout offers. */
+  cards: readonly StoredCard[];
+  error: WidgetEnv['error'];
+}
+
+/** What extras drew: executePayment by container class, and unload. */
+export interface Mounted {
+  submit(containerClass: string): boolean;
+  destroy(): void;
+}
+
 export interface Extras {
-  storedCards(env: WidgetEnv, cards: readonly StoredCard[], via: PayingForm): StoredCardsView;
-  accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string): AccountFormsView;
-  /** billingAddress: the address group in a card form; returns its check before each submit. */
-  billingGroup(env: WidgetEnv, form: HTMLFormElement): () => boolean;
+  mount(host: ExtrasHost): Mounted;
 }
 
 /** The event extras.min.js fires on its own script element, carrying the Extras. */
