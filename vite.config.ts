@@ -3,6 +3,8 @@
 //   static.min.js + static.min.css  the main script and its stylesheet (merchant page)
 //   frame.min.js  + frame.min.css   the card-field page's script and style (relay origin)
 //   locales/<code>.json             the texts of each locale but English, fetched on demand
+//   extras.min.js                   what only some checkouts need (stored cards), loaded on demand
+//                                    by the main script, which embeds its sha384
 //   paymentWidgets.js               the loader, built last: byte-stable, it embeds the cache version
 //                                    and the sha384 of the main script and stylesheet
 //   manifest.json                   cache version and hashes, read by server/src/routes/widget-assets.ts
@@ -27,7 +29,7 @@ const API_VERSION = '1';
 /** Syntax level of every output: what merchant pages' shoppers still run. */
 const TARGET = 'es2020';
 
-function iife(entry: string, file: string, cssFile?: string): InlineConfig {
+function iife(entry: string, file: string, cssFile?: string, define: Record<string, string> = {}): InlineConfig {
   return {
     configFile: false,
     publicDir: false,
@@ -38,7 +40,7 @@ function iife(entry: string, file: string, cssFile?: string): InlineConfig {
       // esbuild put helper variables outside the IIFE, i.e. globals on the merchant page.
       tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
     },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...define },
     build: {
       outDir: OUT,
       emptyOutDir: false,
@@ -80,10 +82,12 @@ function assetsFirst(): Plugin {
     name: 'paywidgets-assets-first',
     apply: 'build',
     async config() {
-      await build(iife('widget/host/main.ts', 'static.min.js', 'static.min'));
+      await build(iife('widget/host/extras/main.ts', 'extras.min.js'));
+      const extras = sha384(readFileSync(resolve(OUT, 'extras.min.js')));
+      await build(iife('widget/host/main.ts', 'static.min.js', 'static.min', { __EXTRAS_INTEGRITY__: JSON.stringify(extras) }));
       await build(iife('widget/frame/main.ts', 'frame.min.js', 'frame.min'));
       const locales = copyLocales();
-      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', ...locales];
+      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', 'extras.min.js', ...locales];
       const bytes = Object.fromEntries(files.map((f) => [f, readFileSync(resolve(OUT, f))]));
       const version = createHash('sha256');
       for (const f of files) version.update(f).update(bytes[f]!);

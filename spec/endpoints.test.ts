@@ -22,7 +22,7 @@ describe('every endpoint', () => {
 
   it("covers the seven POST operations, the reads, and the relay's own webhook endpoints", () => {
     expect([...OPERATIONS].sort()).toEqual([
-      'checkout', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'scheduleList', 'testClock', 'transactionReport',
+      'checkout', 'checkoutComplete', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'scheduleList', 'testClock', 'transactionReport',
       'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
       'quoteCreate', 'quoteRead', 'aggregations', 'aggregationRecords', 'reconciliationFile',
     ].sort());
@@ -81,7 +81,8 @@ describe('the spec endpoint table', () => {
   });
 
   it('checkout: no account data; overridePaymentType and integrity only here', () => {
-    expect(ENDPOINTS.checkout.requires).toEqual(['entityId', 'amount', 'currency', 'paymentType']);
+    // amount, currency and paymentType by rules.ts: a registration-only checkout has none.
+    expect(ENDPOINTS.checkout.requires).toEqual(['entityId']);
     for (const p of ['card.*', 'bankAccount.*', 'walletPay.*', 'virtualAccount.*']) expect(acceptsAny('checkout', p), p).toBe(false);
     expect(acceptsAny('checkout', 'overridePaymentType[brand]')).toBe(true);
     expect(acceptsAny('checkout', 'integrity')).toBe(true);

@@ -17,6 +17,7 @@ export type OperationName =
   | 'checkout'
   | 'checkoutPayment'
   | 'checkoutUpdate'
+  | 'checkoutComplete'
   | 'schedule'
   | 'scheduleList'
   | 'testClock'
@@ -103,6 +104,9 @@ const MIGRATION_ONLY = 'recurringMigration.*';
 /** A transaction report's bounds: a whole day (the spec's yyyy-MM-dd) or a moment of it. */
 const REPORT_BOUND = 'dateOrDatetime';
 const QUOTE_REFERENCE = only(quotes, ['quoteId']);
+/** The stored cards a checkout offers in its payment form: a checkout's own parameter. */
+const STORED_OFFER = 'registrations[n].id';
+const STANDING_INSTRUCTION = ['type', 'mode', 'source', 'initialTransactionId', 'expiry', 'frequency'].map((f) => `standingInstruction.${f}`);
 
 export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
   payment: {
@@ -114,7 +118,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...SHOPPER,
       ...EXTRAS,
       // recurringMigration.* belongs to a stand-alone registration (MIGRATION_ONLY).
-      ...without(S.tokenization, ['overrideHolder', 'registrationId', MIGRATION_ONLY]),
+      ...without(S.tokenization, ['overrideHolder', 'registrationId', STORED_OFFER, MIGRATION_ONLY]),
       ...QUOTE_REFERENCE,
     ],
     // paymentBrand unless the brand is detected from card.number (rules.ts).
@@ -150,7 +154,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...CUSTOM_PARAMETERS,
       ...S.asyncPayment,
       // recurringMigration.*: the INITIAL payment of a series migrated from another provider.
-      ...without(S.tokenization, ['createRegistration', 'overrideHolder', 'recurring.*', 'registrationId']),
+      ...without(S.tokenization, ['createRegistration', 'overrideHolder', 'recurring.*', 'registrationId', STORED_OFFER]),
     ],
     // Account data (card, bank account, virtual account or wallet) and paymentBrand unless it
     // is detected from card.number: rules.ts.
@@ -167,6 +171,7 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...SHOPPER,
       ...without(EXTRAS, ['threeDSecure.*']),
       ...only(S.tokenization, ['recurringType', 'overrideHolder', 'recurring.numberOfInstallments']),
+      ...only(S.tokenization, STANDING_INSTRUCTION),
       // overrideHolder lets a one-click payment carry the holder a stored registration lacks.
       ...only(S.card, ['card.holder']),
     ],
@@ -188,7 +193,8 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
       ...EXTRAS,
       ...without(S.tokenization, ['registrationId', MIGRATION_ONLY]),
     ],
-    requires: ['entityId', 'amount', 'currency', 'paymentType'],
+    // amount, currency and paymentType unless the checkout only stores a card (rules.ts).
+    requires: ['entityId'],
     formats: { paymentType: PAYMENT_TYPES_NEW },
     forbids: [],
     unknown: 'reject',
@@ -294,6 +300,16 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     ],
     requires: ['entityId'],
     formats: { paymentType: PAYMENT_TYPES_NEW },
+    forbids: [],
+    unknown: 'reject',
+  },
+  checkoutComplete: {
+    method: 'POST',
+    path: '/v1/checkouts/{id}/payment (with the merchant token)',
+    // The summary page's second step: everything else was saved by the shopper or prepared.
+    accepts: ENTITY,
+    requires: ['entityId'],
+    formats: {},
     forbids: [],
     unknown: 'reject',
   },

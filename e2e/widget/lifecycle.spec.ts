@@ -1,9 +1,7 @@
 // The widget's life on a page: the single-page-app re-mount recipe (widget-surface §4), several
-// forms, the registration widget's id (refused: that mode is not served), and no layout shift when
-// the card frames load.
+// forms, and no layout shift when the card frames load.
 
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
-import { expectErrors, expectMessageInsteadOfForm, recordErrors } from '../support/widget-errors.js';
 
 test('unload and re-mount any number of times, then pay on the last checkout', async ({ merchantPage, page, relay }) => {
   const shop = await merchantPage.open('basic', {
@@ -83,22 +81,6 @@ test('a form with no card brand gets no card form', async ({ merchantPage }) => 
   const shop = await merchantPage.open('two-forms', { values: { secondBrands: 'PAYPAL' } });
   await shop.cardForm().waitUntilReady();
   await expect(shop.page.locator('div.wpwl-container-card')).toHaveCount(1);
-});
-
-test('checkoutId=ID/registration: no registration widget, onError and a message instead of a form', async ({ merchantPage, relay, page }) => {
-  const id = await relay.prepareCheckout();
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().startsWith(`${relay.url}/v1/checkouts/`)) asked.push(new URL(request.url()).pathname);
-  });
-  const shop = await merchantPage.open('basic', { checkoutId: `${id}/registration`, options: recordErrors });
-  await expectErrors(page, [{ name: 'WidgetError' }]);
-  await expectMessageInsteadOfForm(page);
-  await expect(page.locator('iframe')).toHaveCount(0);
-  // Nothing of the checkout is asked for: no configuration, no card frames, no submit.
-  expect(asked).toEqual([]);
-  expect(await page.evaluate(() => (window as unknown as { wpwl: { ndc: string } }).wpwl.ndc)).toBe(id);
-  expect(shop.errors).toEqual([]);
 });
 
 test('no layout shift once the form is drawn: the frames load into reserved space', async ({ merchantPage, page }) => {

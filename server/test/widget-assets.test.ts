@@ -14,6 +14,7 @@ const VERSION = '0123456789abcdef';
 const FILES: Record<string, string> = {
   'paymentWidgets.js': '(function(){"use strict";window.wpwl=window.wpwl||{}})();\n',
   'static.min.js': '(function(){/* main */})();\n',
+  'extras.min.js': '(function(){/* extras */})();\n',
   'static.min.css': '.wpwl-container{margin:0}\n',
   'frame.min.js': '(function(){/* frame */})();\n',
   'frame.min.css': 'input{border:0}\n',

@@ -17,5 +17,12 @@ export const tokenization: readonly ParamRow[] = [
   { name: 'recurringMigration.connectorTxId1', format: 'AN128', requirement: 'Conditional', notes: 'Acquirer response details of the INITIAL payment.' },
   { name: 'recurringMigration.connectorTxId2', format: 'AN128', requirement: 'Conditional' },
   { name: 'recurringMigration.connectorTxId3', format: 'AN128', requirement: 'Conditional' },
+  { name: 'registrations[n].id', format: RESOURCE_ID, requirement: 'Optional', notes: 'Not in the field tables: the merchant\'s stored registrations a checkout offers the shopper in the payment form (one-click).' },
+  { name: 'standingInstruction.type', format: 'enum(UNSCHEDULED,RECURRING,INSTALLMENT)', requirement: 'Optional', notes: 'Not in the field tables: the standing instruction a stored card is used under; carried to the payment and the registration.' },
+  { name: 'standingInstruction.mode', format: 'enum(INITIAL,REPEATED)', requirement: 'Optional', notes: 'Not in the field tables: first or later use of a stored card under the instruction.' },
+  { name: 'standingInstruction.source', format: 'enum(CIT,MIT)', requirement: 'Optional', notes: 'Not in the field tables: shopper- or merchant-initiated.' },
+  { name: 'standingInstruction.initialTransactionId', format: 'AN100', requirement: 'Optional', notes: 'Not in the field tables: the scheme\'s id of the INITIAL payment.' },
+  { name: 'standingInstruction.expiry', format: 'date', requirement: 'Optional', notes: 'Not in the field tables: when the instruction ends.' },
+  { name: 'standingInstruction.frequency', format: 'N4', requirement: 'Optional', notes: 'Not in the field tables: minimum days between payments.' },
   { name: 'registrationId', format: RESOURCE_ID, requirement: 'Conditional', notes: 'Not in the field tables: the stored registration a schedule or a one-click widget payment uses.' },
 ];

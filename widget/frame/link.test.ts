@@ -25,7 +25,7 @@ const config = {
   allowEmpty: false,
   placeholderStyle: {},
 };
-const pay = { tag: TAG, channel, key, type: 'pay', action: 'payment', withCvv: true, fields: [] };
+const pay = { tag: TAG, channel, key, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: [] };
 const otherKey = '0123456789abcdef0123456789abcdef';
 
 describe('admit (frame side of the channel)', () => {

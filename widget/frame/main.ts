@@ -147,8 +147,8 @@ function start(): void {
   async function pay(msg: PayMsg): Promise<void> {
     if (field !== 'cardNumber') return;
     if (busy) return link.send({ type: 'failure', reason: 'busy', fields: [], message: 'A payment is already being submitted' });
-    const number = digits();
-    const invalid: Field[] = numberCheck().valid ? [] : ['cardNumber'];
+    const number = msg.stored ? null : digits();
+    const invalid: Field[] = msg.stored || numberCheck().valid ? [] : ['cardNumber'];
     let cvv: string | null = null;
     busy = true;
     try {

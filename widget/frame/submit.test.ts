@@ -35,6 +35,8 @@ describe('toOutcome', () => {
       redirect: { url: 'https://relay.example/v1/threeDSecure/x', method: 'GET' },
       resultUrl: 'https://shop.example/r?id=c&resourcePath=%2Fv1%2Fcheckouts%2Fc%2Fpayment',
       card: { bin: '420000' },
+      timestamp: '2026-11-25 12:00:00+0000',
+      buildNumber: 'b1',
     });
     expect(o).toEqual({
       type: 'outcome',
@@ -45,6 +47,8 @@ describe('toOutcome', () => {
       redirectUrl: 'https://relay.example/v1/threeDSecure/x',
       resultUrl: 'https://shop.example/r?id=c&resourcePath=%2Fv1%2Fcheckouts%2Fc%2Fpayment',
       parameterErrors: [],
+      timestamp: '2026-11-25 12:00:00+0000',
+      buildNumber: 'b1',
     });
   });
   it('strips values from parameter errors (B9)', () => {

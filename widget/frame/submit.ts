@@ -7,10 +7,11 @@ import type { OutcomeMsg, ParameterErrorInfo, PayAction } from '../protocol/mess
 /** Names the host may never supply: the card frames are their only source. */
 const FRAME_ONLY = new Set(['card.number', 'card.cvv']);
 
-export function buildBody(fields: ReadonlyArray<readonly [string, string]>, number: string, cvv: string | null): URLSearchParams {
+/** `number` null: a stored card pays (its registrationId is among the fields). */
+export function buildBody(fields: ReadonlyArray<readonly [string, string]>, number: string | null, cvv: string | null): URLSearchParams {
   const body = new URLSearchParams();
   for (const [name, value] of fields) if (!FRAME_ONLY.has(name)) body.append(name, value);
-  body.append('card.number', number);
+  if (number !== null) body.append('card.number', number);
   if (cvv !== null && cvv !== '') body.append('card.cvv', cvv);
   return body;
 }
@@ -53,6 +54,8 @@ export function toOutcome(status: number, json: unknown): Outcome {
     redirectUrl: method === 'GET' ? httpUrl(redirect.url) : null,
     resultUrl: httpUrl(j.resultUrl),
     parameterErrors,
+    timestamp: text(j.timestamp, 64),
+    buildNumber: text(j.buildNumber, 256),
   };
 }
 

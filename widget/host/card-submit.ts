@@ -3,19 +3,25 @@
 // and follow what it reports: the relay's outcome, a failure, or nothing in time.
 
 import { batch } from '@preact/signals-core';
-import type { FailureMsg, OutcomeMsg } from '../protocol/messages.js';
+import type { FailureMsg, OutcomeMsg, PayAction } from '../protocol/messages.js';
 import { formThis } from './callback-this.js';
 import type { CardContext } from './card-context.js';
 import { collectFields, expiryOk, holderOk, syncExpiry } from './card-fields.js';
 import type { CardFrames } from './card-frames.js';
 import { followOutcome } from './outcome.js';
 import { runVeto } from './veto.js';
+import { browserData } from './browser-data.js';
+import { savedOutcome } from './summary-page.js';
 
 /** How long the host waits for the outcome of a submitted payment, ms (3-D Secure not included). */
 const OUTCOME_TIMEOUT_MS = 120_000;
 
 export class CardSubmit {
   private submitting = false;
+  /** What the last submit asked the frame for: an outcome of a save is not a payment's. */
+  private action: PayAction = 'payment';
+  /** Checks of groups added to the form (extras/billing.ts), run with the card fields' own. */
+  readonly checks: Array<() => boolean> = [];
   private outcomeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -23,8 +29,11 @@ export class CardSubmit {
     private readonly frames: CardFrames,
   ) {}
 
-  /** Validate, veto, ask the card-number frame to pay. */
-  async submit(): Promise<void> {
+  /**
+   * Validate, veto, ask the card-number frame to pay. `stored`: a stored card's form (registrations.ts)
+   * pays instead, with its own fields and no card number.
+   */
+  async submit(stored?: { form: HTMLFormElement; fields: Array<[string, string]> }): Promise<void> {
     const { model, env, links, refs } = this.c;
     if (model.busy.peek() || this.submitting) return;
     this.submitting = true;
@@ -34,23 +43,26 @@ export class CardSubmit {
         env.error('PciIframeCommunicationError', 'The card fields did not load');
         return;
       }
-      const form = formThis(refs.form);
+      const form = formThis(stored?.form ?? refs.form);
       const veto = runVeto(env.options.onBeforeSubmitCard as ((this: HTMLFormElement, e: unknown) => unknown) | null, form);
       if (!veto.proceed) {
         if ('error' in veto && veto.error !== undefined) console.error(veto.error);
         return;
       }
-      if (!this.validate()) return;
+      if (!stored && !(this.checks.map((check) => check()).every(Boolean) && this.validate())) return;
       syncExpiry(refs);
-      const fields = collectFields(refs.form);
+      const own = stored?.fields ?? collectFields(refs.form);
+      const fields = [...own, ...browserData(env.options.browser, own)];
+      this.action = env.registration ? 'registration' : env.options.useSummaryPage ? 'transactionData' : 'payment';
       batch(() => {
         model.message.value = null;
         model.paying.value = true;
       });
       const sent = links.send('cardNumber', {
         type: 'pay',
-        action: 'payment',
-        withCvv: model.withCvv,
+        action: this.action,
+        withCvv: !stored && model.withCvv,
+        stored: !!stored,
         fields,
       });
       if (!sent) {
@@ -69,6 +81,7 @@ export class CardSubmit {
   onOutcome(o: OutcomeMsg): void {
     clearTimeout(this.outcomeTimer);
     const { model, env, shopperResultUrl } = this.c;
+    if (this.action === 'transactionData' && o.status === 200) return savedOutcome(o, model, env);
     followOutcome(o, model, env, shopperResultUrl);
   }
 

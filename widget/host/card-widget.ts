@@ -6,7 +6,7 @@
 //   card-frames.ts  the frames coming up, states  card-submit.ts  paying and its outcome
 //   frames.ts       the checked channel to the frames
 
-import { batch } from '@preact/signals-core';
+import { batch, effect } from '@preact/signals-core';
 import type { EarlyFrames } from '../loader/handoff.js';
 import { newChannelKeys, type Incoming } from '../protocol/channel.js';
 import type { Field, FrameToHost } from '../protocol/messages.js';
@@ -33,7 +33,7 @@ export class CardWidget {
 
   constructor(
     private readonly env: WidgetEnv,
-    private readonly merchantForm: HTMLFormElement,
+    readonly merchantForm: HTMLFormElement,
     brands: string[],
     /** Card iframes the loader started, to use instead of new ones (loader/handoff.ts). */
     private readonly early: EarlyFrames | null = null,
@@ -64,6 +64,7 @@ export class CardWidget {
       shopperResultUrl,
       frames: early && { cardNumber: early.frames.cardNumber, cvv: model.withCvv ? early.frames.cvv : null },
     });
+    if (env.registration) refs.button.textContent = options.labels.register ?? 'Register';
     this.c = { env, model, links, refs, shopperResultUrl };
     this.frames = new CardFrames(this.c);
     this.payment = new CardSubmit(this.c, this.frames);
@@ -146,6 +147,21 @@ export class CardWidget {
   /** wpwl.executePayment and the pay button (card-submit.ts). */
   submit(): Promise<void> {
     return this.payment.submit();
+  }
+
+  /** A check of a group added to the form, run before each card submit (extras/billing.ts). */
+  addCheck(check: () => boolean): void {
+    this.payment.checks.push(check);
+  }
+
+  /** This form's payment message and busy state, for the stored cards' form (extras/api.ts). */
+  watch(fn: (message: string | null, busy: boolean) => void): () => void {
+    return effect(() => fn(this.model.message.value, this.model.busy.value));
+  }
+
+  /** A stored card's one-click payment (stored-cards.ts), through this form's card-number frame. */
+  payStored(form: HTMLFormElement, fields: Array<[string, string]>): Promise<void> {
+    return this.payment.submit({ form, fields: [...fields, ['shopperResultUrl', this.c.shopperResultUrl]] });
   }
 
   private onFrameMessage(field: Field, msg: FrameToHost): void {

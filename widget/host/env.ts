@@ -10,6 +10,8 @@ export interface WidgetEnv {
   base: string;
   origin: string;
   checkoutId: string;
+  /** The registration widget (checkoutId=ID/registration): the form stores the card. */
+  registration?: boolean;
   options: Options;
   texts: Texts;
   /** 0 for the first card form on the page, 1 for the next… */

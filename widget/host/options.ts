@@ -36,9 +36,21 @@ export interface Options {
   spinner: SpinnerOptions;
   disableCardExpiryDateValidation: boolean;
   threeDIframeSize: { width: string; height: string } | null;
+  /** Submit only saves the shopper's data on the checkout; the merchant pays it later. */
+  useSummaryPage: boolean;
+  onSaveTransactionData: Callback | null;
+  /** Stored cards (one click) as the page gave them, read by extras/stored-cards.ts. */
+  registrations: unknown;
+  /** The billing group's prefill (or true) and its required fields, read by extras/billing.ts. */
+  billingAddress: unknown;
+  mandatoryBillingFields: unknown;
+  /** browser.threeDChallengeWindow: the 3-D Secure 2 challenge window size, 1–5, or null. */
+  browser: { threeDChallengeWindow: number | null };
   onReady: Callback | null;
   onError: Callback | null;
   onBeforeSubmitCard: Callback | null;
+  onBeforeSubmitDirectDebit: Callback | null;
+  onBeforeSubmitVirtualAccount: Callback | null;
   onAfterSubmit: Callback | null;
   onChangeBrand: Callback | null;
   onDetectBrand: Callback | null;
@@ -72,9 +84,17 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
   spinner: { className: '', color: '' },
   disableCardExpiryDateValidation: false,
   threeDIframeSize: null,
+  useSummaryPage: false,
+  onSaveTransactionData: null,
+  browser: { threeDChallengeWindow: null },
+  registrations: null,
+  billingAddress: null,
+  mandatoryBillingFields: null,
   onReady: null,
   onError: null,
   onBeforeSubmitCard: null,
+  onBeforeSubmitDirectDebit: null,
+  onBeforeSubmitVirtualAccount: null,
   onAfterSubmit: null,
   onChangeBrand: null,
   onDetectBrand: null,
@@ -90,8 +110,11 @@ export const DEFAULTS: Readonly<Options> = Object.freeze({
 
 const CALLBACKS = [
   'onReady',
+  'onSaveTransactionData',
   'onError',
   'onBeforeSubmitCard',
+  'onBeforeSubmitDirectDebit',
+  'onBeforeSubmitVirtualAccount',
   'onAfterSubmit',
   'onChangeBrand',
   'onDetectBrand',
@@ -114,6 +137,7 @@ const BOOLEANS = [
   'showLabels',
   'showPlaceholders',
   'disableCardExpiryDateValidation',
+  'useSummaryPage',
 ] as const;
 
 /** true/false, "true"/"false" (any case, trimmed), 1/0 and "1"/"0"; anything else: the default. */
@@ -195,6 +219,11 @@ export function readOptions(raw: unknown): Options {
     const height = toSize(o.threeDIframeSize.height);
     out.threeDIframeSize = width || height ? { width: width ?? '100%', height: height ?? '400px' } : null;
   }
+  out.registrations = o.registrations ?? null;
+  out.billingAddress = o.billingAddress ?? null;
+  out.mandatoryBillingFields = o.mandatoryBillingFields ?? null;
+  const window = isObj(o.browser) ? Number(o.browser.threeDChallengeWindow) : NaN;
+  out.browser = { threeDChallengeWindow: Number.isInteger(window) && window >= 1 && window <= 5 ? window : null };
   for (const key of CALLBACKS) {
     const fn = o[key];
     out[key] = typeof fn === 'function' ? (fn as Callback) : null;

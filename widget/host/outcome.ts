@@ -28,7 +28,9 @@ export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEn
       return navigate(url, env.options.shopperResultTarget);
     }
     case 'redirect': {
-      const url = o.redirectUrl!;
+      // The 3-D Secure page sends the shopper on to the result in shopperResultTarget.
+      const target = env.options.shopperResultTarget;
+      const url = target ? `${o.redirectUrl!}${o.redirectUrl!.includes('?') ? '&' : '?'}target=${encodeURIComponent(target)}` : o.redirectUrl!;
       if (env.options.paymentTarget) navigate(url, env.options.paymentTarget);
       else model.threeDUrl.value = url;
       return;

@@ -11,6 +11,8 @@ import { takeOver, type EarlyFrames, type Handoff } from '../loader/handoff.js';
 import { release } from '../loader/reserve.js';
 import { isCardBrand, parseBrandList } from '../protocol/brands.js';
 import { CardWidget } from './card-widget.js';
+import { loadExtras } from './extras-load.js';
+import type { Extras, Mounted } from './extras/api.js';
 import type { WidgetEnv } from './env.js';
 import { fetchCheckout, type CheckoutInfo } from './checkout-api.js';
 import { widgetError, type WidgetErrorInfo, type WidgetErrorName } from './errors.js';
@@ -46,10 +48,12 @@ export interface SessionConfig {
   origin: string;
   /** Checkout id without the /registration suffix. */
   checkoutId: string;
-  /** The id asked for the registration widget (`ID/registration`), which is not served. */
+  /** The id asked for the registration widget (`ID/registration`): the form stores the card. */
   registration: boolean;
   /** URL of static.min.css next to this script. */
   stylesheet: string;
+  /** URL of extras.min.js next to this script: the parts only some checkouts need. */
+  extras: string;
   /** What the loader started: the configuration request, the card iframes. */
   handoff: Handoff;
 }
@@ -96,6 +100,8 @@ function domReady(): Promise<void> {
 
 export class Session {
   private widgets: CardWidget[] = [];
+  /** What extras drew (stored cards, other forms), if they were needed. */
+  private mounted: Mounted | null = null;
   private readonly notices: Array<{ box: HTMLElement; form: HTMLElement; display: string }> = [];
   private readonly abort = new AbortController();
   private unloaded = false;
@@ -117,14 +123,6 @@ export class Session {
     if (this.unloaded) return;
     this.texts = textsFor(this.options.locale, this.options.labels, this.options.errorMessages, locale);
     const forms = Array.from(document.querySelectorAll<HTMLFormElement>('form.paymentWidgets'));
-    if (this.cfg.registration) {
-      // The registration widget posts to a route the relay does not serve: a form that cannot
-      // work is never drawn. Cards are stored server-to-server (POST /v1/registrations) or with
-      // createRegistration=true on a payment.
-      for (const form of forms) this.notice(form, this.texts.messages.registrationUnsupported);
-      this.error('WidgetError', 'The registration widget (checkoutId=ID/registration) is not available: use checkoutId=ID');
-      return;
-    }
     const answering = fetchCheckout(this.cfg.base, this.cfg.checkoutId, this.abort.signal, this.cfg.handoff.request);
     const styled = stylesheetReady(this.cfg.stylesheet);
     window.addEventListener('message', this.onMessage);
@@ -153,6 +151,14 @@ export class Session {
       if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
       widget.show();
     }
+    // Stored cards, forms of brands that are not cards, the billing group: only the checkouts and
+    // pages that need them download that part of the widget (extras), before onReady.
+    if (answer.checkout.registrations.length || this.options.billingAddress || listed.some((brands) => brands.some((b) => !isCardBrand(b)))) {
+      const extras = await this.extras();
+      const env = this.env(0);
+      this.mounted = extras && extras.mount({ env, forms, listed, widgets: this.widgets, cards: answer.checkout.registrations, error: env.error });
+    }
+    if (this.unloaded) return;
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };
     safeCall(this.options.onReady, self);
     if (this.unloaded) return;
@@ -188,7 +194,16 @@ export class Session {
     if (!this.unloaded) for (const e of kept) this.onMessage(e);
   }
 
+  /** extras.min.js (extras/main.ts), loaded once; null if it did not load (reported) or on unload. */
+  private async extras(): Promise<Extras | null> {
+    const extras = await loadExtras(this.cfg.extras).catch(() => null);
+    if (!extras) this.error('WidgetError', 'extras.min.js did not load');
+    return this.unloaded ? null : extras;
+  }
+
   private removeWidgets(): void {
+    this.mounted?.destroy();
+    this.mounted = null;
     for (const w of this.widgets.splice(0)) w.destroy();
   }
 
@@ -210,6 +225,7 @@ export class Session {
   /** wpwl.executePayment(containerClass): submits the first widget whose container has the class. */
   executePayment(containerClass?: string): void {
     const cls = (containerClass ?? 'wpwl-container-card').replace(/^\./, '');
+    if (this.mounted?.submit(cls)) return;
     const widget = this.widgets.find((w) => w.container.classList.contains(cls));
     if (widget) void widget.submit();
     else this.error('WidgetError', `No payment form with class ${cls}`);
@@ -220,6 +236,7 @@ export class Session {
       base: this.cfg.base,
       origin: this.cfg.origin,
       checkoutId: this.cfg.checkoutId,
+      registration: this.cfg.registration,
       options: this.options,
       texts: this.texts,
       index,
@@ -291,6 +308,7 @@ export function boot(script: HTMLScriptElement | null): void {
     checkoutId,
     registration,
     stylesheet: src.replace(/\/js\/static\.min\.js(?:[?#].*)?$/, '/css/static.min.css'),
+    extras: src.replace(/\/static\.min\.js(?:[?#].*)?$/, '/extras.min.js'),
     handoff,
   });
   w.unload = () => session.unload();

@@ -51,7 +51,6 @@ export interface Messages {
   communication: string;
   locked: string;
   declined: string;
-  registrationUnsupported: string;
 }
 
 export interface Texts {
@@ -123,7 +122,6 @@ export const en: Locale = {
     communication: 'The payment form could not be loaded. Please reload the page.',
     locked: 'Too many failed attempts. Please start the checkout again.',
     declined: 'The payment was declined.',
-    registrationUnsupported: 'Saving a card with this form is not available. Please contact the shop.',
   },
 };
 

@@ -30,9 +30,7 @@ interface Wpwl {
   const at = src.indexOf('/v1/paymentWidgets.js');
   const base = at < 0 ? new URL(src).origin : src.slice(0, at);
   const raw = new URL(src).searchParams.get('checkoutId') ?? '';
-  // `ID/registration` asked for the registration widget, which this relay does not serve: nothing
-  // is started for it, and the main script reports it through onError instead of drawing a form.
-  const registration = /\/registration$/.test(raw);
+  // `ID/registration` asks for the registration widget: the same card form, which stores the card.
   const id = raw.replace(/\/registration$/, '');
   const w = window as unknown as { wpwl?: Wpwl };
   const wpwl = (w.wpwl = w.wpwl || {});
@@ -42,9 +40,9 @@ interface Wpwl {
   wpwl.cacheVersion = __CACHE_VERSION__;
 
   // The card frames first: they are the slowest part of the form (their page, script and process).
-  const frames = id && !registration ? startFrames(base, new URL(src).origin, id) : null;
+  const frames = id ? startFrames(base, new URL(src).origin, id) : null;
   // Still before the page is first drawn: the form's final height (reserve.ts).
-  if (id && !registration) reserve((window as unknown as { wpwlOptions?: LayoutHint }).wpwlOptions);
+  if (id) reserve((window as unknown as { wpwlOptions?: LayoutHint }).wpwlOptions);
   const dir = `${base}/v1/static/${__CACHE_VERSION__}`;
   const head = document.head || document.documentElement;
   const css = `${dir}/css/static.min.css`;
@@ -69,6 +67,6 @@ interface Wpwl {
   // An async script is otherwise a low-priority request, and the form waits for this one.
   script.fetchPriority = 'high';
   script.setAttribute('data-checkout-id', raw);
-  if (id && !registration) handOver(script, { request: requestCheckout(base, id), frames });
+  if (id) handOver(script, { request: requestCheckout(base, id), frames });
   head.appendChild(script);
 })();

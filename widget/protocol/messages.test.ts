@@ -30,7 +30,8 @@ describe('isHostToFrame', () => {
     expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true })).toBe(true);
     expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true, error: 'Invalid CVV' })).toBe(true);
     expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true, error: 42 })).toBe(false);
-    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['card.holder', 'Jane']] })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: [['card.holder', 'Jane']] })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'transactionData', withCvv: false, stored: true, fields: [['registrationId', 'r']] })).toBe(true);
   });
 
   it('has no message that reads or writes a card value', () => {
@@ -51,11 +52,11 @@ describe('isHostToFrame', () => {
     expect(isHostToFrame({ ...config, dir: 'auto' })).toBe(false);
     expect(isHostToFrame({ ...config, brands: ['visa<script>'] })).toBe(false);
     expect(isHostToFrame({ ...config, placeholderStyle: { color: { nested: 1 } } })).toBe(false);
-    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'https://evil.example/', withCvv: true, fields: [] })).toBe(false);
-    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['a']] })).toBe(false);
-    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: [['a', 'x'.repeat(LIMITS.value + 1)]] })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'https://evil.example/', withCvv: true, stored: false, fields: [] })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: [['a']] })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: [['a', 'x'.repeat(LIMITS.value + 1)]] })).toBe(false);
     const many = Array.from({ length: LIMITS.list + 1 }, (_, i) => [`f${i}`, 'v']);
-    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, fields: many })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: many })).toBe(false);
     expect(isHostToFrame([config])).toBe(false);
   });
 
@@ -88,6 +89,8 @@ describe('isFrameToHost', () => {
         redirectUrl: null,
         resultUrl: 'https://shop.example/r?id=1',
         parameterErrors: [{ name: 'card.cvv', message: 'bad' }],
+        timestamp: '2026-11-25 12:00:00+0000',
+        buildNumber: 'b1',
       }),
     ).toBe(true);
     expect(isFrameToHost({ ...env, type: 'failure', reason: 'invalid', fields: ['cvv'], message: 'x' })).toBe(true);

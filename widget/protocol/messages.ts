@@ -14,8 +14,12 @@ export type Field = 'cardNumber' | 'cvv';
 /** The `name` attribute of each card iframe (the widget's DOM contract) — also its window.name. */
 export const FIELD_NAMES: Readonly<Record<Field, string>> = { cardNumber: 'card.number', cvv: 'card.cvv' };
 
-/** What the card-number frame submits to: POST <relay>/v1/checkouts/<id>/<action>. */
-export type PayAction = 'payment';
+/**
+ * What the card-number frame submits to: POST <relay>/v1/checkouts/<id>/<action>. `payment` pays;
+ * `transactionData` only saves the shopper's data on the checkout (useSummaryPage);
+ * `registration` stores the card (the registration widget, checkoutId=ID/registration).
+ */
+export type PayAction = 'payment' | 'transactionData' | 'registration';
 
 interface Envelope {
   tag: typeof TAG;
@@ -68,6 +72,9 @@ export interface OutcomeMsg extends Envelope {
   /** Where the shopper goes when done (form action + id + resourcePath, built by the relay). */
   resultUrl: string | null;
   parameterErrors: ParameterErrorInfo[];
+  /** The answer's envelope (onSaveTransactionData hands them on). */
+  timestamp: string;
+  buildNumber: string;
 }
 
 export type FailureReason = 'invalid' | 'network' | 'busy';
@@ -145,6 +152,8 @@ export interface PayMsg extends HostEnvelope {
   action: PayAction;
   /** Whether the form has a CVV frame whose value goes with the card number. */
   withCvv: boolean;
+  /** A stored card (registrationId among the fields): no card number goes with it. */
+  stored: boolean;
   fields: Array<[string, string]>;
 }
 
@@ -228,7 +237,9 @@ export function isFrameToHost(x: unknown): x is FrameToHost {
         isStrOrNull(x.paymentId) &&
         isStrOrNull(x.redirectUrl) &&
         isStrOrNull(x.resultUrl) &&
-        isList(x.parameterErrors, isParamError)
+        isList(x.parameterErrors, isParamError) &&
+        isStr(x.timestamp, 64) &&
+        isStr(x.buildNumber, 256)
       );
     case 'failure':
       return isReason(x.reason) && isList(x.fields, isField) && isStr(x.message);
@@ -264,7 +275,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return isBool(x.invalid) && (x.error === undefined || isStr(x.error));
     case 'pay':
       return (
-        x.action === 'payment' && isBool(x.withCvv) && isList(x.fields, isFieldPair)
+        (x.action === 'payment' || x.action === 'transactionData' || x.action === 'registration') && isBool(x.withCvv) && isBool(x.stored) && isList(x.fields, isFieldPair)
       );
     default:
       return false;

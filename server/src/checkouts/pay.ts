@@ -12,6 +12,9 @@ import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';
 import type { CheckoutClaim } from '../storage/store.js';
 import type { FlatParams } from '../params/types.js';
 import { checkoutParams } from './prepare.js';
+import { isInternalParam, type SavedData } from './saved-data.js';
+import { storedCardSource } from './stored-cards.js';
+import { isRegistrationOnly } from './register.js';
 
 /** Where security events go (the request's logger). */
 export interface SecurityLog {
@@ -34,6 +37,9 @@ export function checkoutResourcePath(checkoutId: string): string {
 
 function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<string, string> {
   const merged = new Map(prepared);
+  // The checkout's own bookkeeping (saved summary-page data, the stored cards it offers) is no
+  // payment parameter.
+  for (const name of [...merged.keys()]) if (isInternalParam(name) || name.startsWith('registrations[')) merged.delete(name);
   for (const [name, value] of submitted) if (!FIXED_AT_PREPARE.has(name)) merged.set(name, value);
   // overridePaymentType[BRAND] gives the chosen brand its own payment type.
   const brand = merged.get('paymentBrand');
@@ -61,18 +67,23 @@ async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number
   return claim();
 }
 
-export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: SecurityLog): Promise<Outcome> {
+/** How a checkout is paid: the shopper's submit (card fields), or the merchant completing saved data. */
+export interface PayOptions {
+  /** Summary page: the form saved earlier, paid now by the merchant's server (complete.ts). */
+  saved?: SavedData;
+}
+
+export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: SecurityLog, options: PayOptions = {}): Promise<Outcome> {
   const now = ctx.clock.now();
   const checkout = await ctx.store.findCheckout(checkoutId);
   if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
   const entity = await ctx.store.findEntity(checkout.entityId);
   if (!entity) throw new ApiError('noSession');
-  // One-click payment with a stored card is not offered by the payment form yet: said plainly,
-  // before the checkout is claimed, rather than charging the card fields beside it or answering
-  // that no account was sent.
-  if (submitted.has('registrationId')) {
-    throw new ApiError('invalidParameters', [{ name: 'registrationId', value: '', message: 'the payment form pays with card.* only; pay a stored card with POST /v1/registrations/{id}/payments' }]);
+  if (isRegistrationOnly(checkout)) {
+    throw new ApiError('invalidParameters', [{ name: 'checkoutId', value: checkoutId, message: 'this checkout stores a card: use checkoutId=ID/registration' }]);
   }
+  // One click: a stored card the checkout offers, checked before the checkout is claimed.
+  const stored = submitted.has('registrationId') ? await storedCardSource(ctx, checkout, entity.id, submitted) : undefined;
 
   const claim = await claimOrAbandon(ctx, checkoutId, now);
   switch (claim) {
@@ -98,7 +109,14 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
     // The payment's write ends the attempt: the checkout's success (or decline, or 3-D Secure lease)
     // is written with it, so no crash leaves a payment the checkout does not know (L1).
     const attempt = { id: checkoutId, pendingLeaseUntil: now + CHALLENGE_LEASE_MS, shopperResultUrl };
-    payment = await createPayment(ctx, entity, mergeParams(checkoutParams(checkout.paramsJson), submitted), { checkout: attempt, ...(url ? { resultUrl: url } : {}) });
+    const params = mergeParams(checkoutParams(checkout.paramsJson), submitted);
+    if (stored) params.delete('card.number');
+    payment = await createPayment(ctx, entity, params, {
+      checkout: attempt,
+      ...(url ? { resultUrl: url } : {}),
+      ...(stored ? { registration: stored } : {}),
+      ...(options.saved?.cvvGiven ? { cvvVerified: true } : {}),
+    });
   } catch (error) {
     // Nothing was written: the attempt ends without counting as a decline.
     await ctx.store.releaseCheckout(checkoutId);

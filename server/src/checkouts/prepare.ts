@@ -7,6 +7,7 @@ import { parseAmount } from '../domain/money.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import { resultView } from '../payments/response.js';
 import type { FlatParams } from '../params/types.js';
+import { REGISTRATION_ONLY } from './register.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';
 
 /** Parameters that steer the prepare call itself and are not payment parameters. */
@@ -19,11 +20,14 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
   const body: Record<string, unknown> = { result: resultView('000.200.100'), id };
   if (params.get('integrity') === 'true') body.integrity = loaderIntegrity();
   const json = JSON.stringify(body);
+  // createRegistration=true without an amount: the registration widget's checkout, which only
+  // stores a card (register.ts).
+  const registrationOnly = !params.has('amount');
   await ctx.store.insertCheckout({
     id,
     entityId: entity.id,
-    paymentType: params.get('paymentType') ?? 'DB',
-    amount: parseAmount(params.get('amount') ?? ''),
+    paymentType: registrationOnly ? REGISTRATION_ONLY : (params.get('paymentType') ?? 'DB'),
+    amount: registrationOnly ? 0 : parseAmount(params.get('amount') ?? ''),
     currency: params.get('currency') ?? '',
     paramsJson: JSON.stringify(kept),
     shopperResultUrl: params.get('shopperResultUrl') ?? null,

@@ -12,6 +12,7 @@ import type { FlatParams } from '../params/types.js';
 import { validate } from '../params/validate.js';
 import { resultView } from '../payments/response.js';
 import { checkoutParams, PREPARE_ONLY } from './prepare.js';
+import { isInternalParam } from './saved-data.js';
 
 export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams): Promise<Outcome> {
   const checkout = await ctx.store.findCheckout(id);
@@ -20,7 +21,9 @@ export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id
   const merged = checkoutParams(checkout.paramsJson);
   for (const [name, value] of params) if (!PREPARE_ONLY.has(name)) merged.set(name, value);
   // Checked whole, as a prepare: a new amount must suit the currency it is paid in.
-  const checked = validate('checkout', new Map([...merged, ['entityId', entity.id]]), { strict: entity.settings.strictParameters === true });
+  // The checkout's own bookkeeping (the shopper's saved data) is kept as it is, not checked.
+  const prepared = [...merged].filter(([name]) => !isInternalParam(name));
+  const checked = validate('checkout', new Map([...prepared, ['entityId', entity.id]]), { strict: entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
   const change = {
     amount: parseAmount(merged.get('amount') ?? ''),

@@ -81,6 +81,29 @@ export const RULES: readonly Rule[] = [
     notOn: ['checkoutPayment'],
     message: 'required when another customer field is sent',
   },
+  {
+    // The registration widget's checkout (createRegistration=true, no amount) stores a card and
+    // pays nothing; every other checkout pays.
+    kind: 'require',
+    names: ['amount', 'currency', 'paymentType'],
+    on: ['checkout'],
+    when: { noneOf: ['createRegistration'] },
+    message: 'required unless the checkout only stores a card (createRegistration=true without amount)',
+  },
+  {
+    kind: 'require',
+    names: ['amount', 'currency', 'paymentType'],
+    on: ['checkout'],
+    when: { equals: { name: 'createRegistration', values: ['false'] } },
+    message: 'required when createRegistration is false',
+  },
+  {
+    kind: 'require',
+    names: ['currency', 'paymentType'],
+    on: ['checkout'],
+    when: { anyOf: ['amount'] },
+    message: 'required with an amount',
+  },
   together('customer.identificationDocType', 'customer.identificationDocId'),
   together('shipping.customer.identificationDocType', 'shipping.customer.identificationDocId'),
   {

@@ -35,6 +35,11 @@ export interface PaymentSource {
   checkout?: { id: string; pendingLeaseUntil: number; shopperResultUrl: string | null };
   /** Where the shopper goes after 3-D Secure, already bound to the checkout or the request. */
   resultUrl?: string;
+  /**
+   * The shopper gave a CVV of the right length when the card data was saved (summary page): the
+   * payment, made later by the merchant without it, does not ask for one again.
+   */
+  cvvVerified?: boolean;
   /** The idempotency claim the request runs under: the simulator records its answer under it. */
   claim?: Claim;
   /**
@@ -146,6 +151,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     externalThreeDSecure: hasExternalThreeDSecure(params),
     merchantInitiated: merchantInitiated || (source.registration !== undefined && !params.has('card.cvv') && !hasAnyThreeDSecure(params)),
     account: account.kind,
+    ...(source.cvvVerified ? { cvvVerified: true } : {}),
     ...(account.kind === 'bankAccount' ? { bankAccount: account.bankAccount } : {}),
     billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
     today: today(now),

@@ -10,7 +10,7 @@ import { last4, maskBin } from '../domain/card.js';
 import type { MerchantBankAccount } from '../domain/records.js';
 
 /** Top-level structures echoed as sent. card, bankAccount and wallet data are handled apart. */
-const ECHOED = ['customer', 'billing', 'shipping', 'cart', 'customParameters', 'merchant', 'airline', 'risk', 'recurring', 'threeDSecure', 'giftCard', 'virtualAccount'];
+const ECHOED = ['customer', 'billing', 'shipping', 'cart', 'customParameters', 'merchant', 'airline', 'risk', 'recurring', 'threeDSecure', 'giftCard', 'virtualAccount', 'standingInstruction'];
 /**
  * Parameters inside echoed structures that are never echoed (nor stored with the response): a 3-D
  * Secure requestor password, and the cardholder authentication value an external MPI produced.

@@ -8,6 +8,12 @@ import { prepareCheckout } from '../checkouts/prepare.js';
 import { updateCheckout } from '../checkouts/update.js';
 import { payCheckout } from '../checkouts/pay.js';
 import { readCheckoutStatus } from '../checkouts/status.js';
+import { completeSavedCheckout } from '../checkouts/complete.js';
+import { saveTransactionData } from '../checkouts/save.js';
+import { accountOriginAllowed, payWithAccount } from '../checkouts/account-pay.js';
+import { readRegistrationStatus, registerCheckout } from '../checkouts/register.js';
+import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
+import { authenticate, entityOf } from '../http/auth.js';
 import type { RelayContext } from '../app/context.js';
 import { isCheckoutId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
@@ -73,6 +79,26 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       run: ({ ctx: c, entity, path }) => readCheckoutStatus(c, entity, path.id ?? ''),
     });
 
+    registerApiRoute(app, ctx, {
+      method: 'GET',
+      url: '/v1/checkouts/:id/registration',
+      operation: 'read',
+      throttle: 'reads',
+      run: ({ ctx: c, entity, path }) => readRegistrationStatus(c, entity, path.id ?? ''),
+    });
+    // The registration widget's submit (checkoutId=ID/registration): stores the card, pays nothing.
+    app.post<{ Params: { id: string } }>('/v1/checkouts/:id/registration', async (request, reply) => {
+      assertSameOrigin(request, publicOrigin);
+      if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+      const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+      const perClient = ctx.throttle.take(`client:${request.ip}`, 'registrations', ctx.config.throttle.registrations, request.log);
+      if (perClient) await perClient;
+      const checked = validate('checkoutPayment', submitted);
+      if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+      const outcome = await registerCheckout(ctx, request.params.id, checked.params);
+      return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
+    });
+
     // What the main script needs to draw the form; nothing secret, so any origin may read it.
     app.get<{ Params: { id: string } }>('/v1/checkouts/:id/widget', async (request, reply) => {
       reply.header('Access-Control-Allow-Origin', '*');
@@ -85,13 +111,15 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
         amount: formatAmount(checkout.amount),
         currency: checkout.currency,
         paymentType: checkout.paymentType,
-        registrations: [],
+        registrations: (await offeredCards(ctx, checkout)).map(storedCardView),
         locked: checkout.declineCount >= ctx.config.checkoutMaxDeclines,
         ...(checkout.shopperResultUrl ? { shopperResultUrl: checkout.shopperResultUrl } : {}),
       });
     });
 
     app.post<{ Params: { id: string } }>('/v1/checkouts/:id/payment', async (request, reply) => {
+      // With the merchant's token: its server pays the data the shopper saved (summary page).
+      if (request.headers.authorization !== undefined) return completeRoute(ctx, request, reply);
       assertSameOrigin(request, publicOrigin);
       if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
       const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
@@ -104,5 +132,51 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
+
+    // The bank-account and virtual-account forms, posted from the merchant page (no card data).
+    app.post<{ Params: { id: string } }>('/v1/checkouts/:id/account', async (request, reply) => {
+      const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+      if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+      if (!(await accountOriginAllowed(ctx, request.params.id, origin))) throw new ApiError('invalidToken');
+      // Each answer, errors included, is readable by the page that posted.
+      reply.header('Access-Control-Allow-Origin', origin ?? '*');
+      reply.header('Vary', 'Origin');
+      const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+      const perCheckout = ctx.throttle.take(request.params.id, 'payments', ctx.config.checkoutMaxDeclines * 4, request.log);
+      if (perCheckout) await perCheckout;
+      const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
+      if (perClient) await perClient;
+      const checked = validate('checkoutPayment', submitted);
+      if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+      const outcome = await payWithAccount(ctx, request.params.id, checked.params, request.log);
+      return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
+    });
+
+    // useSummaryPage: the card-number frame's submit that saves the shopper's data without paying.
+    app.post<{ Params: { id: string } }>('/v1/checkouts/:id/transactionData', async (request, reply) => {
+      assertSameOrigin(request, publicOrigin);
+      if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+      const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+      const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
+      if (perClient) await perClient;
+      const checked = validate('checkoutPayment', submitted);
+      if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+      const outcome = await saveTransactionData(ctx, request.params.id, checked.params);
+      return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
+    });
   };
+}
+
+/** The merchant's server completes a summary-page checkout: the API pipeline of every merchant route. */
+async function completeRoute(ctx: RelayContext, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+  const merchant = await authenticate(ctx.lookups, request);
+  const raw = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
+  const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));
+  const counted = ctx.throttle.take(entity.id, 'payments', entity.settings.throttle?.payments ?? ctx.config.throttle.payments, request.log);
+  if (counted) await counted;
+  const checked = validate('checkoutComplete', raw, { strict: entity.settings.strictParameters === true });
+  if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+  if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
+  const outcome = await completeSavedCheckout(ctx, entity, request.params.id, request.log);
+  return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
 }

@@ -12,6 +12,9 @@ import { settleChallenge, type PendingState } from '../payments/three-d-secure.j
 import { THREE_D_SECURE_RETURN_CODES } from '../simulator/three-d-secure.js';
 import { describeResult } from '../../../spec/result-codes.js';
 
+/** A window or frame name, or one of the browsing-context keywords. */
+const RESULT_TARGET = /^(?:_top|_parent|_self|_blank|[A-Za-z0-9][A-Za-z0-9_-]{0,63})$/;
+
 function pendingOf(json: string | null): PendingState {
   return JSON.parse(json ?? '{}') as PendingState;
 }
@@ -19,14 +22,18 @@ function pendingOf(json: string | null): PendingState {
 export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): void {
   app.get(RELAY_PAGE_CSS_PATH, async (_request, reply) => sendRelayCss(reply));
 
-  app.get<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { target?: unknown } }>('/v1/threeDSecure/:id', async (request, reply) => {
     const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
     if (payment.status !== 'pending') {
       return sendRelayPage(reply, 200, 'Authentication finished', `<h1>Authentication finished</h1><p>${escapeHtml(describeResult(payment.resultCode))}</p>`);
     }
     const pending = pendingOf(payment.pendingJson);
-    const target = pending.checkoutId ? ' target="_top"' : '';
+    // The widget names the window the result goes to (shopperResultTarget: a shop plugin paying
+    // inside an iframe sends it to _top or a window of its own); by default the whole tab.
+    const wanted = request.query.target;
+    const name = typeof wanted === 'string' && RESULT_TARGET.test(wanted) ? wanted : pending.checkoutId ? '_top' : null;
+    const target = name ? ` target="${escapeHtml(name)}"` : '';
     const options = THREE_D_SECURE_RETURN_CODES.map((r) => `<option value="${escapeHtml(r.code)}">${escapeHtml(`${r.code} ${r.label}`)}</option>`).join('');
     const amount = JSON.parse(payment.responseJson) as { amount?: string };
     const body = `<h1>3-D Secure test authentication</h1>

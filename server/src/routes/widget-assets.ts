@@ -1,6 +1,6 @@
 // The widget's files as the relay serves them:
 //   GET /v1/paymentWidgets.js                 the loader: the same bytes for every checkout (SRI)
-//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js   (immutable)
+//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js, extras.min.js (immutable)
 //   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
 //   GET /v1/static/:cacheVersion/locales/:file  <code>.json, the texts of one locale (immutable)
 //   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv)
@@ -55,6 +55,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const STATIC_FILES: ReadonlyArray<[folder: 'js' | 'css', file: string, type: string]> = [
   ['js', 'static.min.js', JS],
   ['js', 'frame.min.js', JS],
+  ['js', 'extras.min.js', JS],
   ['css', 'static.min.css', CSS],
   ['css', 'frame.min.css', CSS],
 ];

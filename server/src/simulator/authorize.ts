@@ -55,7 +55,7 @@ const CARD_CHECKS: Readonly<Record<CardCheck, (f: CardFacts) => boolean>> = {
   lengthInvalid: (f) => !lengthValidFor(f.number, f.brand),
   expiryMalformed: (f) => !expiryWellFormed(f.card?.expiryMonth ?? '', f.card?.expiryYear ?? ''),
   expired: (f) => !expiryValid(f.card?.expiryMonth ?? '', f.card?.expiryYear ?? '', f.req.today),
-  cvvMissing: (f) => !f.cvvSent && !f.req.merchantInitiated && !f.viaWallet && !CVV_OPTIONAL_BRANDS.includes(f.brand),
+  cvvMissing: (f) => !f.cvvSent && !f.req.merchantInitiated && !f.req.cvvVerified && !f.viaWallet && !CVV_OPTIONAL_BRANDS.includes(f.brand),
   cvvLength: (f) => f.cvvSent && !(CVV_DIGITS.test(f.card?.cvv ?? '') && f.card?.cvv?.length === cvvLengthFor(f.brand)),
   threeDSecureCard: (f) =>
     f.testCard?.threeDSecure === true &&

@@ -30,6 +30,8 @@ export interface AuthorizationRequest {
   externalThreeDSecure: boolean;
   /** A REPEATED or registration-based payment: never 3-D Secure, no CVV. */
   merchantInitiated: boolean;
+  /** The CVV was given and checked when the card data was saved, and not kept (summary page). */
+  cvvVerified?: boolean;
   /** Non-card accounts (bank account, virtual account, wallet token): brand-specific rules only. */
   account: 'card' | 'bankAccount' | 'virtualAccount' | 'wallet';
   /** bankAccount.* of the request: the test IBAN/BIC table and forced declines read it. */

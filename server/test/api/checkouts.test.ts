@@ -116,12 +116,12 @@ describe('paying and reading the status', () => {
     expect(JSON.stringify(read)).not.toContain('csrf-abc');
   });
 
-  it('refuses a stored card in the payment form before claiming the checkout, which stays payable', async () => {
+  it('refuses a stored card the checkout does not offer before claiming the checkout, which stays payable', async () => {
     const id = await prepare();
-    const res = await submit(id, card({ registrationId: '8ac7a4a1845f7e8b01846034a5bb3cc5' }));
+    const res = await submit(id, { registrationId: '8ac7a4a1845f7e8b01846034a5bb3cc5', shopperResultUrl: RESULT });
     expect(res.statusCode).toBe(400);
     expect(res.json().result.parameterErrors).toEqual([
-      { name: 'registrationId', value: '', message: 'the payment form pays with card.* only; pay a stored card with POST /v1/registrations/{id}/payments' },
+      { name: 'registrationId', value: '8ac7a4a1845f7e8b01846034a5bb3cc5', message: 'this checkout does not offer that stored card' },
     ]);
     expect((await submit(id, card())).statusCode).toBe(200);
   });

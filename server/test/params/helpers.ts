@@ -27,6 +27,7 @@ export const BASE: Record<Operation, Record<string, string>> = {
   remove: { entityId: ENTITY },
   transactionReport: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22', limit: '100', pageNo: '1' },
   checkoutUpdate: { entityId: ENTITY, amount: '95.00' },
+  checkoutComplete: { entityId: ENTITY },
   webhookCreate: { entityId: ENTITY, url: 'https://shop.example/webhooks', eventTypes: 'PAYMENT,REGISTRATION', active: 'true' },
   webhookUpdate: { entityId: ENTITY, eventTypes: 'PAYMENT' },
   webhookTest: { entityId: ENTITY },

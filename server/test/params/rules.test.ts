@@ -22,6 +22,27 @@ const CUSTOMER_NAMES = { 'customer.givenName': 'Jane', 'customer.surname': 'Jone
 
 const CASES: Case[] = [
   {
+    rule: 'required unless the checkout only stores a card (createRegistration=true without amount)',
+    op: 'checkout',
+    broken: { amount: null },
+    name: 'amount',
+    kept: [{ amount: null, currency: null, paymentType: null, createRegistration: 'true' }, {}],
+  },
+  {
+    rule: 'required when createRegistration is false',
+    op: 'checkout',
+    broken: { amount: null, createRegistration: 'false' },
+    name: 'amount',
+    kept: [{ createRegistration: 'false' }],
+  },
+  {
+    rule: 'required with an amount',
+    op: 'checkout',
+    broken: { currency: null, createRegistration: 'true' },
+    name: 'currency',
+    kept: [{ createRegistration: 'true' }, { amount: null, currency: null, paymentType: null, createRegistration: 'true' }],
+  },
+  {
     rule: 'required when another customer field is sent',
     op: 'payment',
     broken: { 'customer.email': 'jane@shop.example' },

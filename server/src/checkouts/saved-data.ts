@@ -1,0 +1,50 @@
+// What a summary-page checkout keeps between the shopper's submit and the merchant's completion
+// (useSummaryPage): the form's fields, with the card number sealed by the card vault as a stored
+// registration's is, and the CVV never kept. The CVV was checked (digits, length for the brand)
+// when the data was saved; the payment made later counts it as given then (cvvVerified).
+// Kept in the checkout's parameters under a name no catalogue parameter can have, so it lives in
+// the store (any relay completes it) and goes with the checkout when it expires.
+
+import { cvvLengthFor, detectBrands } from '../domain/card.js';
+import type { CardVault } from '../crypto/card-vault.js';
+import type { FlatParams } from '../params/types.js';
+
+/** The checkout parameter holding the saved data (catalogue names never start with `_`). */
+export const SAVED_DATA = '_savedTransactionData';
+
+/** Internal names of a checkout's parameters: never validated, never sent to a payment. */
+export const isInternalParam = (name: string): boolean => name.startsWith('_');
+
+interface SavedJson {
+  /** Form fields other than card.number and card.cvv, in order. */
+  fields: [string, string][];
+  /** card.number sealed by the vault, when a card was sent. */
+  sealedNumber?: string;
+  /** A CVV of the brand's length was given at save time. */
+  cvvGiven: boolean;
+}
+
+export interface SavedData {
+  params: Map<string, string>;
+  cvvGiven: boolean;
+}
+
+/** The saved form as stored: the number sealed, the CVV reduced to whether it was right. */
+export function sealSaved(vault: CardVault, submitted: FlatParams): string {
+  const fields: [string, string][] = [];
+  for (const [name, value] of submitted) if (name !== 'card.number' && name !== 'card.cvv') fields.push([name, value]);
+  const number = submitted.get('card.number');
+  const cvv = submitted.get('card.cvv') ?? '';
+  const brand = submitted.get('paymentBrand') ?? (number ? detectBrands(number)[0] : undefined) ?? '';
+  const saved: SavedJson = { fields, cvvGiven: /^[0-9]+$/.test(cvv) && cvv.length === cvvLengthFor(brand) };
+  if (number) saved.sealedNumber = vault.seal(number);
+  return JSON.stringify(saved);
+}
+
+/** The saved form with its card number opened again, for the payment only. */
+export function openSaved(vault: CardVault, stored: string): SavedData {
+  const saved = JSON.parse(stored) as SavedJson;
+  const params = new Map(saved.fields);
+  if (saved.sealedNumber) params.set('card.number', vault.open(saved.sealedNumber));
+  return { params, cvvGiven: saved.cvvGiven };
+}

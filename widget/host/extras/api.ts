@@ -1,0 +1,65 @@
+// What the main script and its on-demand part (extras.min.js, loaded only when a checkout or an
+// option needs it: stored cards…) hand each other. The extras bundle has no signals of its own:
+// the main script's state reaches it through `watch`.
+
+import type { StoredCard } from '../checkout-api.js';
+import type { WidgetEnv } from '../env.js';
+
+/** The card form a stored card pays through (its card-number frame), as extras see it. */
+export interface PayingForm {
+  payStored(form: HTMLFormElement, fields: Array<[string, string]>): Promise<void>;
+  /** Calls `fn` with the form's payment message and busy state now and on every change; returns a stop. */
+  watch(fn: (message: string | null, busy: boolean) => void): () => void;
+}
+
+export interface StoredCardsView {
+  readonly container: HTMLDivElement;
+  mount(first: HTMLElement, others: readonly HTMLElement[]): void;
+  submit(): void;
+  destroy(): void;
+}
+
+/** The non-card forms of one merchant form (account-forms.ts). */
+export interface AccountFormsView {
+  readonly containers: HTMLDivElement[];
+  /** Brands listed that no form here can offer (wallet buttons, unknown codes): for onError. */
+  readonly unsupported: string[];
+  /** After the form's card container, or (no card brands) before the merchant's form, which is hidden. */
+  mount(after: Element | null, merchantForm: HTMLElement): void;
+  /** executePayment: submits the form whose container has the class; false if none has. */
+  submit(containerClass: string): boolean;
+  destroy(): void;
+}
+
+/** A card form as extras see it. */
+export interface CardFormView extends PayingForm {
+  readonly container: HTMLElement;
+  readonly merchantForm: HTMLFormElement;
+  /** A check run before each card submit (the billing group's). */
+  addCheck(check: () => boolean): void;
+}
+
+/** What the session hands to extras once its card forms are shown, before onReady. */
+export interface ExtrasHost {
+  env: WidgetEnv;
+  /** The merchant's form.paymentWidgets and the brands each lists. */
+  forms: readonly HTMLFormElement[];
+  listed: readonly string[][];
+  widgets: readonly CardFormView[];
+  /** Stored cards the checkout offers. */
+  cards: readonly StoredCard[];
+  error: WidgetEnv['error'];
+}
+
+/** What extras drew: executePayment by container class, and unload. */
+export interface Mounted {
+  submit(containerClass: string): boolean;
+  destroy(): void;
+}
+
+export interface Extras {
+  mount(host: ExtrasHost): Mounted;
+}
+
+/** The event extras.min.js fires on its own script element, carrying the Extras. */
+export const EXTRAS_EVENT = 'wpwl-extras';

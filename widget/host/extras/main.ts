@@ -1,0 +1,40 @@
+// Entry of extras.min.js: the parts of the widget only some checkouts need (stored cards, the forms
+// of brands that are not cards, the billing group), loaded on demand by the main script
+// (extras-load.ts). It defines no global: it hands its parts to the main script through an event
+// on its own script element.
+
+import { isCardBrand } from '../../protocol/brands.js';
+import { accountForms } from './account-forms.js';
+import { EXTRAS_EVENT, type AccountFormsView, type Extras, type ExtrasHost, type Mounted } from './api.js';
+import { billingGroup } from './billing.js';
+import { StoredCards } from './stored-cards.js';
+
+function mount(host: ExtrasHost): Mounted {
+  const { env, widgets } = host;
+  const accounts: AccountFormsView[] = [];
+  host.forms.forEach((form, i) => {
+    const brands = host.listed[i]!.filter((b) => !isCardBrand(b));
+    if (!brands.length) return;
+    const view = accountForms(env, brands, new URL(form.getAttribute('action') ?? '', document.baseURI).href);
+    for (const brand of view.unsupported) host.error('WidgetError', `Brand ${brand} not offered`, { brand });
+    if (view.containers.length) view.mount(widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
+    accounts.push(view);
+  });
+  if (env.options.billingAddress) for (const w of widgets) w.addCheck(billingGroup(env, w.container.querySelector('form')!));
+  const first = widgets[0];
+  const stored = first && host.cards.length ? new StoredCards(env, host.cards, first) : null;
+  if (first) stored?.mount(first.container, widgets.map((w) => w.container));
+  return {
+    submit(cls) {
+      if (stored?.container.classList.contains(cls)) return stored.submit(), true;
+      return accounts.some((a) => a.submit(cls));
+    },
+    destroy() {
+      for (const a of accounts.splice(0)) a.destroy();
+      stored?.destroy();
+    },
+  };
+}
+
+const extras: Extras = { mount };
+document.currentScript?.dispatchEvent(new CustomEvent(EXTRAS_EVENT, { detail: extras }));
