@@ -87,7 +87,7 @@ const JOB_FIELD_FORMATS: Readonly<Record<string, string>> = Object.fromEntries(
 );
 const ENTITY = only(S.basic, ['entityId']);
 const ACCOUNT = [...S.card, ...S.wallet, ...S.virtualAccount, ...S.bankAccount];
-const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline];
+const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline, ...S.gatewayFields];
 const EXTRAS = [...S.merchant, ...S.threeDSecure, ...S.custom, ...S.asyncPayment];
 const CUSTOM_PARAMETERS = only(S.custom, ['customParameters[name]']);
 const MERCHANT_REFERENCES = ['merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'descriptor', 'testMode'];
