@@ -33,7 +33,8 @@ export type OperationName =
   | 'quoteRead'
   | 'aggregations'
   | 'aggregationRecords'
-  | 'reconciliationFile';
+  | 'reconciliationFile'
+  | 'voucherTest';
 
 export interface Forbidden {
   /** An exact name, or a prefix ending in `*` (`threeDSecure.*`). */
@@ -401,6 +402,16 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     path: '/reports/v1/reconciliations/file',
     accepts: [...ENTITY, ...only(reporting, ['date.from', 'date.to'])],
     requires: ['entityId', 'date.from', 'date.to'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  // Voucher slips' test operations: pay or expire a slip at once (test environment only).
+  voucherTest: {
+    method: 'POST',
+    path: '/v1/test/vouchers/{id}/pay, /v1/test/vouchers/{id}/expire',
+    accepts: ENTITY,
+    requires: ['entityId'],
     formats: {},
     forbids: [],
     unknown: 'reject',
