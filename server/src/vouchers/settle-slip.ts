@@ -11,6 +11,7 @@ import type { PaymentRecord } from '../domain/records.js';
 import { paymentView, resultView } from '../payments/response.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { slipStateOf, type SlipState } from './slip-state.js';
+import { clockAt } from '../schedules/entity-time.js';
 
 /** The expired slip's result code: the catalogue's "Previously pending transaction timed out". */
 export const SLIP_EXPIRED_CODE = '100.396.103';
@@ -83,7 +84,8 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
     pendingJson: payment.pendingJson,
     now: at,
     confirmation,
-    events: [paymentEvent(ctx, 'slipConfirmed', confirmation, json)],
+    // The notification is of the confirmation's own time (a moved test clock's, or the job's).
+    events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipConfirmed', confirmation, json)],
   });
   if (written !== 'settled') return { kind: 'refused', reason: await settledReason(ctx, (await ctx.store.findPaymentById(payment.id)) ?? payment) };
   return { kind: 'confirmed', confirmation, slip: (await ctx.store.findPaymentById(payment.id)) ?? payment };
@@ -107,7 +109,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
     responseJson,
     pendingJson: payment.pendingJson,
     now: at,
-    events: [paymentEvent(ctx, 'slipExpired', payment, responseJson)],
+    events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipExpired', payment, responseJson)],
   });
   const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
   if (written !== 'settled') return { kind: 'refused', reason: await settledReason(ctx, fresh) };
