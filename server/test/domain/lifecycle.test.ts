@@ -71,7 +71,9 @@ describe('planSettle', () => {
         const row = PENDING_TRANSITIONS.find((t) => t.kind === kind && t.on === event);
         // Every kind has a way out for every event: a missing row would leave a payment pending forever.
         expect(row, `${kind} on ${event}`).toBeDefined();
-        expect(plan).toEqual({ ok: true, change: { from: 'pending', to: row?.to, pendingKind: kind, event } });
+        // A slip's confirmation is made by its RC record (the store writes both, or neither).
+        expect(plan).toEqual({ ok: true, change: { from: 'pending', to: row?.to, pendingKind: kind, event, ...(row?.confirmedBy ? { confirmedBy: row.confirmedBy } : {}) } });
+        if (kind === 'slip' && event === 'confirm') expect(row?.confirmedBy).toBe('RC');
       }
     }
   });
