@@ -5,8 +5,9 @@
 //   business day when the due date is a weekend or bank holiday (banks take a slip due on a closed
 //   day on the next open one);
 // - confirmation (the simulated shopper pays): at 10:00 of the configured business day after
-//   issue, when the bank's return file arrives; a slip whose confirmation would come after its
-//   expiry is never paid and expires.
+//   issue, when the bank's return file arrives; 0 business days confirms at the moment of issue
+//   (demos, load tests); a slip whose confirmation would come after its expiry is never paid and
+//   expires.
 
 import type { VoucherBrand, VoucherBrandCode } from './brands.js';
 import { addBusinessDays, addDays, localDay, localMoment, type Day } from './business-days.js';
@@ -52,6 +53,6 @@ export function slipTiming(brand: VoucherBrand, now: number, dueDateText: string
   const lastPayable = addBusinessDays(brand.country, dueDate, 0);
   const expiresAt = localMoment(brand.country, addDays(lastPayable, 1));
   const days = confirmDays[brand.brand] ?? brand.confirmBusinessDays;
-  const confirmAt = localMoment(brand.country, addBusinessDays(brand.country, issued, days), CONFIRM_MINUTE);
+  const confirmAt = days === 0 ? now : localMoment(brand.country, addBusinessDays(brand.country, issued, days), CONFIRM_MINUTE);
   return { dueDate, expiresAt, confirmAt: confirmAt < expiresAt ? Math.max(confirmAt, now) : null };
 }

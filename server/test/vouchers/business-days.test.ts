@@ -57,6 +57,8 @@ describe('slip dates', () => {
     expect(t.confirmAt).toBe(Date.UTC(2026, 11, 28, 13));
     const slower = slipTiming(VOUCHER_BRANDS.BOLETO, Date.UTC(2026, 11, 23, 15), undefined, { BOLETO: 3 });
     expect(slower.confirmAt).toBe(Date.UTC(2026, 11, 29, 13));
+    const atOnce = slipTiming(VOUCHER_BRANDS.BOLETO, Date.UTC(2026, 11, 23, 15), undefined, { BOLETO: 0 });
+    expect(atOnce.confirmAt).toBe(Date.UTC(2026, 11, 23, 15));
   });
 
   it('lets a slip due on a closed day be paid on the next business day, and never pays one due too soon', () => {
