@@ -19,7 +19,7 @@ main{max-width:760px;margin:0 auto;background:#fff;border:1px solid #d1d5db;bord
 h1{font-size:22px;margin:0 0 4px}.status{margin:0 0 16px;color:#374151}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:16px 0}dt{color:#4b5563}dd{margin:0;font-weight:600}
 .line{display:flex;gap:8px;align-items:center;margin:16px 0;flex-wrap:wrap}
-.line output{font:600 17px/1.4 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.02em;border:1px solid #9ca3af;border-radius:6px;padding:8px 10px;word-break:break-all}
+.line code{font:600 17px/1.4 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.02em;border:1px solid #9ca3af;border-radius:6px;padding:8px 10px;word-break:break-all}
 button{font:inherit;padding:8px 14px;background:#1d4ed8;color:#fff;border:0;border-radius:6px;cursor:pointer}
 .barcode{margin:20px 0 8px}.barcode svg{display:block;width:103mm;max-width:100%;height:13mm}
 .actions{display:flex;gap:12px;margin-top:20px;align-items:center}.actions a{color:#1d4ed8}
@@ -58,7 +58,7 @@ export function slipPage(payment: PaymentRecord): { title: string; html: string;
   ];
   const html = `<h1>${escapeHtml(brand.label)}</h1>${status}
 <dl>${rows.map(([k, val]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(val)}</dd>`).join('')}</dl>
-<div class="line"><span id="line-label">${escapeHtml(lineLabel)}</span><output id="slip-line" aria-labelledby="line-label" data-value="${escapeHtml(v.digitableLine ?? v.reference ?? '')}">${escapeHtml(shown)}</output><button type="button" data-copy="slip-line" data-done="Copied">Copy</button></div>
+<div class="line"><span id="line-label">${escapeHtml(lineLabel)}</span><code id="slip-line" aria-labelledby="line-label" data-value="${escapeHtml(v.digitableLine ?? v.reference ?? '')}">${escapeHtml(shown)}</code><button type="button" data-copy="slip-line" data-done="Copied">Copy</button></div>
 <div class="barcode" id="slip-barcode">${itf25Svg(digits, { unit: 1, height: 50, title: `Bar code ${digits}` })}</div>
 <div class="actions"><button type="button" data-print>Print</button>${state.resultUrl ? `<a href="${escapeHtml(state.resultUrl)}">Back to the shop</a>` : ''}</div>`;
   return { title: `${brand.label} ${formatAmount(payment.amount)} ${payment.currency}`, html, ...(state.resultUrl ? { resultUrl: state.resultUrl } : {}) };
