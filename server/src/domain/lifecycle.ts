@@ -225,8 +225,10 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest, parent?: 
     amount = req.amount;
     add = { column: row.add.column, amount, limit: row.add.limit };
   } else {
-    // A reversal releases what is left: the full amount, less what a PA already captured.
+    // A reversal releases what is left: the full amount, less what a PA already captured. Nothing
+    // left (a PA captured in full, a paid voucher slip) is nothing to reverse: a refund undoes it.
     amount = ref.amount - ref.capturedAmount;
+    if (amount <= 0) return { ok: false, resultCode: row.refusal };
   }
   const change: LedgerChange = {
     referencedTypes: row.on,

@@ -269,7 +269,12 @@ describe('a slip and its refunds', () => {
     const twice = await relay.post(`/v1/payments/${slip.id}`, { entityId, paymentType: 'RF', amount: '0.01', currency: 'BRL' });
     expect([twice.statusCode, twice.json<Body>().result.code]).toEqual([400, '700.400.200']);
     const capture = await relay.post(`/v1/payments/${slip.id}`, { entityId, paymentType: 'CP', amount: '1.00', currency: 'BRL' });
-    expect(capture.statusCode).toBe(400);
+    expect([capture.statusCode, capture.json<Body>().result.code]).toEqual([400, '700.400.100']);
+    // Cash paid at a bank is not reversed: nothing of the authorization is left to release.
+    const other = await issue(oxxoRequest(entityId));
+    await relay.post(`/v1/test/vouchers/${other.id}/pay`, { entityId });
+    const reversal = await relay.post(`/v1/payments/${other.id}`, { entityId, paymentType: 'RV' });
+    expect([reversal.statusCode, reversal.json<Body>().result.code]).toEqual([400, '700.400.300']);
   });
 
   it('leaves a consistent ledger when confirmations and refunds race on one slip', async () => {
