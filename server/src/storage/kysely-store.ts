@@ -326,9 +326,9 @@ export class KyselyStore implements Store {
     return rows.map(paymentFromRow);
   }
 
-  async findReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord | undefined> {
-    const row = await this.#db.selectFrom('payments').selectAll().where('referenced_id', '=', referencedId).where('payment_type', '=', paymentType).orderBy('created_at').executeTakeFirst();
-    return row && paymentFromRow(row);
+  async paymentsReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord[]> {
+    const rows = await this.#db.selectFrom('payments').selectAll().where('referenced_id', '=', referencedId).where('payment_type', '=', paymentType).orderBy('created_at').orderBy('id').execute();
+    return rows.map(paymentFromRow);
   }
 
   async findPaymentById(id: string): Promise<PaymentRecord | undefined> {

@@ -251,8 +251,8 @@ export interface Store {
   pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]>;
   /** An entity's payments pending for `kind`, oldest first, at most `limit` (its test clock's due work). */
   pendingPaymentsOfEntity(entityId: string, kind: PendingKind, limit: number): Promise<PaymentRecord[]>;
-  /** The record of `paymentType` referencing a payment, if there is one (a slip's RC). */
-  findReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord | undefined>;
+  /** The records of `paymentType` referencing a payment, oldest first (a slip's RC: one at most). */
+  paymentsReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord[]>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
   findPaymentById(id: string): Promise<PaymentRecord | undefined>;
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */

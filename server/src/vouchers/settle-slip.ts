@@ -29,7 +29,7 @@ export type SlipEnd =
 /** Why a slip that is not pending cannot change any more. */
 async function settledReason(ctx: RelayContext, payment: PaymentRecord): Promise<SlipRefusal> {
   if (payment.paymentType !== 'PA' || slipStateOf(payment.pendingJson) === undefined) return 'not-a-slip';
-  if (payment.status === 'success' || (await ctx.store.findReferencing(payment.id, 'RC'))) return 'paid';
+  if (payment.status === 'success' || (await ctx.store.paymentsReferencing(payment.id, 'RC')).length > 0) return 'paid';
   return 'expired';
 }
 

@@ -151,6 +151,10 @@ describe('issuing slips', () => {
     expect(parameterNames(wrong.json<Body>()).sort()).toEqual(['billing.country', 'currency', 'customer.identificationDocId']);
     const right = await relay.post('/v1/checkouts', { ...base, currency: 'BRL' });
     expect(right.statusCode, right.body).toBe(200);
+    // A change of the checkout is held to the same rules.
+    const changed = await relay.post(`/v1/checkouts/${right.json<Body>().id}`, { entityId: relay.merchant.entityId, currency: 'MXN' });
+    expect(changed.statusCode).toBe(400);
+    expect(parameterNames(changed.json<Body>())).toEqual(['currency']);
     // An entity of Mexico prepares no BRL checkout, whatever the brand.
     const mexico = await relay.addMerchant({ country: 'MX' });
     const brl = await relay.post('/v1/checkouts', { entityId: mexico.entityId, amount: '10.00', currency: 'BRL', paymentType: 'DB' }, { token: mexico.token });
@@ -167,7 +171,9 @@ describe('confirmation and expiry', () => {
     expect(early.json<{ ran: Record<string, number> }>().ran.voucherSlips).toBe(0);
     const due = await relay.post('/v1/test/clock', { entityId: relay.merchant.entityId, time: '2026-11-24 13:00:00' });
     expect(due.json<{ ran: Record<string, number> }>().ran.voucherSlips).toBe(1);
-    const rc = await relay.ctx.store.findReferencing(slip.id, 'RC');
+    const rcs = await relay.ctx.store.paymentsReferencing(slip.id, 'RC');
+    expect(rcs).toHaveLength(1);
+    const rc = rcs[0];
     expect(rc).toMatchObject({ paymentType: 'RC', referencedId: slip.id, status: 'success', resultCode: '000.000.000', amount: 9200, createdAt: Date.UTC(2026, 10, 24, 13) });
     const pa = await relay.ctx.store.findPaymentById(slip.id);
     expect(pa).toMatchObject({ status: 'success', pendingKind: null, capturedAmount: 9200 });
@@ -192,7 +198,7 @@ describe('confirmation and expiry', () => {
     relay.clock.set(Date.UTC(2026, 10, 23, 16, 0));
     await relay.ctx.jobs.runDue();
     expect((await relay.ctx.store.findPaymentById(slip.id))?.status).toBe('success');
-    expect((await relay.ctx.store.findReferencing(slip.id, 'RC'))?.createdAt).toBe(Date.UTC(2026, 10, 23, 16));
+    expect((await relay.ctx.store.paymentsReferencing(slip.id, 'RC')).map((r) => r.createdAt)).toEqual([Date.UTC(2026, 10, 23, 16)]);
   });
 
   it('expires a slip not paid by its due date, with 100.396.103 and its webhook; it cannot be paid afterwards', async () => {
@@ -209,7 +215,7 @@ describe('confirmation and expiry', () => {
     expect(pay.statusCode).toBe(400);
     expect(pay.json<Body>().result).toMatchObject({ code: '100.350.101' });
     expect(pay.json<Body>().result.description).toContain('expired');
-    expect(await relay.ctx.store.findReferencing(slip.id, 'RC')).toBeUndefined();
+    expect(await relay.ctx.store.paymentsReferencing(slip.id, 'RC')).toEqual([]);
   });
 
   it('pays or expires a slip at once with the test operations, and names every refusal', async () => {

@@ -1,7 +1,8 @@
 // Two relay processes on one database (PostgreSQL, then one SQLite file): 1,000 voucher slips,
 // issued on both and confirmed at once (VOUCHER_CONFIRM_BUSINESS_DAYS=0), are confirmed by the
 // jobs runners of both relays with exactly one RC each, even while the test-only pay operation
-// races the runners on some slips and confirmation jobs are queued a second time (a retried job).
+// races the runners on some slips and confirmation jobs are queued a second time (a retried job);
+// then a relay killed with SIGKILL while its runner holds slips' jobs: the other confirms them all.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../e2e/support/wait-until.js';
@@ -27,8 +28,7 @@ async function countSlips(store: Store, entityId: string, ids: readonly string[]
   let confirmed = 0;
   let rcs = 0;
   for (const id of ids) {
-    const rc = await store.findReferencing(id, 'RC');
-    if (rc) rcs++;
+    rcs += (await store.paymentsReferencing(id, 'RC')).length;
     if ((await store.findPayment(entityId, id))?.status === 'success') confirmed++;
   }
   return { pending, confirmed, rcs };
@@ -42,7 +42,8 @@ for (const kind of ['postgres', 'sqlite'] as const) {
 
     beforeAll(async () => {
       if (kind === 'postgres' && pgReason !== undefined) throw new Error(`PostgreSQL is unreachable (REQUIRE_POSTGRES=1): ${pgReason}`);
-      cluster = await startCluster(kind, 2, { THROTTLE_PAYMENTS: '0', VOUCHER_CONFIRM_BUSINESS_DAYS: '0' });
+      // Short leases, so the jobs a killed relay held are taken over within the test.
+      cluster = await startCluster(kind, 2, { THROTTLE_PAYMENTS: '0', VOUCHER_CONFIRM_BUSINESS_DAYS: '0', JOBS_LEASE_SECONDS: '3' });
       store = await cluster.openStore();
     }, 120_000);
     afterAll(async () => {
@@ -79,8 +80,28 @@ for (const kind of ['postgres', 'sqlite'] as const) {
       const done = await store.countJobs(VOUCHER_CONFIRM_JOB);
       expect(done.failed).toBe(0);
       // One PAYMENT notification per RC: none twice.
-      const sample = await Promise.all(ids.slice(0, 50).map(async (id) => store.webhookEventsOf((await store.findReferencing(id, 'RC'))?.id ?? '')));
+      const sample = await Promise.all(ids.slice(0, 50).map(async (id) => store.webhookEventsOf((await store.paymentsReferencing(id, 'RC'))[0]?.id ?? '')));
       expect(sample.every((events) => events.length === 1)).toBe(true);
+    }, 300_000);
+
+    it('confirms every slip once when a relay is killed while its runner works on them', async () => {
+      const [a, b] = cluster.apis;
+      const [victim] = cluster.relays;
+      if (!a || !b || !victim) throw new Error('two relays');
+      const entityId = b.credentials.entityId;
+      const ids: string[] = [];
+      // Halfway through, while both runners are confirming what was issued, the first relay dies.
+      for (let i = 0; i < 300; i += 25) {
+        if (i === 150) await victim.kill();
+        const answers = await Promise.all(Array.from({ length: 25 }, (_, j) => (j % 2 === 0 && i < 150 ? a : b).request('POST', '/v1/payments', oxxo(entityId, SLIPS + i + j))));
+        for (const r of answers) {
+          expect(r.status, JSON.stringify(r.json)).toBe(200);
+          ids.push(r.json.id as string);
+        }
+      }
+      await waitUntil(async () => ((await store.pendingPaymentsOfEntity(entityId, 'slip', 1)).length === 0 ? true : undefined), { what: 'every slip confirmed by the relay left', timeoutMs: 120_000 });
+      const counted = await countSlips(store, entityId, ids);
+      expect(counted).toEqual({ pending: 0, confirmed: ids.length, rcs: ids.length });
     }, 300_000);
   });
 }

@@ -32,7 +32,7 @@ export function vouchersContract(ctx: () => ContractContext): void {
       const w = confirmation(pa);
       expect(await store.settlePayment(w)).toBe('settled');
       expect(await store.findPayment(entityId, pa.id)).toMatchObject({ status: 'success', pendingKind: null, capturedAmount: 9_200 });
-      expect((await store.findReferencing(pa.id, 'RC'))?.id).toBe(w.confirmation?.id);
+      expect((await store.paymentsReferencing(pa.id, 'RC')).map((r) => r.id)).toEqual([w.confirmation?.id]);
       expect(await store.pendingPaymentsOfEntity(entityId, 'slip', 10)).toEqual([]);
     });
 
@@ -85,7 +85,7 @@ export function vouchersContract(ctx: () => ContractContext): void {
       if (!expire.ok) throw new Error('test setup');
       expect(await store.settlePayment({ paymentId: pa.id, checkoutId: null, change: expire.change, resultCode: '100.396.103', responseJson: '{}', pendingJson: pa.pendingJson, now: T0 + 5 })).toBe('settled');
       expect(await store.settlePayment(confirmation(pa))).toBe('refused');
-      expect(await store.findReferencing(pa.id, 'RC')).toBeUndefined();
+      expect(await store.paymentsReferencing(pa.id, 'RC')).toEqual([]);
       expect((await store.findPayment(entityId, pa.id))?.status).toBe('declined');
     });
   });
