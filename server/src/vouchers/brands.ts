@@ -26,14 +26,16 @@ export interface VoucherBrand {
   confirmBusinessDays: number;
   /** The slip's name on its page. */
   label: string;
+  /** Where the shopper pays it, as the page says. */
+  payAt: string;
 }
 
 const BOLETO_REQUIRES = ['customer.givenName', 'customer.surname', 'billing.street1', 'billing.city', 'billing.state', 'billing.postcode', 'billing.country', 'shopperResultUrl'];
 
 export const VOUCHER_BRANDS: Readonly<Record<VoucherBrandCode, VoucherBrand>> = {
-  BOLETO: { brand: 'BOLETO', country: 'BR', currency: 'BRL', billingCountry: 'BR', requires: BOLETO_REQUIRES, taxNumber: true, confirmBusinessDays: 2, label: 'Boleto Bancário' },
-  OXXO: { brand: 'OXXO', country: 'MX', currency: 'MXN', billingCountry: 'MX', requires: ['billing.country', 'shopperResultUrl'], taxNumber: false, confirmBusinessDays: 1, label: 'OXXO' },
-  BALOTO: { brand: 'BALOTO', country: 'CO', currency: 'COP', billingCountry: 'CO', requires: ['billing.country', 'shopperResultUrl'], taxNumber: false, confirmBusinessDays: 1, label: 'Baloto' },
+  BOLETO: { brand: 'BOLETO', country: 'BR', currency: 'BRL', billingCountry: 'BR', requires: BOLETO_REQUIRES, taxNumber: true, confirmBusinessDays: 2, label: 'Boleto Bancário', payAt: 'any bank, lottery office or banking app' },
+  OXXO: { brand: 'OXXO', country: 'MX', currency: 'MXN', billingCountry: 'MX', requires: ['billing.country', 'shopperResultUrl'], taxNumber: false, confirmBusinessDays: 1, label: 'OXXO', payAt: 'any OXXO store' },
+  BALOTO: { brand: 'BALOTO', country: 'CO', currency: 'COP', billingCountry: 'CO', requires: ['billing.country', 'shopperResultUrl'], taxNumber: false, confirmBusinessDays: 1, label: 'Baloto', payAt: 'any Baloto point' },
 };
 
 /**

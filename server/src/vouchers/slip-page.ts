@@ -45,7 +45,7 @@ export function slipPage(payment: PaymentRecord): { title: string; html: string;
   const status =
     payment.status === 'success' ? '<p class="status paid" role="status">Paid: this slip is confirmed.</p>'
     : payment.status === 'declined' ? '<p class="status expired" role="status">Expired: this slip can no longer be paid.</p>'
-    : `<p class="status">Pay by ${escapeHtml(dayMonthYear(v.dueDate))} at any bank, lottery office or app${v.brand === 'BOLETO' ? '' : ' or store'}.</p>`;
+    : `<p class="status">Pay by ${escapeHtml(dayMonthYear(v.dueDate))} at ${escapeHtml(brand.payAt)}.</p>`;
   const digits = v.barCode ?? v.reference ?? '';
   const shown = v.digitableLine ? formatDigitableLine(v.digitableLine) : (v.reference ?? '');
   const lineLabel = v.digitableLine ? 'Digitable line' : 'Payment reference';
