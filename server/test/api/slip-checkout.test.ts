@@ -106,3 +106,19 @@ it('refuses card data beside a slip brand, and a slip in the wrong currency; OXX
   expect(oxxo.json<Body>().result.code).toBe('000.100.112');
   expect((await post(id, boleto)).json<Body>().result.code).toBe('000.100.112');
 });
+
+it("the widget's answer names the slip fields the checkout carries (names only), and the slip is issued with the prepared ones", async () => {
+  const prepared = await relay.post('/v1/checkouts', { entityId: relay.merchant.entityId, amount: '92.00', currency: 'BRL', paymentType: 'PA', 'customer.givenName': 'Maria', 'customer.surname': 'Souza', 'billing.country': 'BR' });
+  expect(prepared.statusCode, prepared.body).toBe(200);
+  const id = prepared.json<Body>().id;
+  const widget = await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${id}/widget` });
+  expect(widget.json<{ carries: string[] }>().carries).toEqual(['customer.givenName', 'customer.surname', 'billing.country']);
+  expect(widget.body).not.toContain('Souza');
+  const { 'customer.givenName': _g, 'customer.surname': _s, 'billing.country': _c, ...rest } = boleto;
+  const res = await post(id, rest);
+  expect(res.json<Body>().result.code).toBe('000.100.112');
+  const slip = await relay.ctx.store.findPaymentById(res.json<Body>().id);
+  expect(JSON.parse(slip?.responseJson ?? '{}')).toMatchObject({ customer: { givenName: 'Maria', surname: 'Souza' }, billing: { country: 'BR' } });
+  const plain = await prepare();
+  expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${plain}/widget` })).json<{ carries: string[] }>().carries).toEqual([]);
+});
