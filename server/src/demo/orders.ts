@@ -3,7 +3,7 @@
 // the order as the last notification left it. Kept in memory: the demo is one process, and a
 // restarted demo starts with an empty shop.
 
-import { outcomeOf, type Outcome } from './outcome.js';
+import { outcomeOfStatus, type Outcome } from './outcome.js';
 
 export interface Order {
   id: string;
@@ -56,10 +56,12 @@ export class OrderBook {
     if (eventId !== '') order.events.push(eventId);
     const code = (payload.result as { code?: unknown } | undefined)?.code;
     if (typeof code !== 'string') return true;
+    // A slip issued but not paid (its page as redirect) is pending; its confirmation (RC) pays.
+    const outcome = outcomeOfStatus({ result: { code }, redirect: payload.redirect as { url?: string } | undefined });
     // Notifications may come in any order: a late "pending" never hides the outcome that followed it.
-    if (outcomeOf(code) === 'pending' && order.status !== 'awaiting notification') return true;
+    if (outcome === 'pending' && order.status !== 'awaiting notification') return true;
     order.resultCode = code;
-    order.status = outcomeOf(code);
+    order.status = outcome;
     if (typeof payload.id === 'string') order.paymentId = payload.id;
     if (typeof payload.paymentType === 'string') order.paymentType = payload.paymentType;
     return true;

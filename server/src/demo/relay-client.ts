@@ -17,6 +17,8 @@ export interface PaymentStatus {
   currency?: string;
   result: { code: string; description?: string };
   card?: { bin?: string; last4Digits?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
+  /** A voucher slip not yet paid: its page. */
+  redirect?: { url?: string };
 }
 
 /** The relay did not answer, or answered with something that is not a usable result. */

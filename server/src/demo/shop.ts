@@ -4,8 +4,8 @@
 // concern from the relay's Fastify app.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEMO_BRANDS, DEMO_PAYMENT_TYPE, formatPrice, type Product } from './product.js';
-import { isFinalCode } from './outcome.js';
+import { BOLETO_OFFER, DEMO_BRANDS, DEMO_PAYMENT_TYPE, formatPrice, type Product } from './product.js';
+import { isFinalStatus } from './outcome.js';
 import { CHECKOUT_ID_PATTERN, RelayCallError, checkoutPaymentPath, type RelayClient } from './relay-client.js';
 import { ResultCache } from './result-cache.js';
 import { resultView } from './result-view.js';
@@ -77,24 +77,31 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const errorPage = (status: number, title: string, message: string): Promise<Reply> =>
     page(status, 'error.html', { title, message });
 
-  const widgetPage = (checkoutId: string, look: Look): Promise<Reply> =>
+  /** What the shopper pays with: cards in the product's currency, or a boleto in BRL. */
+  const offers = {
+    card: { amount: deps.product.amount, currency: deps.product.currency, paymentType: DEMO_PAYMENT_TYPE, brands: DEMO_BRANDS },
+    boleto: BOLETO_OFFER,
+  };
+  type Offer = keyof typeof offers;
+
+  const widgetPage = (checkoutId: string, look: Look, offer: Offer = 'card'): Promise<Reply> =>
     page(200, 'checkout.html', {
       ...look,
       dir: look.locale === 'ar' ? 'rtl' : 'ltr',
       productName: deps.product.name,
-      price: formatPrice(deps.product.amount, deps.product.currency),
+      price: formatPrice(offers[offer].amount, offers[offer].currency),
       widgetScript: `${deps.relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`,
       resultUrl: '/result',
-      brands: DEMO_BRANDS,
+      brands: offers[offer].brands,
     });
 
   /** A checkout for a new order: its payment's notifications come to the shop's /webhooks. */
-  const prepare = async (): Promise<string> => {
+  const prepare = async (offer: Offer = 'card'): Promise<string> => {
     const orderId = randomUUID().replaceAll('-', '');
     const checkoutId = await deps.relay.prepareCheckout({
-      amount: deps.product.amount,
-      currency: deps.product.currency,
-      paymentType: DEMO_PAYMENT_TYPE,
+      amount: offers[offer].amount,
+      currency: offers[offer].currency,
+      paymentType: offers[offer].paymentType,
       merchantTransactionId: orderId,
       ...(deps.webhooks ? { notificationUrl: deps.webhooks.url() } : {}),
     });
@@ -119,7 +126,9 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     '/pay': (url) => {
       const checkoutId = url.searchParams.get('checkoutId') ?? '';
       if (!CHECKOUT_ID_PATTERN.test(checkoutId)) return errorPage(400, 'Unknown checkout', 'Start again from the shop.');
-      return widgetPage(checkoutId, PLAIN_LOOK);
+      const offer = url.searchParams.get('offer') ?? 'card';
+      if (offer !== 'card' && offer !== 'boleto') return errorPage(400, 'Unknown payment method', 'Start again from the shop.');
+      return widgetPage(checkoutId, PLAIN_LOOK, offer);
     },
 
     '/result': async (url) => {
@@ -133,7 +142,7 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
         } catch (error) {
           return relayFailure(error);
         }
-        if (isFinalCode(status.result.code)) results.set(id, status);
+        if (isFinalStatus(status)) results.set(id, status);
       }
       deps.logger.info({ checkoutId: id, resultCode: status.result.code }, 'demo shop: payment result shown');
       return page(200, 'result.html', { ...resultView(id, status), ...orderView(orders.byCheckout(id)) });
@@ -169,18 +178,24 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     '/healthz': async () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' }),
   };
 
+  /** Prepares the order's checkout and sends the shopper to the widget page. */
+  const checkout = async (offer: Offer): Promise<Reply> => {
+    let checkoutId: string;
+    try {
+      checkoutId = await prepare(offer);
+    } catch (error) {
+      return relayFailure(error);
+    }
+    deps.logger.info({ checkoutId, offer }, 'demo shop: checkout prepared');
+    // Post/redirect/get: a reload of the widget page does not prepare a second checkout.
+    const query = new URLSearchParams({ checkoutId, ...(offer === 'card' ? {} : { offer }) });
+    return { status: 303, headers: { location: `/pay?${query}` }, body: '' };
+  };
+
   const postRoutes: Record<string, Handler> = {
-    '/checkout': async () => {
-      let checkoutId: string;
-      try {
-        checkoutId = await prepare();
-      } catch (error) {
-        return relayFailure(error);
-      }
-      deps.logger.info({ checkoutId }, 'demo shop: checkout prepared');
-      // Post/redirect/get: a reload of the widget page does not prepare a second checkout.
-      return { status: 303, headers: { location: `/pay?checkoutId=${encodeURIComponent(checkoutId)}` }, body: '' };
-    },
+    '/checkout': () => checkout('card'),
+    // Pay with boleto (Brazil): the same thermos in BRL, the widget's slip form.
+    '/checkout/boleto': () => checkout('boleto'),
   };
 
   const route = async (req: IncomingMessage): Promise<Reply> => {
