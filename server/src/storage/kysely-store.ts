@@ -69,6 +69,7 @@ import type {
   Store,
   StoreTransaction,
 } from './store.js';
+import { releaseQuote } from './quotes.js';
 
 export class KyselyStore implements Store {
   readonly dialect: 'sqlite' | 'postgres';
@@ -360,8 +361,12 @@ export class KyselyStore implements Store {
         .where('id', '=', w.paymentId)
         .where('status', '=', w.change.from)
         .where('pending_kind', '=', w.change.pendingKind)
+        .returning('fx_quote_id')
         .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) return false;
+      if (!result) return false;
+      // A pending payment that ends without success gives its currency quote back, in the same
+      // transaction: the merchant may charge the shopper again at the guaranteed rate.
+      if (to !== 'success' && result.fx_quote_id !== null) await releaseQuote(trx, result.fx_quote_id, w.paymentId);
       if (registration) await tx.registrations.insert(registration);
       await this.#follow(tx, undefined, w.jobs, w.events);
       return true;
