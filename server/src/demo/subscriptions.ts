@@ -4,6 +4,8 @@
 // charges. In the test environment the page moves the entity's test clock a month at a time, so a
 // newcomer sees the monthly charges happen. Kept in memory, like the orders.
 
+import { CheckoutBook } from './checkout-book.js';
+
 /** A subscription of the shop: its first checkout, then the relay's schedule once it exists. */
 export interface Subscription {
   id: string;
@@ -14,31 +16,13 @@ export interface Subscription {
 /** Subscriptions kept at most; the oldest go first. */
 export const SUBSCRIPTION_BOOK_ENTRIES = 1_000;
 
-export class SubscriptionBook {
-  readonly #byId = new Map<string, Subscription>();
-  readonly #byCheckout = new Map<string, string>();
+export class SubscriptionBook extends CheckoutBook<Subscription> {
+  constructor() {
+    super(SUBSCRIPTION_BOOK_ENTRIES);
+  }
 
   open(id: string, checkoutId: string): Subscription {
-    const subscription: Subscription = { id, checkoutId };
-    this.#byId.set(id, subscription);
-    this.#byCheckout.set(checkoutId, id);
-    if (this.#byId.size > SUBSCRIPTION_BOOK_ENTRIES) {
-      const oldest = this.#byId.values().next();
-      if (!oldest.done) {
-        this.#byId.delete(oldest.value.id);
-        this.#byCheckout.delete(oldest.value.checkoutId);
-      }
-    }
-    return subscription;
-  }
-
-  byId(id: string): Subscription | undefined {
-    return this.#byId.get(id);
-  }
-
-  byCheckout(checkoutId: string): Subscription | undefined {
-    const id = this.#byCheckout.get(checkoutId);
-    return id === undefined ? undefined : this.#byId.get(id);
+    return this.add({ id, checkoutId });
   }
 }
 
