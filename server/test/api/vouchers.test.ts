@@ -112,6 +112,8 @@ describe('issuing slips', () => {
       [{ 'customParameters[CUSTOM_due_date]': '01012020' }, 'customParameters[CUSTOM_due_date]'],
       [{ paymentType: 'DB' }, 'paymentType'],
       [{ 'customer.givenName': '' }, 'customer.givenName'],
+      [{ createRegistration: 'true' }, 'createRegistration'],
+      [{ amount: '9999999999.99' }, 'amount'],
     ];
     for (const [change, name] of cases) {
       const res = await relay.post('/v1/payments', boletoRequest(relay.merchant.entityId, change));
