@@ -13,6 +13,7 @@ import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
 import { entityNow } from './entity-time.js';
 import { fireDue } from './fire.js';
+import { runDueSlips } from '../vouchers/due-work.js';
 
 export interface DueWork {
   /** The key of its count in the answer (`ran`). */
@@ -37,7 +38,11 @@ async function runDueSchedules(ctx: RelayContext, entityId: string, upTo: number
   }
 }
 
-export const ENTITY_DUE_WORK: readonly DueWork[] = [{ name: 'scheduleCharges', run: runDueSchedules }];
+export const ENTITY_DUE_WORK: readonly DueWork[] = [
+  { name: 'scheduleCharges', run: runDueSchedules },
+  // Voucher slips: confirmations and expiries due up to the new time (vouchers/due-work.ts).
+  { name: 'voucherSlips', run: runDueSlips },
+];
 
 const quiet: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -14,6 +14,7 @@ import { ledgerContract } from './contract/ledger.js';
 import { recordsContract } from './contract/records.js';
 import { webhooksContract } from './contract/webhooks.js';
 import { schedulesContract } from './contract/schedules.js';
+import { vouchersContract } from './contract/vouchers.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -44,4 +45,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   healthContract(ctx);
   webhooksContract(ctx);
   schedulesContract(ctx);
+  vouchersContract(ctx);
 }
