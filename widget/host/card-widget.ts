@@ -159,6 +159,11 @@ export class CardWidget {
     return effect(() => fn(this.model.message.value, this.model.busy.value));
   }
 
+  /** The chosen brand and whether the CVV frame has focus, now and on every change (extras/cvv-hint.ts). */
+  watchCvv(fn: (brand: string | null, focused: boolean) => void): () => void {
+    return effect(() => fn(this.model.brand.value, this.model.cvv.focused.value));
+  }
+
   /** A stored card's one-click payment (stored-cards.ts), through this form's card-number frame. */
   payStored(form: HTMLFormElement, fields: Array<[string, string]>): Promise<void> {
     return this.payment.submit({ form, fields: [...fields, ['shopperResultUrl', this.c.shopperResultUrl]] });

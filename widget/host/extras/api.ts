@@ -37,6 +37,8 @@ export interface CardFormView extends PayingForm {
   readonly merchantForm: HTMLFormElement;
   /** A check run before each card submit (the billing group's). */
   addCheck(check: () => boolean): void;
+  /** Calls `fn` with the chosen brand and the CVV frame's focus now and on every change; returns a stop. */
+  watchCvv(fn: (brand: string | null, focused: boolean) => void): () => void;
 }
 
 /** What the session hands to extras once its card forms are shown, before onReady. */
