@@ -9,6 +9,7 @@
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import type { CardFormView } from './api.js';
+import { extraTexts } from './texts.js';
 
 let popovers = 0;
 
@@ -16,7 +17,7 @@ let popovers = 0;
 export function cvvHint(env: WidgetEnv, widget: CardFormView): (() => void) | null {
   const wrapper = widget.container.querySelector<HTMLElement>('.wpwl-wrapper-cvv');
   if (!wrapper) return null;
-  const { labels } = env.texts;
+  const { labels } = extraTexts(env.texts);
   const popover = h('div', { class: 'wpwl-popover', id: `wpwl-popover-${++popovers}`, role: 'tooltip', hidden: true });
   const button = h('button', { type: 'button', class: 'wpwl-cvv-help', 'aria-expanded': 'false', 'aria-controls': popover.id }, labels.cvvHelp);
   wrapper.append(button, popover);

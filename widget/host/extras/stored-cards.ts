@@ -9,6 +9,7 @@ import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import { toBool } from '../options.js';
 import type { PayingForm } from './api.js';
+import { extraTexts } from './texts.js';
 
 export class StoredCards {
   readonly root: HTMLDivElement;
@@ -64,7 +65,7 @@ export class StoredCards {
     this.root = h('div', { id: 'wpwl-registrations' }, this.container);
 
     if (this.hide) {
-      const others = h('button', { type: 'button', class: 'wpwl-button wpwl-button-pay', 'data-action': 'show-initial-forms' }, own.showOtherPaymentMethods ?? 'Show other payment methods');
+      const others = h('button', { type: 'button', class: 'wpwl-button wpwl-button-pay', 'data-action': 'show-initial-forms' }, extraTexts(env.texts).labels.showOtherPaymentMethods);
       submit.append(others);
       others.addEventListener('click', () => {
         for (const [el, display] of this.hidden.splice(0)) el.style.display = display;
