@@ -108,6 +108,7 @@ export class Session {
   private options: Options = readOptions(undefined);
   private texts: Texts = textsFor('en', {}, {});
   private readonly onMessage = (e: MessageEvent) => {
+    if (this.mounted?.handleMessage(e)) return;
     for (const w of this.widgets) if (w.handleMessage(e)) return;
   };
 

@@ -27,6 +27,7 @@ function mount(host: ExtrasHost): Mounted {
   const stored = first && host.cards.length ? new StoredCards(env, host.cards, first) : null;
   if (first) stored?.mount(first.container, widgets.map((w) => w.container));
   return {
+    handleMessage: (e) => stored?.handleMessage(e) ?? false,
     submit(cls) {
       if (stored?.container.classList.contains(cls)) return stored.submit(), true;
       return accounts.some((a) => a.submit(cls));
