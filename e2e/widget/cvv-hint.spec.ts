@@ -2,7 +2,11 @@
 // is printed, for the chosen brand; it opens while the CVV frame has focus and from the help button,
 // closes with Escape, and moves nothing on the page. Without the option there is none.
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+
+// axe walks the page and the card frames: slow on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
 
 test('showCVVHint: the popover follows the CVV focus and the brand, opens from its button, and the form still pays', async ({ merchantPage, page, relay }) => {
   const shop = await merchantPage.open('basic', {
@@ -28,6 +32,13 @@ test('showCVVHint: the popover follows the CVV focus and the brand, opens from i
   await help.click();
   await expect(popover).toBeVisible();
   await expect(popover).toHaveText('The four digits on the front of your card');
+  // The button, and the form with the popover open, pass axe.
+  const violations = (await new AxeBuilder({ page })
+    // Rules about a whole page's structure: include() makes axe apply them to the card frames' documents.
+    .disableRules(['landmark-one-main', 'page-has-heading-one', 'region'])
+    .include('.wpwl-container-card')
+    .analyze()).violations;
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
   await expect(help).toHaveAttribute('aria-expanded', 'false');

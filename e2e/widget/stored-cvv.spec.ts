@@ -2,7 +2,11 @@
 // `.wpwl-group-registration`; the CVV of the chosen card is required and goes with its one-click
 // payment, from that card's own frame (never through the merchant page).
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, testCards } from '../fixtures.js';
+
+// axe walks the page and the card frames: slow on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
 import { collectPaymentPosts } from '../support/payment-posts.js';
 
 test('registrations.requireCvv: each stored card has its CVV frame; the chosen card pays with its CVV', async ({ merchantPage, page, relay }) => {
@@ -32,6 +36,12 @@ test('registrations.requireCvv: each stored card has its CVV frame; the chosen c
   await expect(amexGroup.locator('.wpwl-hint-cvvError')).toHaveText('Invalid CVV');
   await expect(amexGroup.locator('iframe.wpwl-control-cvv')).toHaveClass(/wpwl-has-error/);
   expect(posts).toHaveLength(0);
+  const violations = (await new AxeBuilder({ page })
+    // Rules about a whole page's structure: include() makes axe apply them to the card frames' documents.
+    .disableRules(['landmark-one-main', 'page-has-heading-one', 'region'])
+    .include('#wpwl-registrations')
+    .analyze()).violations;
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // AMEX wants four digits: three are not enough for this card.
   await amexCvv.fill('123');
