@@ -3,7 +3,7 @@
 // bindings touch only what they own: one class via classList (never className), one property,
 // or one element they created and still hold — inserted next to wherever the control is now.
 
-import { effect } from './reactive.js';
+import { effect } from '@preact/signals-core';
 
 export type Dispose = () => void;
 

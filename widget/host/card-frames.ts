@@ -4,7 +4,7 @@
 // frame is up (onReadyIframeCommunication, autofocus) only after onReady. A submit waits here for
 // both frames.
 
-import { batch } from './reactive.js';
+import { batch } from '@preact/signals-core';
 import type { Field, StateMsg } from '../protocol/messages.js';
 import { formThis, iframeThis } from './callback-this.js';
 import { followDetection } from './card-brand.js';

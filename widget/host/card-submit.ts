@@ -2,7 +2,7 @@
 // the merchant's veto, check the fields, hand the form's named controls to the card-number frame,
 // and follow what it reports: the relay's outcome, a failure, or nothing in time.
 
-import { batch } from './reactive.js';
+import { batch } from '@preact/signals-core';
 import type { FailureMsg, OutcomeMsg, PayAction, PayMsg } from '../protocol/messages.js';
 import { formThis } from './callback-this.js';
 import type { CardContext } from './card-context.js';

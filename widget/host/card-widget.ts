@@ -6,7 +6,7 @@
 //   card-frames.ts  the frames coming up, states  card-submit.ts  paying and its outcome
 //   frames.ts       the checked channel to the frames
 
-import { batch, effect } from './reactive.js';
+import { batch, effect } from '@preact/signals-core';
 import type { EarlyFrames } from '../loader/handoff.js';
 import { newChannelKeys, type Incoming } from '../protocol/channel.js';
 import type { Field, FrameToHost } from '../protocol/messages.js';

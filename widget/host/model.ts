@@ -1,7 +1,7 @@
 // UI state of one card form as small signal models. The DOM reads them through effects
-// (bind.ts); nothing else stores UI state. (Signals of reactive.ts.)
+// (bind.ts); nothing else stores UI state. Pattern after @preact/signals devtools-ui models/.
 
-import { computed, signal, type ReadonlySignal, type Signal } from './reactive.js';
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Field } from '../protocol/messages.js';
 
 /** One card iframe as the host sees it: the frame's reported state, never its value. */

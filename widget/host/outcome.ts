@@ -1,7 +1,7 @@
 // Following the relay's answer to a payment: on to the result URL, into 3-D Secure, or back to
 // the form with a message (decline), for good (locked or gone checkout).
 
-import { batch } from './reactive.js';
+import { batch } from '@preact/signals-core';
 import type { OutcomeMsg } from '../protocol/messages.js';
 import type { WidgetEnv } from './env.js';
 import type { CardFormModel } from './model.js';
