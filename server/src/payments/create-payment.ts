@@ -21,6 +21,7 @@ import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
+import { missingBrowserData } from './browser-data.js';
 import { resultUrl } from '../http/result-url.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 import { holdQuote, quotedFields, type HeldQuote } from '../quotes/quotes.js';
@@ -176,6 +177,13 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
     today: today(now),
   });
+  // A challenge is 3-D Secure v2: it needs the shopper's browser data, which a server-to-server
+  // request may lack (a widget payment, source.checkout, always has it). Refused before anything
+  // is recorded or written.
+  if (outcome.kind === 'challenge' && !source.checkout) {
+    const missing = missingBrowserData(params);
+    if (missing.length > 0) throw new ApiError('invalidParameters', missing);
+  }
 
   if (source.claim) {
     await recordAnswer(ctx.store, source.claim.reference, { entityId: entity.id, paymentId: id, paymentType, amount, currency }, outcome, now);

@@ -69,6 +69,7 @@ import type {
   Store,
   StoreTransaction,
 } from './store.js';
+import { releaseQuote } from './quotes.js';
 
 export class KyselyStore implements Store {
   readonly dialect: 'sqlite' | 'postgres';
@@ -385,8 +386,12 @@ export class KyselyStore implements Store {
         .where('status', '=', w.change.from)
         .where('pending_kind', '=', w.change.pendingKind)
         .$if(confirmation !== undefined, (q) => q.where('entity_id', '=', confirmation?.entityId ?? ''))
+        .returning('fx_quote_id')
         .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) return false;
+      if (!result) return false;
+      // A pending payment that ends without success gives its currency quote back, in the same
+      // transaction: the merchant may charge the shopper again at the guaranteed rate.
+      if (to !== 'success' && result.fx_quote_id !== null) await releaseQuote(trx, result.fx_quote_id, w.paymentId);
       if (registration) await tx.registrations.insert(registration);
       if (confirmation) await tx.payments.insert(confirmation);
       await this.#follow(tx, undefined, w.jobs, w.events);

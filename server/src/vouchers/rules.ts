@@ -45,6 +45,8 @@ function check(brand: VoucherBrand, params: FlatParams, amount: number | undefin
     if (amount !== undefined && amount > MAX_BOLETO_AMOUNT) errors.push(error(params, 'amount', 'a boleto holds at most 99999999.99'));
   }
   if (amount !== undefined && amount <= 0) errors.push(error(params, 'amount', 'a slip must be for more than zero'));
+  // A slip pays no account, so there is no card to store.
+  if (params.get('createRegistration') === 'true') errors.push(error(params, 'createRegistration', `registrations store cards; ${brand.brand} pays with a slip`));
   const due = params.get(DUE_DATE_PARAM);
   if (due !== undefined) {
     const parsed = parseDueDate(brand, due, now);

@@ -80,6 +80,14 @@ describe('issuing slips', () => {
     expect(body.resultDetails?.DueDate).toBe('2026-11-25');
     expect(Number(code.slice(5, 9))).toBe(dueDateFactor('2026-11-25'));
     expect(body.redirect).toEqual({ url: `http://relay.test/v1/vouchers/${body.id}`, method: 'GET', parameters: [] });
+    // The slip page: no token needed (the id is unguessable), scripts and styles of the relay only.
+    const page = await relay.app.inject({ method: 'GET', url: `/v1/vouchers/${body.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain(`data-digits="${code}"`);
+    expect(page.body).toContain('Pay by 25/11/2026');
+    const missing = await relay.app.inject({ method: 'GET', url: '/v1/vouchers/8a82944a4cc25ebf014cc2c782423202' });
+    expect(missing.statusCode).toBe(404);
     const read = await relay.get(`/v1/payments/${body.id}?entityId=${relay.merchant.entityId}`);
     expect(read.json<Body>().result.code).toBe('000.100.112');
   });
@@ -112,6 +120,8 @@ describe('issuing slips', () => {
       [{ 'customParameters[CUSTOM_due_date]': '01012020' }, 'customParameters[CUSTOM_due_date]'],
       [{ paymentType: 'DB' }, 'paymentType'],
       [{ 'customer.givenName': '' }, 'customer.givenName'],
+      [{ createRegistration: 'true' }, 'createRegistration'],
+      [{ amount: '9999999999.99' }, 'amount'],
     ];
     for (const [change, name] of cases) {
       const res = await relay.post('/v1/payments', boletoRequest(relay.merchant.entityId, change));
@@ -211,6 +221,9 @@ describe('confirmation and expiry', () => {
     const events = await relay.ctx.store.webhookEventsOf(slip.id);
     expect(events.map((e) => e.action)).toEqual(['CREATED', 'UPDATED']);
     expect(JSON.parse(events[1]?.payload ?? '{}')).toMatchObject({ id: slip.id, result: { code: '100.396.103' } });
+    const page = await relay.app.inject({ method: 'GET', url: `/v1/vouchers/${slip.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Expired: this slip can no longer be paid.');
     const pay = await relay.post(`/v1/test/vouchers/${slip.id}/pay`, { entityId: relay.merchant.entityId });
     expect(pay.statusCode).toBe(400);
     expect(pay.json<Body>().result).toMatchObject({ code: '100.350.101' });
