@@ -122,3 +122,17 @@ it("the widget's answer names the slip fields the checkout carries (names only),
   const plain = await prepare();
   expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${plain}/widget` })).json<{ carries: string[] }>().carries).toEqual([]);
 });
+
+it('a second submit on a checkout with an open slip is sent to the same slip; it neither issues another nor settles the first', async () => {
+  const id = await prepare();
+  const first = (await post(id, boleto)).json<Body>();
+  relay.clock.advance(20 * 60_000);
+  const again = await post(id, { ...boleto, 'customer.givenName': 'Joana' });
+  expect(again.statusCode).toBe(200);
+  expect(again.json<Body>()).toMatchObject({ id: first.id, result: { code: '000.100.112' }, redirect: { url: first.redirect?.url } });
+  const [two, three] = await Promise.all([post(id, boleto), post(id, boleto)]);
+  expect([two.json<Body>().id, three.json<Body>().id]).toEqual([first.id, first.id]);
+  expect(await relay.ctx.store.findPaymentById(first.id)).toMatchObject({ status: 'pending', pendingKind: 'slip' });
+  const status = await statusOf(id);
+  expect(status).toMatchObject({ id: first.id, result: { code: '000.100.112' } });
+});
