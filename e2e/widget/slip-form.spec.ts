@@ -52,3 +52,17 @@ test('OXXO asks nothing: its button issues the slip and the slip page shows the 
   await expect(page.getByRole('heading', { name: 'OXXO' })).toBeVisible();
   await expect(page.getByText('Payment reference')).toBeVisible();
 });
+
+test('in Portuguese the boleto form speaks it; a merchant label wins', async ({ merchantPage, page }) => {
+  await merchantPage.open('basic', {
+    brands: 'BOLETO',
+    checkout: { amount: '92.00', currency: 'BRL', paymentType: 'PA' },
+    options: () => Object.assign(window, { wpwlOptions: { locale: 'pt', labels: { postcode: 'Código postal' } } }),
+  });
+  const form = page.locator('form.wpwl-form-virtualAccount-BOLETO');
+  await expect(form.locator('.wpwl-label-givenName')).toHaveText('Nome');
+  await expect(form.locator('.wpwl-label-postcode')).toHaveText('Código postal');
+  await expect(form.getByRole('textbox', { name: 'Sobrenome' })).toBeVisible();
+  await form.locator('input[name="customer.identificationDocId"]').pressSequentially('12345678900');
+  await expect(form.locator('.wpwl-hint-taxNumberError')).toHaveText('CPF ou CNPJ inválido');
+});

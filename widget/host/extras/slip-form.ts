@@ -57,6 +57,17 @@ const BOLETO_FIELDS: FieldSpec[] = [
   { param: 'billing.postcode', name: 'postcode', label: 'CEP', error: 'Enter the 8-digit CEP', autocomplete: 'postal-code', inputmode: 'numeric', ok: (v) => digits(v).length === 8 && /^[\d\s.-]+$/.test(v.trim()), clean: digits },
 ];
 
+/** The boleto's shoppers read Portuguese: its words when the widget speaks it ([label, error]). */
+const PORTUGUESE: Record<string, [string, string]> = {
+  givenName: ['Nome', 'Informe o nome'],
+  surname: ['Sobrenome', 'Informe o sobrenome'],
+  taxNumber: ['CPF / CNPJ', 'CPF ou CNPJ inválido'],
+  street1: ['Endereço e número', 'Informe o endereço'],
+  city: ['Cidade', 'Informe a cidade'],
+  state: ['Estado (UF)', 'Informe a sigla do estado'],
+  postcode: ['CEP', 'Informe o CEP de 8 dígitos'],
+};
+
 const SLIPS: Record<string, { country: string; fields: FieldSpec[]; taxNumber: boolean }> = {
   BOLETO: { country: 'BR', fields: BOLETO_FIELDS, taxNumber: true },
   OXXO: { country: 'MX', fields: [], taxNumber: false },
@@ -88,10 +99,12 @@ export class SlipForm {
     const own = env.options.labels;
     const errors = env.options.errorMessages;
     const groups: HTMLElement[] = [h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('div', { class: `wpwl-brand wpwl-brand-virtualAccount wpwl-brand-${brand}` }))];
+    const words = (spec: FieldSpec): [string, string] => (env.texts.lang.startsWith('pt') && PORTUGUESE[spec.name]) || [spec.label, spec.error];
     for (const spec of slip.fields) {
+      const [label, error] = words(spec);
       const input = h('input', { class: `wpwl-control wpwl-control-${spec.name}`, name: spec.param, type: 'text', autocomplete: spec.autocomplete, spellcheck: 'false', inputmode: spec.inputmode ?? null });
-      const group = h('div', { class: `wpwl-group wpwl-group-${spec.name} wpwl-clearfix` }, h('label', { class: `wpwl-label wpwl-label-${spec.name}` }, own[spec.name] ?? spec.label, h('div', { class: `wpwl-wrapper wpwl-wrapper-${spec.name}` }, input)));
-      this.fields.push({ spec, group, input, error: errors[`${spec.name}Error`] ?? spec.error });
+      const group = h('div', { class: `wpwl-group wpwl-group-${spec.name} wpwl-clearfix` }, h('label', { class: `wpwl-label wpwl-label-${spec.name}` }, own[spec.name] ?? label, h('div', { class: `wpwl-wrapper wpwl-wrapper-${spec.name}` }, input)));
+      this.fields.push({ spec, group, input, error: errors[`${spec.name}Error`] ?? error });
       groups.push(group);
     }
     if (slip.taxNumber) this.hidden.push(h('input', { type: 'hidden', name: 'customer.identificationDocType', value: 'TAXSTATEMENT' }));
