@@ -1,7 +1,9 @@
 // The widget's slip form (extras) on a merchant page: fields the checkout already carries are not
 // asked again, a CNPJ passes the check as typed, executePayment submits by the container's class;
-// OXXO asks nothing and only issues its slip. Each lands on the relay's slip page.
+// OXXO asks nothing and only issues its slip. Each lands on the relay's slip page. Portuguese
+// words, and no axe violations with the hints shown.
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.js';
 
 test('BOLETO: the checkout carries the name and address, so only the CPF/CNPJ is asked; executePayment issues the slip', async ({ merchantPage, page, relay }) => {
@@ -65,4 +67,17 @@ test('in Portuguese the boleto form speaks it; a merchant label wins', async ({ 
   await expect(form.getByRole('textbox', { name: 'Sobrenome' })).toBeVisible();
   await form.locator('input[name="customer.identificationDocId"]').pressSequentially('12345678900');
   await expect(form.locator('.wpwl-hint-taxNumberError')).toHaveText('CPF ou CNPJ inválido');
+});
+
+test('the demo shop boleto page has no axe violations, before and with errors shown; hints describe their fields', async ({ page, demoShop }) => {
+  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await page.goto(demoShop.url);
+  await page.getByRole('button', { name: 'Pay with boleto (Brazil)' }).click();
+  const form = page.locator('form.wpwl-form-virtualAccount-BOLETO');
+  await expect(form).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await form.locator('button.wpwl-button-pay').click();
+  await expect(form.locator('.wpwl-hint')).toHaveCount(7);
+  await expect(form.getByRole('textbox', { name: 'CPF / CNPJ' })).toHaveAccessibleDescription('Invalid CPF or CNPJ');
+  expect(await violations()).toEqual([]);
 });

@@ -74,6 +74,9 @@ const SLIPS: Record<string, { country: string; fields: FieldSpec[]; taxNumber: b
   BALOTO: { country: 'CO', fields: [], taxNumber: false },
 };
 
+/** Ids of the hints, unique on the page (several widgets may show one). */
+let hintIds = 0;
+
 interface Field {
   spec: FieldSpec;
   group: HTMLElement;
@@ -156,14 +159,18 @@ export class SlipForm {
     if (!this.fields.length) this.form.classList.remove('wpwl-form-has-inputs');
   }
 
-  /** Shows or clears a field's hint; true if the field is valid. */
-  private mark(f: Field): boolean {
-    const ok = f.spec.ok(f.input.value);
+  /** Shows or clears a field's hint (the relay's verdict when given, else the check here); true if valid. */
+  private mark(f: Field, ok = f.spec.ok(f.input.value)): boolean {
     f.input.classList.toggle('wpwl-has-error', !ok);
     f.input.setAttribute('aria-invalid', String(!ok));
     const next = f.input.nextElementSibling;
     if (next?.classList.contains(`wpwl-hint-${f.spec.name}Error`)) next.remove();
-    if (!ok) f.input.after(h('div', { class: `wpwl-hint wpwl-hint-${f.spec.name}Error` }, f.error));
+    f.input.removeAttribute('aria-describedby');
+    if (!ok) {
+      const id = `wpwl-slip-hint-${++hintIds}`;
+      f.input.after(h('div', { class: `wpwl-hint wpwl-hint-${f.spec.name}Error`, id }, f.error));
+      f.input.setAttribute('aria-describedby', id);
+    }
     return ok;
   }
 
@@ -212,10 +219,7 @@ export class SlipForm {
     // A field the relay refused shows its hint, as if the check here had failed.
     for (const e of result.parameterErrors ?? []) {
       const f = this.fields.find((x) => x.spec.param === e.name);
-      if (f) {
-        f.input.classList.add('wpwl-has-error');
-        f.input.setAttribute('aria-invalid', 'true');
-      }
+      if (f) this.mark(f, false);
     }
     this.say(status ? result.description || env.texts.messages.declined : env.texts.messages.communication);
     if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code });
