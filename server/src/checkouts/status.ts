@@ -7,7 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
 import { resultView } from '../payments/response.js';
 import type { EntityRecord } from '../domain/records.js';
-import { checkoutAnswerOf, isOpenSlip } from '../vouchers/checkout-answer.js';
+import { checkoutAnswerOf, isSlip } from '../vouchers/checkout-answer.js';
 
 const READ_WINDOW_MS = 60_000;
 
@@ -25,8 +25,8 @@ export async function readCheckoutStatus(ctx: RelayContext, entity: EntityRecord
     return { kind: 'ok', body: checkoutAnswerOf(payment) };
   }
   const last = checkout.lastPaymentId ? await ctx.store.findPayment(entity.id, checkout.lastPaymentId) : undefined;
-  // A slip is paid days after the checkout: it reads pending until then, not expired.
-  if (now >= checkout.expiresAt && !isOpenSlip(last)) throw new ApiError('checkoutExpired');
+  // A slip is paid (or expires) days after the checkout: it is read then, not the checkout's expiry.
+  if (now >= checkout.expiresAt && !isSlip(last)) throw new ApiError('checkoutExpired');
   if (last) return { kind: last.status === 'declined' ? 'refused' : 'ok', body: JSON.parse(last.responseJson) as Record<string, unknown> };
   return { kind: 'ok', body: { id: checkoutId, result: resultView('000.200.000') } };
 }

@@ -1,8 +1,9 @@
 // How a checkout paid with a slip (the widget's slip form) reads for the merchant's server: pending
-// with the slip's code (000.100.112) while the shopper has still to pay it, for as long as the slip
-// is open even past the checkout's 30 minutes, since the shopper pays days later; once the slip is
+// with the slip's code (000.100.112) while the shopper has still to pay it; once the slip is
 // confirmed, the PA with the confirmation's code (000.000.000), so the shop sees the success
-// without looking for the RC. The PA's own record keeps the code it was issued with.
+// without looking for the RC (the PA's own record keeps the code it was issued with); once expired,
+// the declined PA (100.396.103). The shopper pays days later, so the slip is read past the
+// checkout's 30 minutes.
 
 import type { RelayContext } from '../app/context.js';
 import type { CheckoutRecord, PaymentRecord } from '../domain/records.js';
@@ -14,6 +15,11 @@ import { slipStateOf } from './slip-state.js';
 /** A slip still waiting for the shopper's payment. */
 export function isOpenSlip(payment: PaymentRecord | undefined): boolean {
   return payment?.status === 'pending' && payment.pendingKind === 'slip';
+}
+
+/** A slip, open or ended (its state stays with the PA once paid or expired). */
+export function isSlip(payment: PaymentRecord | undefined): boolean {
+  return payment !== undefined && payment.paymentType === 'PA' && slipStateOf(payment.pendingJson) !== undefined;
 }
 
 /** The checkout's answer for its payment: a confirmed slip reads as the confirmation's success. */

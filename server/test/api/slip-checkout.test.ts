@@ -136,3 +136,16 @@ it('a second submit on a checkout with an open slip is sent to the same slip; it
   const status = await statusOf(id);
   expect(status).toMatchObject({ id: first.id, result: { code: '000.100.112' } });
 });
+
+it('a slip that expired unpaid reads as its decline (100.396.103) on the checkout, days after the checkout itself', async () => {
+  const id = await prepare();
+  const slip = (await post(id, boleto)).json<Body>();
+  relay.clock.advance(3 * 24 * 3600_000);
+  const expired = await relay.post(`/v1/test/vouchers/${slip.id}/expire`, { entityId: relay.merchant.entityId });
+  expect(expired.statusCode, expired.body).toBe(200);
+  const read = await relay.get(`/v1/checkouts/${id}/payment?entityId=${relay.merchant.entityId}`);
+  expect(read.statusCode).toBe(400);
+  expect(read.json<Body>()).toMatchObject({ id: slip.id, result: { code: '100.396.103' } });
+  // The checkout's form is no way to a second slip: the checkout itself has expired.
+  expect((await post(id, boleto)).json<Body>().result.code).toBe('200.300.404');
+});
