@@ -16,6 +16,7 @@ import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { scheduleRoutes } from '../routes/schedules.js';
+import { chargebackRoutes } from '../routes/chargebacks.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
@@ -155,6 +156,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   registrationRoutes(app, ctx);
   webhookRoutes(app, ctx);
   scheduleRoutes(app, ctx);
+  chargebackRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
   reportRoutes(app, ctx);
   quoteRoutes(app, ctx);

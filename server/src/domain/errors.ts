@@ -56,6 +56,8 @@ export const ERRORS = {
   scheduleClosed: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the schedule is already cancelled or has ended' },
   testClockLive: { status: 403, code: '100.360.400', description: 'schedule module not configured for LIVE transaction mode - the test clock exists in the test environment only' },
   testClockBackwards: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - a test clock only moves forward' },
+  // Chargebacks (issue 14 part R): the simulator's test-only operation, refused in live as the test clock is.
+  chargebackLive: { status: 403, code: '700.500.003', description: 'test accounts not allowed in production - chargebacks are simulated in the test environment only' },
 } as const satisfies Record<string, ErrorRow>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -29,7 +29,7 @@ import {
 import { PreparedInsert } from './prepared-insert.js';
 import { KyselyReportStore, type ReportStore } from './report-store.js';
 import { sqliteBatchWriter } from './sqlite.js';
-import { guardedUpdate, rowsToChange } from './ledger.js';
+import { guardedUpdate, reverseRecordUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
 import {
   checkoutFromRow,
@@ -327,6 +327,9 @@ export class KyselyStore implements Store {
       const result = update && (await update.executeTakeFirst());
       // Fewer rows than the change names: a guard failed (perhaps on one of two rows), so roll back.
       if (result?.numUpdatedRows !== rowsToChange(w.change)) return false;
+      // A chargeback reversal also ends its chargeback, once: a second CR of it changes nothing.
+      const ended = reverseRecordUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
+      if (ended && (await ended.executeTakeFirst()).numUpdatedRows !== 1n) return false;
       await tx.payments.insert(w.record);
       await this.#follow(tx, w.answer, w.jobs, w.events);
       return true;

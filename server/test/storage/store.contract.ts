@@ -11,6 +11,7 @@ import { inDoubtContract } from './contract/in-doubt.js';
 import { jobsContract } from './contract/jobs.js';
 import { captureRefundsContract } from './contract/capture-refunds.js';
 import { ledgerContract } from './contract/ledger.js';
+import { chargebacksContract } from './contract/chargebacks.js';
 import { recordsContract } from './contract/records.js';
 import { webhooksContract } from './contract/webhooks.js';
 import { schedulesContract } from './contract/schedules.js';
@@ -37,6 +38,7 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   recordsContract(ctx);
   ledgerContract(ctx);
   captureRefundsContract(ctx);
+  chargebacksContract(ctx);
   idempotencyContract(ctx);
   inDoubtContract(ctx);
   checkoutsContract(ctx);
