@@ -17,6 +17,7 @@ import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { scheduleRoutes } from '../routes/schedules.js';
 import { chargebackRoutes } from '../routes/chargebacks.js';
+import { redirectRoutes } from '../routes/redirect.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   webhookRoutes(app, ctx);
   scheduleRoutes(app, ctx);
   chargebackRoutes(app, ctx);
+  redirectRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
   reportRoutes(app, ctx);
   quoteRoutes(app, ctx);

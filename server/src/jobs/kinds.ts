@@ -10,6 +10,7 @@ import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
 import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
 import { dailySettlement } from '../settlement/daily.js';
+import { expireRedirect, expiryPaymentIdOf, REDIRECT_EXPIRY_JOB } from '../payments/redirect.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -26,6 +27,9 @@ export const JOB_KINDS = {
   scheduleCharge: SCHEDULE_CHARGE_JOB,
   /** Settles the closed days and writes their reconciliation files (settlement/daily.ts). */
   settlement: 'settlement',
+  // Issue 14 part R: a redirect payment the shopper never came back from (payments/redirect.ts);
+  // queued with the payment, due REDIRECT_EXPIRY_MINUTES after it.
+  redirectExpiry: REDIRECT_EXPIRY_JOB,
 } as const;
 
 function deliveryIdOf(payload: unknown): string {
@@ -65,6 +69,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       },
     ],
     [JOB_KINDS.settlement, (_payload, { log }) => dailySettlement(ctx, log)],
+    [JOB_KINDS.redirectExpiry, (payload) => expireRedirect(ctx, expiryPaymentIdOf(payload))],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {

@@ -13,6 +13,7 @@ import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
 import { entityNow } from './entity-time.js';
 import { fireDue } from './fire.js';
+import { expireDueRedirects } from '../payments/redirect.js';
 
 export interface DueWork {
   /** The key of its count in the answer (`ran`). */
@@ -37,7 +38,11 @@ async function runDueSchedules(ctx: RelayContext, entityId: string, upTo: number
   }
 }
 
-export const ENTITY_DUE_WORK: readonly DueWork[] = [{ name: 'scheduleCharges', run: runDueSchedules }];
+export const ENTITY_DUE_WORK: readonly DueWork[] = [
+  { name: 'scheduleCharges', run: runDueSchedules },
+  // Issue 14 part R: redirect payments the shopper never came back from expire.
+  { name: 'redirectExpiries', run: (ctx, entityId, upTo) => expireDueRedirects(ctx, entityId, upTo) },
+];
 
 const quiet: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

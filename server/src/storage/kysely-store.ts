@@ -300,16 +300,15 @@ export class KyselyStore implements Store {
     return row && paymentFromRow(row);
   }
 
-  async pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]> {
-    const rows = await this.#db
+  async pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]> {
+    let query = this.#db
       .selectFrom('payments')
       .selectAll()
       .where('status', '=', 'pending')
       .where('pending_kind', '=', kind)
-      .where('created_at', '<', createdBefore)
-      .orderBy('created_at')
-      .limit(limit)
-      .execute();
+      .where('created_at', '<', createdBefore);
+    if (entityId !== undefined) query = query.where('entity_id', '=', entityId);
+    const rows = await query.orderBy('created_at').limit(limit).execute();
     return rows.map(paymentFromRow);
   }
 

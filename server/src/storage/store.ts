@@ -242,8 +242,11 @@ export interface Store {
   insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<boolean>;
   /** Scoped by entity: another entity's payment is undefined. */
   findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
-  /** Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`. */
-  pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]>;
+  /**
+   * Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`; only
+   * `entityId`'s when given (a test clock moves one entity's time).
+   */
+  pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
   findPaymentById(id: string): Promise<PaymentRecord | undefined>;
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
