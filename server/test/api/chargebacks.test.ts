@@ -3,7 +3,8 @@
 // 700.300.600 until /chargeback-reversal reverses it with a CR record; refunds plus open
 // chargebacks never exceed the payment, even racing; the merchant API never makes a CB or CR
 // (700.400.402); every refusal names its reason; each record reaches the merchant's webhook
-// endpoint, and the settlement's reconciliation file lists both; live refuses the operation.
+// endpoint, and the transaction report and the settlement's reconciliation file list both; live
+// refuses the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { defaultConfig } from '../../src/process/config.js';
@@ -162,6 +163,14 @@ describe('chargebacks', () => {
     const payloads = receiver.notifications().filter((n) => n.type === 'PAYMENT').map((n) => n.payload);
     expect(payloads.find((p) => p.id === cb.id)).toMatchObject({ paymentType: 'CB', referencedId: payment.id, presentationAmount: '40.00', result: { code: '000.100.201' } });
     expect(payloads.find((p) => p.id === cr.id)).toMatchObject({ paymentType: 'CR', referencedId: payment.id, chargebackId: cb.id });
+
+    // The transaction report lists both with the payment's linked transactions, and by type.
+    const day0 = new Date(relay.clock.now()).toISOString().slice(0, 10);
+    relay.clock.advance(relay.ctx.config.reports.visibilityDelayMs + 1);
+    const report = (await relay.get(`/v1/query?entityId=${fresh.entityId}&date.from=${day0}&date.to=${day0}&paymentTypes=DB&includeLinkedTransactions=true`, as)).json();
+    expect(report.payments[0].linkedTransactions.map((p: { id: string; paymentType: string }) => [p.id, p.paymentType])).toEqual([[cb.id, 'CB'], [cr.id, 'CR']]);
+    const onlyChargebacks = (await relay.get(`/v1/query?entityId=${fresh.entityId}&date.from=${day0}&date.to=${day0}&paymentTypes=CB`, as)).json();
+    expect(onlyChargebacks.payments.map((p: { id: string; result: { code: string } }) => [p.id, p.result.code])).toEqual([[cb.id, '000.100.201']]);
 
     // The day closes; the settlement run writes the file with the chargeback and its reversal.
     const day = new Date(relay.clock.now()).toISOString().slice(0, 10);
