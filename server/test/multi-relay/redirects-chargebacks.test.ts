@@ -1,7 +1,8 @@
 // Two relay processes on one PostgreSQL database (issue 14 R): chargebacks sent to one relay
 // racing refunds sent to the other leave refunds plus open chargebacks within the payment; a
 // shopper approving redirect payments on one relay while the other relay's test clock expires
-// them ends each payment exactly once, with exactly one settlement event.
+// them ends each payment exactly once, with exactly one settlement event; a redirect payment of a
+// relay killed afterwards expires on the other.
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,4 +80,25 @@ describe.skipIf(pgReason !== undefined && !required)('redirects and chargebacks 
     const events = (await db.query<{ record_id: string; n: string }>(`select record_id, count(*) as n from webhook_events where action = 'UPDATED' and record_id = any($1) group by record_id`, [ids])).rows;
     expect(events.map((e) => [e.record_id, Number(e.n)]).sort()).toEqual(ids.map((id) => [id, 1]).sort());
   });
+
+  it('a redirect payment made on a relay killed afterwards still expires on the other, and its page works there', async () => {
+    const victim = await cluster.start('relay-victim');
+    const [, b] = cluster.apis;
+    if (!b) throw new Error('two relays');
+    const entityId = b.credentials.entityId;
+    const made = await fetch(`${victim.url}/v1/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${victim.credentials.accessToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ entityId, amount: '9.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'PAYPAL', shopperResultUrl: 'https://shop.example/return' }).toString(),
+    });
+    const id = ((await made.json()) as { id: string }).id;
+    await victim.kill();
+    // Nothing of it lived only in the dead relay: the other relay's test clock expires it.
+    const later = new Date(Date.now() + 30 * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+    const clock = await b.request('POST', '/v1/test/clock', { entityId, time: later });
+    expect(clock.json.ran).toMatchObject({ redirectExpiries: 1 });
+    const late = await fetch(`${b.url}/v1/redirect/${id}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'answer=approve' });
+    expect(late.status).toBe(303);
+    expect((await b.request('GET', `/v1/payments/${id}?entityId=${entityId}`)).json.result).toMatchObject({ code: '100.396.103' });
+  }, 90_000);
 });
