@@ -9,7 +9,7 @@ import { planChargebackReversal, planFollowUp, refusalCode, type ChargebackType,
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
-import type { Outcome } from '../flows/outcome.js';
+import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
@@ -39,7 +39,7 @@ interface Planned {
 }
 
 /** Plans, writes the record with its event under the plan's guard, and plans again when it lost a race. */
-async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string, op: ChargebackType, params: FlatParams, planOf: (payment: PaymentRecord) => Promise<Planned>): Promise<Outcome> {
+async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string, op: ChargebackType, params: FlatParams, claim: Claim | undefined, planOf: (payment: PaymentRecord) => Promise<Planned>): Promise<Outcome> {
   const id = newPaymentId(ctx.clock.now());
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const payment = await ctx.store.findPayment(entity.id, paymentId);
@@ -85,29 +85,31 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
       now,
       record,
       events: [paymentEvent(ctx, op === 'CB' ? 'chargebackCreated' : 'chargebackReversed', record, json, { rootPaymentId: payment.referencedId ?? payment.id })],
+      // Under an Idempotency-Key the answer is written with the record: a retry replays it.
+      ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
     });
-    if (applied) return { kind: 'ok', body, json };
+    if (applied) return { kind: 'ok', body, json, answered: claim !== undefined };
   }
   return refusedWith(refusalCode(op), op, params, paymentId);
 }
 
 /** POST /v1/test/payments/{id}/chargeback: charges back `amount` of the payment for `reasonCode`. */
-export async function createChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams): Promise<Outcome> {
+export async function createChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const reasonCode = params.get('reasonCode') ?? '';
   if (!isChargebackReason(reasonCode)) {
     throw new ApiError('invalidParameters', [{ name: 'reasonCode', value: reasonCode, message: 'must be a chargeback reason of the result code catalogue (000.100.2xx)' }]);
   }
   const amount = parseAmount(params.get('amount') ?? '');
-  return write(ctx, entity, paymentId, 'CB', params, async (payment) => ({
+  return write(ctx, entity, paymentId, 'CB', params, claim, async (payment) => ({
     payment,
     plan: planFollowUp(payment, { op: 'CB', amount, currency: params.get('currency'), now: ctx.clock.now(), reversalCutoffMs: 0 }),
   }));
 }
 
 /** POST /v1/test/payments/{id}/chargeback-reversal: reverses the chargeback `chargebackId` of the payment. */
-export async function reverseChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams): Promise<Outcome> {
+export async function reverseChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const chargebackId = params.get('chargebackId') ?? '';
-  return write(ctx, entity, paymentId, 'CR', params, async (payment) => {
+  return write(ctx, entity, paymentId, 'CR', params, claim, async (payment) => {
     const chargeback = await ctx.store.findPayment(entity.id, chargebackId);
     return { payment, plan: planChargebackReversal(payment, chargeback), ...(chargeback ? { chargeback } : {}) };
   });

@@ -13,9 +13,9 @@ export function chargebackRoutes(app: FastifyInstance, ctx: RelayContext): void 
     url: '/v1/test/payments/:id/chargeback',
     operation: 'testChargeback',
     throttle: 'followUps',
-    run: async ({ ctx: c, entity, params, path }) => {
+    run: async ({ ctx: c, entity, params, path, claim }) => {
       if (c.config.environment === 'live') throw new ApiError('chargebackLive');
-      return createChargeback(c, entity, path.id ?? '', params);
+      return createChargeback(c, entity, path.id ?? '', params, claim);
     },
   });
   registerApiRoute(app, ctx, {
@@ -23,9 +23,9 @@ export function chargebackRoutes(app: FastifyInstance, ctx: RelayContext): void 
     url: '/v1/test/payments/:id/chargeback-reversal',
     operation: 'testChargebackReversal',
     throttle: 'followUps',
-    run: async ({ ctx: c, entity, params, path }) => {
+    run: async ({ ctx: c, entity, params, path, claim }) => {
       if (c.config.environment === 'live') throw new ApiError('chargebackLive');
-      return reverseChargeback(c, entity, path.id ?? '', params);
+      return reverseChargeback(c, entity, path.id ?? '', params, claim);
     },
   });
 }

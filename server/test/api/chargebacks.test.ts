@@ -86,6 +86,17 @@ describe('chargebacks', () => {
     expect(codeOf(await chargeback(cp.id, '1.00'))).toBe('700.400.400');
   });
 
+  it('under an Idempotency-Key, a retried chargeback replays its answer and charges back once', async () => {
+    const payment = await debit('10.00');
+    const send = () => relay.post(`/v1/test/payments/${payment.id}/chargeback`, { entityId: entityId(), amount: '6.00', currency: 'EUR', reasonCode: '000.100.220' }, { headers: { 'idempotency-key': `cb-${payment.id}` } });
+    const first = await send();
+    const again = await send();
+    expect(first.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect((await relay.ctx.store.findPayment(entityId(), payment.id))?.chargebackAmount).toBe(600);
+  });
+
   it('is never made through the merchant API', async () => {
     const payment = await debit('10.00');
     for (const paymentType of ['CB', 'CR']) {
@@ -168,7 +179,8 @@ describe('chargebacks', () => {
     const day0 = new Date(relay.clock.now()).toISOString().slice(0, 10);
     relay.clock.advance(relay.ctx.config.reports.visibilityDelayMs + 1);
     const report = (await relay.get(`/v1/query?entityId=${fresh.entityId}&date.from=${day0}&date.to=${day0}&paymentTypes=DB&includeLinkedTransactions=true`, as)).json();
-    expect(report.payments[0].linkedTransactions.map((p: { id: string; paymentType: string }) => [p.id, p.paymentType])).toEqual([[cb.id, 'CB'], [cr.id, 'CR']]);
+    // Made in the same millisecond of the test clock: in id order, so compared as a set.
+    expect(report.payments[0].linkedTransactions.map((p: { id: string; paymentType: string }) => [p.id, p.paymentType]).sort()).toEqual([[cb.id, 'CB'], [cr.id, 'CR']].sort());
     const onlyChargebacks = (await relay.get(`/v1/query?entityId=${fresh.entityId}&date.from=${day0}&date.to=${day0}&paymentTypes=CB`, as)).json();
     expect(onlyChargebacks.payments.map((p: { id: string; result: { code: string } }) => [p.id, p.result.code])).toEqual([[cb.id, '000.100.201']]);
 
