@@ -355,7 +355,8 @@ async function loads(): Promise<void> {
 
 try {
   await sizes();
-  await loads();
+  // BENCH_ONLY=sizes: the byte budget alone, without starting a browser (quick, light on the machine).
+  if (process.env.BENCH_ONLY !== 'sizes') await loads();
 } finally {
   await app.close();
   await ctx.store.close();

@@ -39,3 +39,36 @@ test('the demo pages allow the relay origin in their CSP and nothing else from o
   expect(csp).toContain(`frame-src ${relay.url}`);
   expect(csp).toContain("default-src 'none'");
 });
+
+test('a shopper subscribes monthly: the card is stored, the relay schedule charges it as the test clock moves, and cancelling stops it', async ({ page, demoShop, cardForm }) => {
+  test.setTimeout(90_000);
+  await page.goto(demoShop.url);
+  await page.getByRole('button', { name: /^Subscribe/ }).click();
+  await expect(page).toHaveURL(/\/pay\?checkoutId=/);
+  await cardForm.waitUntilReady();
+  await cardForm.fill({ number: testCards.visa, expiry: futureExpiry(), cvv: '123', holder: 'Jane Jones' });
+  await cardForm.pay();
+
+  // The first payment stored the card; the shop made the schedule and shows it, no charge yet.
+  await expect(page).toHaveURL(/\/subscription\?id=/);
+  await expect(page.getByTestId('schedule-status')).toHaveText('active');
+  await expect(page.getByTestId('charge-count')).toHaveText('0');
+  const firstRun = await page.getByTestId('next-run').textContent();
+
+  // A month passes for the merchant's entity: the charge due runs before the relay answers.
+  await page.getByRole('button', { name: 'Move the test clock one month ahead' }).click();
+  await expect(page.getByTestId('charge-count')).toHaveText('1');
+  const charge = page.getByTestId('charge').first();
+  await expect(charge).toContainText(firstRun ?? 'no first run');
+  await expect(charge).toContainText(/000\.(000\.000|100\.1\d\d)/);
+  await expect(page.getByTestId('next-run')).not.toHaveText(firstRun ?? '');
+
+  await page.getByRole('button', { name: 'Move the test clock one month ahead' }).click();
+  await expect(page.getByTestId('charge-count')).toHaveText('2');
+
+  // Cancelled: a further month charges nothing.
+  await page.getByRole('button', { name: 'Cancel the subscription' }).click();
+  await expect(page.getByTestId('schedule-status')).toHaveText('cancelled');
+  await page.getByRole('button', { name: 'Move the test clock one month ahead' }).click();
+  await expect(page.getByTestId('charge-count')).toHaveText('2');
+});

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { brandOf, CARD_BRAND_DIGITS, CARD_BRANDS, cardBrandOf, isCardBrand, OTHER_BRANDS } from './brands.js';
+import { brandOf, CARD_BRAND_DIGITS, CARD_BRAND_NAMES, CARD_BRANDS, cardBrandOf, isCardBrand, OTHER_BRANDS } from './brands.js';
 
 // credit-card-type is card-validator's own table; the test reads it to prove the two agree.
 const require = createRequire(import.meta.url);
@@ -13,6 +13,11 @@ describe('brand table', () => {
     const codes = [...CARD_BRANDS, ...OTHER_BRANDS].map((b) => b.code);
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9_]{1,32}$/);
+  });
+
+  it('names every card brand, and only card brands (the names column the widget reads)', () => {
+    expect(Object.keys(CARD_BRAND_NAMES)).toEqual(CARD_BRANDS.map((b) => b.code));
+    for (const name of Object.values(CARD_BRAND_NAMES)) expect(name.trim()).not.toBe('');
   });
 
   it('holds the card brands of widget-surface §2', () => {

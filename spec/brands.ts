@@ -32,8 +32,6 @@ export type BinPattern = number | readonly [number, number];
 export interface CardBrand {
   code: string;
   kind: 'card';
-  /** The name the widget's brand select shows. */
-  name: string;
   /** The card-validator type that IS this brand; only the network's main brand carries it. */
   cardValidatorType?: CardValidatorType;
   /**
@@ -87,27 +85,58 @@ const MADA_BINS: readonly BinPattern[] = [
   968203, 968204, 968205, 968206, 968207, 968208, 968209, 968210, 968211,
 ];
 
+/**
+ * The names the widget's brand select shows, by card brand code: the column of the table the
+ * merchant page's script needs (which brands are cards, and their names). It stands apart from the
+ * rows, like CARD_BRAND_DIGITS, so that script does not carry lengths, gaps and networks it never
+ * reads, nor the card frame names it never shows; spec/brands.test.ts holds it to the rows.
+ */
+export const CARD_BRAND_NAMES = {
+  VISA: 'Visa',
+  MASTER: 'MasterCard',
+  AMEX: 'American Express',
+  MADA: 'mada',
+  DINERS: 'Diners',
+  DISCOVER: 'Discover',
+  JCB: 'JCB',
+  MAESTRO: 'Maestro',
+  VISAELECTRON: 'Visa Electron',
+  VISADEBIT: 'Visa Debit',
+  MASTERDEBIT: 'Debit MasterCard',
+  VPAY: 'V PAY',
+  DANKORT: 'Dankort',
+  CARTEBANCAIRE: 'Carte Bancaire',
+  CARTEBLEUE: 'Carte Bleue',
+  ELO: 'Elo',
+  HIPERCARD: 'Hipercard',
+  MIR: 'Mir',
+  UNIONPAY: 'UnionPay',
+} as const;
+
+export type CardBrandCode = keyof typeof CARD_BRAND_NAMES;
+
 export const CARD_BRANDS: readonly CardBrand[] = [
-  { code: 'VISA', kind: 'card', name: 'Visa', cardValidatorType: 'visa', lengths: [16, 18, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'MASTER', kind: 'card', name: 'MasterCard', cardValidatorType: 'mastercard', lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'AMEX', kind: 'card', name: 'American Express', cardValidatorType: 'american-express', lengths: [15], gaps: GAPS_15, cvvLength: 4 },
-  { code: 'MADA', kind: 'card', name: 'mada', alsoOn: ['VISA', 'MASTER', 'MAESTRO'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'DINERS', kind: 'card', name: 'Diners', cardValidatorType: 'diners-club', lengths: [14, 16, 19], gaps: GAPS_15, cvvLength: 3 },
-  { code: 'DISCOVER', kind: 'card', name: 'Discover', cardValidatorType: 'discover', lengths: [16, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'JCB', kind: 'card', name: 'JCB', cardValidatorType: 'jcb', lengths: [16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'MAESTRO', kind: 'card', name: 'Maestro', cardValidatorType: 'maestro', lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'VISAELECTRON', kind: 'card', name: 'Visa Electron', alsoOn: ['VISA'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'VISADEBIT', kind: 'card', name: 'Visa Debit', alsoOn: ['VISA'], lengths: [16, 18, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'MASTERDEBIT', kind: 'card', name: 'Debit MasterCard', alsoOn: ['MASTER'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'VPAY', kind: 'card', name: 'V PAY', alsoOn: ['VISA'], lengths: [13, 14, 15, 16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'DANKORT', kind: 'card', name: 'Dankort', alsoOn: ['VISA'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'CARTEBANCAIRE', kind: 'card', name: 'Carte Bancaire', alsoOn: ['VISA', 'MASTER'], lengths: [16, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'CARTEBLEUE', kind: 'card', name: 'Carte Bleue', alsoOn: ['VISA'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'ELO', kind: 'card', name: 'Elo', cardValidatorType: 'elo', lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'HIPERCARD', kind: 'card', name: 'Hipercard', cardValidatorType: 'hipercard', lengths: [16], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'MIR', kind: 'card', name: 'Mir', cardValidatorType: 'mir', lengths: [16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
-  { code: 'UNIONPAY', kind: 'card', name: 'UnionPay', cardValidatorType: 'unionpay', lengths: [14, 15, 16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'VISA', kind: 'card', cardValidatorType: 'visa', lengths: [16, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'MASTER', kind: 'card', cardValidatorType: 'mastercard', lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'AMEX', kind: 'card', cardValidatorType: 'american-express', lengths: [15], gaps: GAPS_15, cvvLength: 4 },
+  { code: 'MADA', kind: 'card', alsoOn: ['VISA', 'MASTER', 'MAESTRO'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'DINERS', kind: 'card', cardValidatorType: 'diners-club', lengths: [14, 16, 19], gaps: GAPS_15, cvvLength: 3 },
+  { code: 'DISCOVER', kind: 'card', cardValidatorType: 'discover', lengths: [16, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'JCB', kind: 'card', cardValidatorType: 'jcb', lengths: [16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'MAESTRO', kind: 'card', cardValidatorType: 'maestro', lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'VISAELECTRON', kind: 'card', alsoOn: ['VISA'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'VISADEBIT', kind: 'card', alsoOn: ['VISA'], lengths: [16, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'MASTERDEBIT', kind: 'card', alsoOn: ['MASTER'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'VPAY', kind: 'card', alsoOn: ['VISA'], lengths: [13, 14, 15, 16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'DANKORT', kind: 'card', alsoOn: ['VISA'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'CARTEBANCAIRE', kind: 'card', alsoOn: ['VISA', 'MASTER'], lengths: [16, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'CARTEBLEUE', kind: 'card', alsoOn: ['VISA'], lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'ELO', kind: 'card', cardValidatorType: 'elo', lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'HIPERCARD', kind: 'card', cardValidatorType: 'hipercard', lengths: [16], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'MIR', kind: 'card', cardValidatorType: 'mir', lengths: [16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
+  { code: 'UNIONPAY', kind: 'card', cardValidatorType: 'unionpay', lengths: [14, 15, 16, 17, 18, 19], gaps: GAPS_16, cvvLength: 3 },
 ];
+
 
 /**
  * The leading digits of the card brands above, by code: the column of the table that recognises a

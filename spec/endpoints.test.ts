@@ -25,6 +25,7 @@ describe('every endpoint', () => {
       'checkout', 'checkoutComplete', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'scheduleList', 'testClock', 'testChargeback', 'testChargebackReversal', 'transactionReport',
       'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
       'quoteCreate', 'quoteRead', 'aggregations', 'aggregationRecords', 'reconciliationFile',
+      'voucherTest',
     ].sort());
   });
 

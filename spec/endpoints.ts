@@ -37,7 +37,8 @@ export type OperationName =
   | 'quoteRead'
   | 'aggregations'
   | 'aggregationRecords'
-  | 'reconciliationFile';
+  | 'reconciliationFile'
+  | 'voucherTest';
 
 export interface Forbidden {
   /** An exact name, or a prefix ending in `*` (`threeDSecure.*`). */
@@ -91,7 +92,7 @@ const JOB_FIELD_FORMATS: Readonly<Record<string, string>> = Object.fromEntries(
 );
 const ENTITY = only(S.basic, ['entityId']);
 const ACCOUNT = [...S.card, ...S.wallet, ...S.virtualAccount, ...S.bankAccount];
-const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline];
+const SHOPPER = [...S.customer, ...S.shippingCustomer, ...S.billing, ...S.shipping, ...S.cart, ...S.airline, ...S.gatewayFields];
 const EXTRAS = [...S.merchant, ...S.threeDSecure, ...S.custom, ...S.asyncPayment];
 const CUSTOM_PARAMETERS = only(S.custom, ['customParameters[name]']);
 const MERCHANT_REFERENCES = ['merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'descriptor', 'testMode'];
@@ -426,6 +427,16 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     path: '/reports/v1/reconciliations/file',
     accepts: [...ENTITY, ...only(reporting, ['date.from', 'date.to'])],
     requires: ['entityId', 'date.from', 'date.to'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  // Voucher slips' test operations: pay or expire a slip at once (test environment only).
+  voucherTest: {
+    method: 'POST',
+    path: '/v1/test/vouchers/{id}/pay, /v1/test/vouchers/{id}/expire',
+    accepts: ENTITY,
+    requires: ['entityId'],
     formats: {},
     forbids: [],
     unknown: 'reject',

@@ -74,6 +74,9 @@ const SAMPLES: Record<string, { valid: string[]; invalid: string[] }> = {
   dateOrDatetime: { valid: ['2024-02-29', '2024-02-29 23:59:59'], invalid: ['2024-02-30', '2024-01-01 24:00:00', '2024-01-01T10:00:00', '2024-1-01'] },
   'list(enum(PA,DB,CD,CP,RV,RF,RC,CB,CR))': { valid: ['*', 'DB', 'DB,PA,CB'], invalid: ['XX', 'DB,', 'db'] },
   'list(enum(CC,DD,VA,WA,VO))': { valid: ['*', 'CC', 'CC,VO'], invalid: ['XX', 'CC;VO'] },
+  // External gateways' names (spec/params/gateway.ts): a Brazilian postcode and a CPF or CNPJ.
+  '/^[0-9]{5}-?[0-9]{3}$/': { valid: ['01310100', '01310-100'], invalid: ['0131010', '01310 100', '01310-1000'] },
+  '/^([0-9]{11}|[0-9]{14})$/': { valid: ['52998224725', '11444777000161'], invalid: ['5299822472', '529982247250', '529.982.247-25'] },
 };
 
 describe('format notations used by the catalogue', () => {

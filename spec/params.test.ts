@@ -24,7 +24,7 @@ describe('catalogue rows', () => {
   it('has every request section of the spec, none empty', () => {
     expect(Object.keys(REQUEST_SECTIONS)).toEqual([
       'basic', 'card', 'wallet', 'virtualAccount', 'bankAccount', 'customer', 'shippingCustomer', 'billing', 'shipping',
-      'merchant', 'cart', 'airline', 'tokenization', 'threeDSecure', 'custom', 'asyncPayment', 'job',
+      'merchant', 'cart', 'airline', 'tokenization', 'threeDSecure', 'custom', 'asyncPayment', 'job', 'gatewayFields',
     ]);
     for (const rows of Object.values(REQUEST_SECTIONS)) expect(rows.length).toBeGreaterThan(0);
   });

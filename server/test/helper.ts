@@ -96,6 +96,24 @@ export async function startTestRelay(
   };
 }
 
+/**
+ * The shopper's browser data a server-to-server payment needs when it goes to 3-D Secure (v2):
+ * what the widget sends from a desktop Chromium.
+ */
+export function browserData(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'customer.browser.acceptHeader': 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+    'customer.browser.language': 'de-DE',
+    'customer.browser.screenHeight': '1080',
+    'customer.browser.screenWidth': '1920',
+    'customer.browser.timezone': '-60',
+    'customer.browser.userAgent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    'customer.browser.javaEnabled': 'false',
+    'customer.browser.screenColorDepth': '24',
+    ...extra,
+  };
+}
+
 /** Card parameters of a test card with a future expiry. */
 export function testCard(number = '4200000000000000', extra: Record<string, string> = {}): Record<string, string> {
   return { 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', ...extra };

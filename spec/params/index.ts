@@ -9,6 +9,7 @@ import { card } from './card.js';
 import { cart } from './cart.js';
 import { custom } from './custom.js';
 import { customer, shippingCustomer } from './customer.js';
+import { gatewayFields } from './gateway.js';
 import { job } from './job.js';
 import { merchant } from './merchant.js';
 import { reconciliation } from './reconciliation.js';
@@ -41,6 +42,7 @@ export const REQUEST_SECTIONS = {
   custom,
   asyncPayment,
   job,
+  gatewayFields,
 } as const satisfies Record<string, readonly ParamRow[]>;
 
 export const REQUEST_ROWS: readonly ParamRow[] = Object.values(REQUEST_SECTIONS).flat();

@@ -145,14 +145,19 @@ function start(): void {
   }
 
   async function pay(msg: PayMsg): Promise<void> {
-    if (field !== 'cardNumber') return;
+    // The card-number frame pays; a stored card's own CVV frame (registrations.requireCvv) pays that card.
+    const own = field === 'cvv';
+    if (own && !msg.stored) return;
     if (busy) return link.send({ type: 'failure', reason: 'busy', fields: [], message: 'A payment is already being submitted' });
     const number = msg.stored ? null : digits();
     const invalid: Field[] = msg.stored || numberCheck().valid ? [] : ['cardNumber'];
     let cvv: string | null = null;
     busy = true;
     try {
-      if (msg.withCvv) {
+      if (own) {
+        cvv = digits();
+        if (!cvvValid(cvv, selected, config?.allowEmpty ?? false)) invalid.push('cvv');
+      } else if (msg.withCvv) {
         const answer = await requestCvv(identity.key, CVV_TIMEOUT_MS);
         if (!answer) return link.send({ type: 'failure', reason: 'network', fields: ['cvv'], message: 'The CVV field did not answer' });
         if (!answer.valid) invalid.push('cvv');

@@ -3,7 +3,7 @@
 // and follow what it reports: the relay's outcome, a failure, or nothing in time.
 
 import { batch } from '@preact/signals-core';
-import type { FailureMsg, OutcomeMsg, PayAction } from '../protocol/messages.js';
+import type { FailureMsg, OutcomeMsg, PayAction, PayMsg } from '../protocol/messages.js';
 import { formThis } from './callback-this.js';
 import type { CardContext } from './card-context.js';
 import { collectFields, expiryOk, holderOk, syncExpiry } from './card-fields.js';
@@ -15,6 +15,13 @@ import { savedOutcome } from './summary-page.js';
 
 /** How long the host waits for the outcome of a submitted payment, ms (3-D Secure not included). */
 const OUTCOME_TIMEOUT_MS = 120_000;
+
+/** A stored card's payment: its form and fields, and the frame that submits it if not the card number's. */
+export interface StoredPay {
+  form: HTMLFormElement;
+  fields: Array<[string, string]>;
+  send?: (body: Omit<PayMsg, 'tag' | 'channel' | 'key'>) => boolean;
+}
 
 export class CardSubmit {
   private submitting = false;
@@ -31,9 +38,10 @@ export class CardSubmit {
 
   /**
    * Validate, veto, ask the card-number frame to pay. `stored`: a stored card's form (registrations.ts)
-   * pays instead, with its own fields and no card number.
+   * pays instead, with its own fields and no card number; through `send` (the stored card's own
+   * CVV frame, registrations.requireCvv) if given, whose outcome comes back to onOutcome / onFailure.
    */
-  async submit(stored?: { form: HTMLFormElement; fields: Array<[string, string]> }): Promise<void> {
+  async submit(stored?: StoredPay): Promise<void> {
     const { model, env, links, refs } = this.c;
     if (model.busy.peek() || this.submitting) return;
     this.submitting = true;
@@ -58,7 +66,7 @@ export class CardSubmit {
         model.message.value = null;
         model.paying.value = true;
       });
-      const sent = links.send('cardNumber', {
+      const sent = (stored?.send ?? ((body) => links.send('cardNumber', body)))({
         type: 'pay',
         action: this.action,
         withCvv: !stored && model.withCvv,

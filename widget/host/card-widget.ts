@@ -15,7 +15,7 @@ import type { CardContext } from './card-context.js';
 import { cardForm } from './card-form.js';
 import { CardFrames } from './card-frames.js';
 import { bindInputs } from './card-inputs.js';
-import { CardSubmit } from './card-submit.js';
+import { CardSubmit, type StoredPay } from './card-submit.js';
 import { bindCardView } from './card-view.js';
 import type { WidgetEnv } from './env.js';
 import { FrameLinks } from './frames.js';
@@ -159,9 +159,22 @@ export class CardWidget {
     return effect(() => fn(this.model.message.value, this.model.busy.value));
   }
 
-  /** A stored card's one-click payment (stored-cards.ts), through this form's card-number frame. */
-  payStored(form: HTMLFormElement, fields: Array<[string, string]>): Promise<void> {
-    return this.payment.submit({ form, fields: [...fields, ['shopperResultUrl', this.c.shopperResultUrl]] });
+  /** The chosen brand and whether the CVV frame has focus, now and on every change (extras/cvv-hint.ts). */
+  watchCvv(fn: (brand: string | null, focused: boolean) => void): () => void {
+    return effect(() => fn(this.model.brand.value, this.model.cvv.focused.value));
+  }
+
+  /**
+   * A stored card's one-click payment (stored-cards.ts), through this form's card-number frame or,
+   * with `send`, the stored card's own CVV frame, whose outcome comes back through payMessage.
+   */
+  payStored(form: HTMLFormElement, fields: Array<[string, string]>, send?: StoredPay['send']): Promise<void> {
+    return this.payment.submit({ form, fields: [...fields, ['shopperResultUrl', this.c.shopperResultUrl]], send });
+  }
+
+  /** The outcome or failure of a payment a stored card's CVV frame submitted. */
+  payMessage(msg: FrameToHost): void {
+    this.onFrameMessage('cardNumber', msg);
   }
 
   private onFrameMessage(field: Field, msg: FrameToHost): void {

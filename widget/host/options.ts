@@ -38,6 +38,13 @@ export interface Options {
   threeDIframeSize: { width: string; height: string } | null;
   /** Submit only saves the shopper's data on the checkout; the merchant pays it later. */
   useSummaryPage: boolean;
+  /** The CVV hint: a popover next to the CVV showing where it is printed (extras/cvv-hint.ts). */
+  showCVVHint: boolean;
+  /** Expiry and holder in relay iframes too, like number and CVV: the page never sees card data. */
+  enableSAQACompliance: boolean;
+  /** Wallet buttons' configuration as the page gave it, read by extras/wallets.ts. */
+  applePay: unknown;
+  googlePay: unknown;
   onSaveTransactionData: Callback | null;
   /** Stored cards (one click) as the page gave them, read by extras/stored-cards.ts. */
   registrations: unknown;
@@ -64,81 +71,45 @@ export interface Options {
   onBlurExpiryDate: Callback | null;
 }
 
-export const DEFAULTS: Readonly<Options> = Object.freeze({
+/** Callback options: a function, or null. One string, split: the shortest list in the main script. */
+const CALLBACKS = ('onReady onSaveTransactionData onError onBeforeSubmitCard onBeforeSubmitDirectDebit ' +
+  'onBeforeSubmitVirtualAccount onAfterSubmit onChangeBrand onDetectBrand onLoadThreeDIframe onReadyIframeCommunication ' +
+  'onFocusIframeCommunication onBlurIframeCommunication onBlurCardNumber onBlurSecurityCode onBlurCardHolder ' +
+  'onBlurExpiryDate').split(' ') as CallbackKey[];
+
+/** Boolean options that default to true, then those that default to false. */
+const TRUE_BOOLEANS = 'brandDetection requireCvv showLabels showPlaceholders'.split(' ') as BooleanKey[];
+const BOOLEANS = TRUE_BOOLEANS.concat(
+  'disableSubmitOnEnter allowEmptyCvv maskCvv disableCardExpiryDateValidation useSummaryPage showCVVHint enableSAQACompliance'.split(' ') as BooleanKey[],
+);
+
+/** Options handed on as the page gave them, read where they are used (mostly extras). */
+const RAW = 'registrations billingAddress mandatoryBillingFields applePay googlePay'.split(' ') as RawKey[];
+
+type KeysOf<V> = { [K in keyof Options]: Options[K] extends V ? K : never }[keyof Options];
+type CallbackKey = KeysOf<Callback | null>;
+type BooleanKey = KeysOf<boolean>;
+type RawKey = 'registrations' | 'billingAddress' | 'mandatoryBillingFields' | 'applePay' | 'googlePay';
+
+const fill = <K extends string, V>(keys: readonly K[], value: (k: K) => V) => Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, V>;
+
+export const DEFAULTS: Readonly<Options> = Object.freeze<Options>({
   style: 'card',
   locale: 'en',
   labels: {},
   errorMessages: {},
   iframeStyles: {},
-  brandDetection: true,
   brandDetectionPriority: [],
   paymentTarget: null,
   shopperResultTarget: null,
-  disableSubmitOnEnter: false,
-  requireCvv: true,
-  allowEmptyCvv: false,
-  maskCvv: false,
   autofocus: null,
-  showLabels: true,
-  showPlaceholders: true,
   spinner: { className: '', color: '' },
-  disableCardExpiryDateValidation: false,
   threeDIframeSize: null,
-  useSummaryPage: false,
-  onSaveTransactionData: null,
   browser: { threeDChallengeWindow: null },
-  registrations: null,
-  billingAddress: null,
-  mandatoryBillingFields: null,
-  onReady: null,
-  onError: null,
-  onBeforeSubmitCard: null,
-  onBeforeSubmitDirectDebit: null,
-  onBeforeSubmitVirtualAccount: null,
-  onAfterSubmit: null,
-  onChangeBrand: null,
-  onDetectBrand: null,
-  onLoadThreeDIframe: null,
-  onReadyIframeCommunication: null,
-  onFocusIframeCommunication: null,
-  onBlurIframeCommunication: null,
-  onBlurCardNumber: null,
-  onBlurSecurityCode: null,
-  onBlurCardHolder: null,
-  onBlurExpiryDate: null,
+  ...fill(BOOLEANS, (k) => TRUE_BOOLEANS.includes(k)),
+  ...fill(RAW, () => null),
+  ...fill(CALLBACKS, () => null),
 });
-
-const CALLBACKS = [
-  'onReady',
-  'onSaveTransactionData',
-  'onError',
-  'onBeforeSubmitCard',
-  'onBeforeSubmitDirectDebit',
-  'onBeforeSubmitVirtualAccount',
-  'onAfterSubmit',
-  'onChangeBrand',
-  'onDetectBrand',
-  'onLoadThreeDIframe',
-  'onReadyIframeCommunication',
-  'onFocusIframeCommunication',
-  'onBlurIframeCommunication',
-  'onBlurCardNumber',
-  'onBlurSecurityCode',
-  'onBlurCardHolder',
-  'onBlurExpiryDate',
-] as const;
-
-const BOOLEANS = [
-  'brandDetection',
-  'disableSubmitOnEnter',
-  'requireCvv',
-  'allowEmptyCvv',
-  'maskCvv',
-  'showLabels',
-  'showPlaceholders',
-  'disableCardExpiryDateValidation',
-  'useSummaryPage',
-] as const;
 
 /** true/false, "true"/"false" (any case, trimmed), 1/0 and "1"/"0"; anything else: the default. */
 export function toBool(value: unknown, fallback: boolean): boolean {
@@ -203,6 +174,7 @@ export function readOptions(raw: unknown): Options {
     for (const [k, v] of Object.entries(o.iframeStyles)) if (isObj(v)) out.iframeStyles[k] = toStrings(v);
   }
   for (const key of BOOLEANS) out[key] = toBool(o[key], DEFAULTS[key]);
+  for (const key of RAW) out[key] = o[key] ?? null;
   out.brandDetectionPriority = toBrandList(o.brandDetectionPriority);
   out.paymentTarget = toName(o.paymentTarget);
   out.shopperResultTarget = toName(o.shopperResultTarget);
@@ -219,9 +191,6 @@ export function readOptions(raw: unknown): Options {
     const height = toSize(o.threeDIframeSize.height);
     out.threeDIframeSize = width || height ? { width: width ?? '100%', height: height ?? '400px' } : null;
   }
-  out.registrations = o.registrations ?? null;
-  out.billingAddress = o.billingAddress ?? null;
-  out.mandatoryBillingFields = o.mandatoryBillingFields ?? null;
   const window = isObj(o.browser) ? Number(o.browser.threeDChallengeWindow) : NaN;
   out.browser = { threeDChallengeWindow: Number.isInteger(window) && window >= 1 && window <= 5 ? window : null };
   for (const key of CALLBACKS) {

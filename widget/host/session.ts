@@ -108,6 +108,7 @@ export class Session {
   private options: Options = readOptions(undefined);
   private texts: Texts = textsFor('en', {}, {});
   private readonly onMessage = (e: MessageEvent) => {
+    if (this.mounted?.handleMessage(e)) return;
     for (const w of this.widgets) if (w.handleMessage(e)) return;
   };
 
@@ -151,9 +152,9 @@ export class Session {
       if (answer.checkout.locked) widget.lock(this.texts.messages.locked);
       widget.show();
     }
-    // Stored cards, forms of brands that are not cards, the billing group: only the checkouts and
+    // Stored cards, forms of brands that are not cards, the billing group, the CVV hint: only the checkouts and
     // pages that need them download that part of the widget (extras), before onReady.
-    if (answer.checkout.registrations.length || this.options.billingAddress || listed.some((brands) => brands.some((b) => !isCardBrand(b)))) {
+    if (answer.checkout.registrations.length || this.options.billingAddress || this.options.showCVVHint || listed.some((brands) => brands.some((b) => !isCardBrand(b)))) {
       const extras = await this.extras();
       const env = this.env(0);
       this.mounted = extras && extras.mount({ env, forms, listed, widgets: this.widgets, cards: answer.checkout.registrations, error: env.error });

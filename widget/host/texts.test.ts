@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localeUrl, parseLocale } from './locale-load.js';
+import { enExtra, extraTexts } from './extras/texts.js';
 import { en, LOCALE_CODES, localeCode, textsFor, type Locale } from './texts.js';
 
 const file = (code: string) => parseLocale(JSON.parse(readFileSync(resolve(import.meta.dirname, `../locales/${code}.json`), 'utf8')));
@@ -47,6 +48,17 @@ describe('textsFor', () => {
   });
 });
 
+describe('extras texts', () => {
+  it('come from the merchant, then the locale, then English, like the card form\'s', () => {
+    expect(extraTexts(textsFor('en', {}, {})).labels.cvvHelp).toBe('What is this?');
+    const de = textsFor('de', { cvvHint: 'Hinten' }, { pinError: 'PIN?' }, file('de'));
+    expect(extraTexts(de).labels.cvvHint).toBe('Hinten');
+    expect(extraTexts(de).labels.cvvHintAmex).toBe(file('de')!.labels.cvvHintAmex);
+    expect(extraTexts(de).errors.pinError).toBe('PIN?');
+    expect(de.labels).not.toHaveProperty('cvvHint');
+  });
+});
+
 describe('locale codes', () => {
   it('-CC falls back to the language; ISO codes map to the surface codes', () => {
     expect(localeCode('fr-CA')).toBe('fr');
@@ -76,7 +88,8 @@ describe('the 24 locale files', () => {
       const locale = file(code);
       expect(locale).not.toBeNull();
       for (const set of ['labels', 'errors', 'messages'] as const) {
-        expect(Object.keys(locale![set]).sort()).toEqual(Object.keys(en[set]).sort());
+        const english = set === 'messages' ? en.messages : { ...en[set], ...enExtra[set] };
+        expect(Object.keys(locale![set]).sort()).toEqual(Object.keys(english).sort());
         for (const [key, text] of Object.entries(locale![set])) expect(typeof text === 'string' && text.trim() !== '', `${code} ${set}.${key}`).toBe(true);
       }
       // Translated: the sentences are not the English ones.

@@ -5,6 +5,7 @@
 // a -CC variant falls back to its language. Merchant overrides (labels, errorMessages) win. Every
 // text is rendered as a text node, never as HTML (W7).
 
+/** The labels the card form shows: the main script carries their English. */
 export interface Labels {
   brand: string;
   cardNumber: string;
@@ -14,6 +15,10 @@ export interface Labels {
   mmyy: string;
   submit: string;
   register: string;
+}
+
+/** The labels only extras show (stored cards, other forms, billing, CVV hint): extras carry their English. */
+export interface ExtraLabels {
   cancel: string;
   country: string;
   billingAddress: string;
@@ -38,6 +43,10 @@ export interface ErrorMessages {
   cvvError: string;
   expiryMonthError: string;
   expiryYearError: string;
+}
+
+/** The error texts only extras show. */
+export interface ExtraErrorMessages {
   cardBinError: string;
   accountHolderError: string;
   accountNumberError: string;
@@ -56,6 +65,11 @@ export interface Messages {
 export interface Texts {
   labels: Labels;
   errors: ErrorMessages;
+  /**
+   * Where a text is looked up before English, first first: the merchant's labels / errorMessages,
+   * then the locale file's. Extras pick their own texts from them (extras/texts.ts).
+   */
+  from: { labels: Layer[]; errors: Layer[] };
   messages: Messages;
   dir: 'ltr' | 'rtl';
   lang: string;
@@ -65,8 +79,8 @@ export interface Texts {
 export interface Locale {
   lang: string;
   dir: 'ltr' | 'rtl';
-  labels: Labels;
-  errors: ErrorMessages;
+  labels: Labels & ExtraLabels;
+  errors: ErrorMessages & ExtraErrorMessages;
   messages: Messages;
 }
 
@@ -76,7 +90,8 @@ export const LOCALE_CODES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se
 /** ISO 639-1 codes of the languages the surface names otherwise. */
 const ALIASES: Readonly<Record<string, string>> = { da: 'dk', sv: 'se', zh: 'cn', el: 'gr', cs: 'cz', nb: 'no', nn: 'no' };
 
-export const en: Locale = {
+/** English, the card form's part; extras/texts.ts holds the rest. */
+export const en = {
   lang: 'en',
   dir: 'ltr',
   labels: {
@@ -88,22 +103,6 @@ export const en: Locale = {
     mmyy: 'MM / YY',
     submit: 'Pay now',
     register: 'Register',
-    cancel: 'Cancel',
-    country: 'Country',
-    billingAddress: 'Billing address',
-    givenName: 'Given name',
-    surname: 'Surname',
-    showOtherPaymentMethods: 'Show other payment methods',
-    cvvHint: 'The last three digits on the back of your card',
-    cvvHintAmex: 'The four digits on the front of your card',
-    cvvHintMaestro: 'The last three digits on the back of your card, if present',
-    cvvHelp: 'What is this?',
-    accountHolder: 'Account holder',
-    accountNumber: 'IBAN',
-    accountBank: 'BIC',
-    bankName: 'Bank name',
-    pin: 'PIN',
-    ddmmyyyy: 'DD.MM.YYYY',
   },
   errors: {
     cardNumberError: 'Invalid card number or brand',
@@ -111,11 +110,6 @@ export const en: Locale = {
     cvvError: 'Invalid CVV',
     expiryMonthError: 'Invalid expiry date',
     expiryYearError: 'Invalid expiry date',
-    cardBinError: 'Card not supported',
-    accountHolderError: 'Invalid account holder',
-    accountNumberError: 'Invalid account number or IBAN',
-    accountBankError: 'Invalid bank code or BIC',
-    pinError: 'Invalid PIN',
   },
   messages: {
     invalidCheckout: 'This payment session is no longer valid. Please start the checkout again.',
@@ -123,7 +117,9 @@ export const en: Locale = {
     locked: 'Too many failed attempts. Please start the checkout again.',
     declined: 'The payment was declined.',
   },
-};
+} satisfies { lang: string; dir: 'ltr'; labels: Labels; errors: ErrorMessages; messages: Messages };
+
+export type Layer = Record<string, unknown> | undefined;
 
 /** The surface code of a locale ("de-CH" -> "de", "da" -> "dk"); null for a language it lacks. */
 export function localeCode(locale: string): string | null {
@@ -133,7 +129,7 @@ export function localeCode(locale: string): string | null {
 }
 
 /** Each key of `defaults` from the first of `layers` that has it as a string. */
-function pick<T extends object>(defaults: T, ...layers: Array<Record<string, unknown> | undefined>): T {
+export function pick<T extends object>(defaults: T, ...layers: Layer[]): T {
   const out = { ...defaults };
   for (const key of Object.keys(defaults) as Array<keyof T>) {
     for (const layer of layers) {
@@ -155,9 +151,11 @@ export function textsFor(locale: string, labels: Record<string, string>, errorMe
   const base = loaded ?? en;
   const region = /-([A-Z]{2})$/.exec(locale)?.[1];
   const lang = loaded || localeCode(locale) === 'en' ? `${base.lang}${region ? `-${region}` : ''}` : 'en';
+  const from = { labels: [labels, loaded?.labels as Layer], errors: [errorMessages, loaded?.errors as Layer] };
   return {
-    labels: pick(en.labels, labels, loaded?.labels as Record<string, unknown> | undefined),
-    errors: pick(en.errors, errorMessages, loaded?.errors as Record<string, unknown> | undefined),
+    labels: pick(en.labels, ...from.labels),
+    errors: pick(en.errors, ...from.errors),
+    from,
     messages: pick(en.messages, loaded?.messages as Record<string, unknown> | undefined),
     dir: base.dir,
     lang,

@@ -2,15 +2,16 @@
 // brand table (spec/brands.ts). Brands that are not card brands there (bank accounts, wallets,
 // virtual accounts) never share the card form.
 
-import { cardBrandOf } from '../../spec/brands.js';
+// Only the names column is read here: the merchant page's script does not carry the rows.
+import { CARD_BRAND_NAMES } from '../../spec/brands.js';
 
 export function isCardBrand(brand: string): boolean {
-  return cardBrandOf(brand) !== undefined;
+  return Object.prototype.hasOwnProperty.call(CARD_BRAND_NAMES, brand);
 }
 
 /** The name the brand select shows for a brand code. */
 export function cardBrandName(brand: string): string {
-  return cardBrandOf(brand)?.name ?? brand;
+  return isCardBrand(brand) ? CARD_BRAND_NAMES[brand as keyof typeof CARD_BRAND_NAMES] : brand;
 }
 
 /** Brands from data-brands (or a legacy form's text): whitespace-separated, case-sensitive, ordered. */

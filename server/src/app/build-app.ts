@@ -14,6 +14,7 @@ import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
 import { threeDSecureRoutes } from '../routes/three-d-secure.js';
+import { voucherRoutes } from '../routes/vouchers.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { scheduleRoutes } from '../routes/schedules.js';
 import { chargebackRoutes } from '../routes/chargebacks.js';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   chargebackRoutes(app, ctx);
   redirectRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
+  voucherRoutes(app, ctx);
   reportRoutes(app, ctx);
   quoteRoutes(app, ctx);
   reportPageRoutes(app);

@@ -9,12 +9,17 @@ import { resultView } from '../payments/response.js';
 import type { FlatParams } from '../params/types.js';
 import { REGISTRATION_ONLY } from './register.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';
+import { checkoutCountryErrors } from '../vouchers/checkout-rules.js';
+import { ApiError } from '../domain/errors.js';
 
 /** Parameters that steer the prepare call itself and are not payment parameters. */
 export const PREPARE_ONLY: ReadonlySet<string> = new Set(['integrity', 'entityId']);
 
 export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, params: FlatParams, loaderIntegrity: () => string, claim?: Claim): Promise<Outcome> {
   const now = ctx.clock.now();
+  // Country and slip rules fail here, when the merchant prepares, not when the shopper submits.
+  const ruleErrors = checkoutCountryErrors(entity, params, now);
+  if (ruleErrors.length > 0) throw new ApiError('invalidParameters', ruleErrors);
   const id = newCheckoutId(ctx.config.environment, now);
   const kept = [...params].filter(([name]) => !PREPARE_ONLY.has(name));
   const body: Record<string, unknown> = { result: resultView('000.200.100'), id };

@@ -13,6 +13,7 @@ import { validate } from '../params/validate.js';
 import { resultView } from '../payments/response.js';
 import { checkoutParams, PREPARE_ONLY } from './prepare.js';
 import { isInternalParam } from './saved-data.js';
+import { checkoutCountryErrors } from '../vouchers/checkout-rules.js';
 
 export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams): Promise<Outcome> {
   const checkout = await ctx.store.findCheckout(id);
@@ -25,6 +26,9 @@ export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id
   const prepared = [...merged].filter(([name]) => !isInternalParam(name));
   const checked = validate('checkout', new Map([...prepared, ['entityId', entity.id]]), { strict: entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
+  // The country and slip rules hold for the changed checkout as for a prepared one.
+  const ruleErrors = checkoutCountryErrors(entity, new Map(prepared), ctx.clock.now());
+  if (ruleErrors.length > 0) throw new ApiError('invalidParameters', ruleErrors);
   const change = {
     amount: parseAmount(merged.get('amount') ?? ''),
     currency: merged.get('currency') ?? '',

@@ -3,6 +3,7 @@
 // the order as the last notification left it. Kept in memory: the demo is one process, and a
 // restarted demo starts with an empty shop.
 
+import { CheckoutBook } from './checkout-book.js';
 import { outcomeOf, type Outcome } from './outcome.js';
 
 export interface Order {
@@ -21,26 +22,14 @@ export interface Order {
 export const ORDER_BOOK_ENTRIES = 1_000;
 
 export class OrderBook {
-  readonly #byId = new Map<string, Order>();
-  readonly #byCheckout = new Map<string, string>();
+  readonly #orders = new CheckoutBook<Order>(ORDER_BOOK_ENTRIES);
 
   open(id: string, checkoutId: string): Order {
-    const order: Order = { id, checkoutId, status: 'awaiting notification', events: [] };
-    this.#byId.set(id, order);
-    this.#byCheckout.set(checkoutId, id);
-    if (this.#byId.size > ORDER_BOOK_ENTRIES) {
-      const oldest = this.#byId.values().next();
-      if (!oldest.done) {
-        this.#byId.delete(oldest.value.id);
-        this.#byCheckout.delete(oldest.value.checkoutId);
-      }
-    }
-    return order;
+    return this.#orders.add({ id, checkoutId, status: 'awaiting notification', events: [] });
   }
 
   byCheckout(checkoutId: string): Order | undefined {
-    const id = this.#byCheckout.get(checkoutId);
-    return id === undefined ? undefined : this.#byId.get(id);
+    return this.#orders.byCheckout(checkoutId);
   }
 
   /**
@@ -49,7 +38,7 @@ export class OrderBook {
    */
   apply(notification: { type?: unknown; payload?: Record<string, unknown> }): boolean {
     const payload = notification.payload ?? {};
-    const order = typeof payload.merchantTransactionId === 'string' ? this.#byId.get(payload.merchantTransactionId) : undefined;
+    const order = typeof payload.merchantTransactionId === 'string' ? this.#orders.byId(payload.merchantTransactionId) : undefined;
     if (notification.type !== 'PAYMENT' || !order) return false;
     const eventId = typeof payload.eventId === 'string' ? payload.eventId : '';
     if (eventId !== '' && order.events.includes(eventId)) return true;

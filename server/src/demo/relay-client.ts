@@ -17,6 +17,8 @@ export interface PaymentStatus {
   currency?: string;
   result: { code: string; description?: string };
   card?: { bin?: string; last4Digits?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
+  /** The stored card, when the checkout asked for createRegistration. */
+  registrationId?: string;
 }
 
 /** The relay did not answer, or answered with something that is not a usable result. */
@@ -41,6 +43,17 @@ export interface CheckoutRequest {
   merchantTransactionId?: string;
   /** Where the relay sends the payment's notifications. */
   notificationUrl?: string;
+  /** 'true': the card is stored with the payment (a subscription's first payment). */
+  createRegistration?: string;
+}
+
+/** What the shop reads of a schedule (GET /scheduling/v1/schedules/{id}). */
+export interface ScheduleStatus {
+  id: string;
+  status?: string;
+  nextRunAt?: string;
+  occurrences?: { scheduledAt: string; status: string; paymentId?: string; result?: { code: string; description?: string } }[];
+  result: { code: string; description?: string };
 }
 
 /** Checkout ids are 32 hex characters with an environment suffix; accept that alphabet only. */
@@ -77,12 +90,62 @@ export class RelayClient {
     return json as unknown as PaymentStatus;
   }
 
-  private async call(path: string, init: { method: string; body?: URLSearchParams }): Promise<Record<string, unknown>> {
+  /**
+   * POST /scheduling/v1/schedules: `fields` besides entityId (registrationId, amount, job.*…);
+   * `idempotencyKey` makes a repeated call answer the first schedule instead of making another.
+   */
+  async createSchedule(fields: Record<string, string>, idempotencyKey: string): Promise<ScheduleStatus> {
+    const body = new URLSearchParams({ entityId: this.credentials.entityId, ...fields });
+    return this.expect(await this.call('/scheduling/v1/schedules', { method: 'POST', body, idempotencyKey }), 'create the schedule');
+  }
+
+  /** GET /scheduling/v1/schedules/{id}: its status, next run and past occurrences. */
+  async schedule(id: string): Promise<ScheduleStatus> {
+    return this.expect(await this.call(`/scheduling/v1/schedules/${encodeURIComponent(id)}?${this.entityQuery()}`, { method: 'GET' }), 'read the schedule');
+  }
+
+  /** DELETE /scheduling/v1/schedules/{id}: cancelled now, or already (100.350.101). */
+  async cancelSchedule(id: string): Promise<string> {
+    const json = await this.call(`/scheduling/v1/schedules/${encodeURIComponent(id)}?${this.entityQuery()}`, { method: 'DELETE' });
+    const code = resultCode(json);
+    if (code !== '000.000.000' && code !== '100.350.101') throw new RelayCallError(`the relay did not cancel the schedule (${code ?? 'no result code'})`, code);
+    return code;
+  }
+
+  /** GET /v1/test/clock: the entity's time, yyyy-MM-dd HH:mm:ss (UTC). */
+  async testClock(): Promise<string> {
+    const json = this.expect(await this.call(`/v1/test/clock?${this.entityQuery()}`, { method: 'GET' }), 'read the test clock');
+    return String((json as unknown as { time: string }).time);
+  }
+
+  /** POST /v1/test/clock: moves the entity's time forward; what became due runs before it answers. */
+  async moveTestClock(time: string): Promise<void> {
+    const body = new URLSearchParams({ entityId: this.credentials.entityId, time });
+    this.expect(await this.call('/v1/test/clock', { method: 'POST', body }), 'move the test clock');
+  }
+
+  private entityQuery(): URLSearchParams {
+    return new URLSearchParams({ entityId: this.credentials.entityId });
+  }
+
+  /** The answer when its result code is a success, else a RelayCallError saying what failed. */
+  private expect<T = ScheduleStatus>(json: Record<string, unknown>, what: string): T {
+    const code = resultCode(json);
+    if (code !== '000.000.000') throw new RelayCallError(`the relay did not ${what} (${code ?? 'no result code'})`, code);
+    return json as T;
+  }
+
+  private async call(path: string, init: { method: string; body?: URLSearchParams; idempotencyKey?: string }): Promise<Record<string, unknown>> {
     let response: Response;
     try {
+      const { idempotencyKey, ...request } = init;
       response = await fetch(this.relayUrl + path, {
-        ...init,
-        headers: { authorization: `Bearer ${this.credentials.accessToken}`, accept: 'application/json' },
+        ...request,
+        headers: {
+          authorization: `Bearer ${this.credentials.accessToken}`,
+          accept: 'application/json',
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
         signal: AbortSignal.timeout(RELAY_TIMEOUT_MS),
       });
     } catch (error) {

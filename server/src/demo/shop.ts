@@ -1,17 +1,20 @@
 // The demo shop's routes: product page -> POST /checkout (prepares a checkout at the relay) ->
-// /pay (the widget) -> /result (reads the payment status server-side and shows it).
+// /pay (the widget) -> /result (reads the payment status server-side and shows it). A monthly
+// subscription goes POST /subscribe -> /pay -> /subscription/start (the card is stored: the shop
+// creates the relay schedule) -> /subscription (its charges; the test clock moves a month at a time).
 // Plain node:http: five routes do not need a framework, and the shop stays a separate process-level
 // concern from the relay's Fastify app.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEMO_BRANDS, DEMO_PAYMENT_TYPE, formatPrice, type Product } from './product.js';
-import { isFinalCode } from './outcome.js';
+import { isFinalCode, outcomeOf } from './outcome.js';
 import { CHECKOUT_ID_PATTERN, RelayCallError, checkoutPaymentPath, type RelayClient } from './relay-client.js';
 import { ResultCache } from './result-cache.js';
 import { resultView } from './result-view.js';
 import { contentSecurityPolicy, pageHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
-import { renderPage } from './templates.js';
+import { fillRows, renderPage, type TemplateValue } from './templates.js';
+import { monthlyJob, oneMonthLater, SubscriptionBook } from './subscriptions.js';
 import { OrderBook, orderView } from './orders.js';
 import { notificationReceiver, WEBHOOK_PATH } from './notifications.js';
 import { randomUUID } from 'node:crypto';
@@ -67,8 +70,9 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const cspFramingSelf = contentSecurityPolicy(relayOrigin, { framesSelf: true });
   const results = new ResultCache();
   const orders = new OrderBook();
+  const subscriptions = new SubscriptionBook();
 
-  const page = async (status: number, file: string, values: Record<string, string>, policy = csp): Promise<Reply> => ({
+  const page = async (status: number, file: string, values: Record<string, TemplateValue>, policy = csp): Promise<Reply> => ({
     status,
     headers: pageHeaders(policy),
     body: await renderPage(deps.publicDir, `templates/${file}`, values),
@@ -77,29 +81,68 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const errorPage = (status: number, title: string, message: string): Promise<Reply> =>
     page(status, 'error.html', { title, message });
 
-  const widgetPage = (checkoutId: string, look: Look): Promise<Reply> =>
+  const widgetPage = (checkoutId: string, look: Look, resultUrl = '/result'): Promise<Reply> =>
     page(200, 'checkout.html', {
       ...look,
       dir: look.locale === 'ar' ? 'rtl' : 'ltr',
       productName: deps.product.name,
       price: formatPrice(deps.product.amount, deps.product.currency),
       widgetScript: `${deps.relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`,
-      resultUrl: '/result',
+      resultUrl,
       brands: DEMO_BRANDS,
     });
 
-  /** A checkout for a new order: its payment's notifications come to the shop's /webhooks. */
-  const prepare = async (): Promise<string> => {
+  /**
+   * A checkout for a new order: its payment's notifications come to the shop's /webhooks. A
+   * subscription's first order stores the card with its payment.
+   */
+  const prepare = async (subscription = false): Promise<string> => {
     const orderId = randomUUID().replaceAll('-', '');
     const checkoutId = await deps.relay.prepareCheckout({
       amount: deps.product.amount,
       currency: deps.product.currency,
       paymentType: DEMO_PAYMENT_TYPE,
       merchantTransactionId: orderId,
+      ...(subscription ? { createRegistration: 'true' } : {}),
       ...(deps.webhooks ? { notificationUrl: deps.webhooks.url() } : {}),
     });
     orders.open(orderId, checkoutId);
+    if (subscription) subscriptions.open(orderId, checkoutId);
     return checkoutId;
+  };
+
+  const subscriptionPage = async (id: string): Promise<Reply> => {
+    const subscription = subscriptions.byId(id);
+    if (!subscription?.scheduleId) return errorPage(404, 'Unknown subscription', 'Start again from the shop.');
+    const [schedule, clock] = await Promise.all([deps.relay.schedule(subscription.scheduleId), deps.relay.testClock()]);
+    const charges = (schedule.occurrences ?? []).filter((o) => o.status !== 'skipped');
+    return page(200, 'subscription.html', {
+      id,
+      scheduleId: schedule.id,
+      status: schedule.status ?? '',
+      nextRunAt: schedule.nextRunAt ?? '—',
+      clock,
+      price: formatPrice(deps.product.amount, deps.product.currency),
+      chargeCount: String(charges.length),
+      charges: await fillRows(
+        deps.publicDir,
+        'templates/subscription-charge.html',
+        charges.map((o) => ({ scheduledAt: o.scheduledAt, paymentId: o.paymentId ?? '—', code: o.result?.code ?? o.status, description: o.result?.description ?? '' })),
+      ),
+    });
+  };
+
+  /** Runs a relay call of a subscription's page, then shows the page again (post/redirect/get). */
+  const onSubscription = async (url: URL, act: (scheduleId: string) => Promise<unknown>): Promise<Reply> => {
+    const id = url.searchParams.get('id') ?? '';
+    const scheduleId = subscriptions.byId(id)?.scheduleId;
+    if (!scheduleId) return errorPage(404, 'Unknown subscription', 'Start again from the shop.');
+    try {
+      await act(scheduleId);
+    } catch (error) {
+      return relayFailure(error);
+    }
+    return { status: 303, headers: { location: `/subscription?id=${encodeURIComponent(id)}` }, body: '' };
   };
 
   const relayFailure = (error: unknown): Promise<Reply> => {
@@ -119,7 +162,44 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     '/pay': (url) => {
       const checkoutId = url.searchParams.get('checkoutId') ?? '';
       if (!CHECKOUT_ID_PATTERN.test(checkoutId)) return errorPage(400, 'Unknown checkout', 'Start again from the shop.');
-      return widgetPage(checkoutId, PLAIN_LOOK);
+      return widgetPage(checkoutId, PLAIN_LOOK, subscriptions.byCheckout(checkoutId) ? '/subscription/start' : '/result');
+    },
+
+    // The subscription's first payment came back: with the card stored, the schedule charges it
+    // monthly from now (the entity's time: the test clock). The order id is the idempotency key, so
+    // a reload answers the same schedule. Anything but a stored card shows the result page.
+    '/subscription/start': async (url) => {
+      const id = url.searchParams.get('id') ?? '';
+      const subscription = subscriptions.byCheckout(id);
+      const path = checkoutPaymentPath(id, url.searchParams.get('resourcePath') ?? '');
+      if (!subscription || path === undefined) return errorPage(400, 'Unknown subscription', 'This result link is not valid.');
+      try {
+        const status = await deps.relay.paymentStatus(path);
+        if (outcomeOf(status.result.code) !== 'success' || !status.registrationId) return getRoutes['/result']!(url);
+        const schedule = await deps.relay.createSchedule(
+          {
+            registrationId: status.registrationId,
+            amount: deps.product.amount,
+            currency: deps.product.currency,
+            paymentType: DEMO_PAYMENT_TYPE,
+            merchantTransactionId: subscription.id,
+            ...monthlyJob(await deps.relay.testClock()),
+          },
+          `subscription-${subscription.id}`,
+        );
+        subscription.scheduleId = schedule.id;
+      } catch (error) {
+        return relayFailure(error);
+      }
+      return { status: 303, headers: { location: `/subscription?id=${encodeURIComponent(subscription.id)}` }, body: '' };
+    },
+
+    '/subscription': async (url) => {
+      try {
+        return await subscriptionPage(url.searchParams.get('id') ?? '');
+      } catch (error) {
+        return relayFailure(error);
+      }
     },
 
     '/result': async (url) => {
@@ -181,6 +261,23 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
       // Post/redirect/get: a reload of the widget page does not prepare a second checkout.
       return { status: 303, headers: { location: `/pay?checkoutId=${encodeURIComponent(checkoutId)}` }, body: '' };
     },
+
+    '/subscribe': async () => {
+      let checkoutId: string;
+      try {
+        checkoutId = await prepare(true);
+      } catch (error) {
+        return relayFailure(error);
+      }
+      deps.logger.info({ checkoutId }, 'demo shop: subscription checkout prepared');
+      return { status: 303, headers: { location: `/pay?checkoutId=${encodeURIComponent(checkoutId)}` }, body: '' };
+    },
+
+    // Test environment: a month passes for the merchant's entity; the charges due run before the
+    // relay answers, so the page shows them at once.
+    '/subscription/clock': (url) => onSubscription(url, async () => deps.relay.moveTestClock(oneMonthLater(await deps.relay.testClock()))),
+
+    '/subscription/cancel': (url) => onSubscription(url, (scheduleId) => deps.relay.cancelSchedule(scheduleId)),
   };
 
   const route = async (req: IncomingMessage): Promise<Reply> => {

@@ -56,6 +56,12 @@ export const ERRORS = {
   scheduleClosed: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the schedule is already cancelled or has ended' },
   testClockLive: { status: 403, code: '100.360.400', description: 'schedule module not configured for LIVE transaction mode - the test clock exists in the test environment only' },
   testClockBackwards: { status: 400, code: '200.300.404', description: 'invalid or missing parameter - a test clock only moves forward' },
+  // Voucher slips' test operations (routes/vouchers.ts): POST /v1/test/vouchers/{id}/pay and /expire.
+  voucherTestLive: { status: 403, code: '700.500.003', description: 'test accounts not allowed in production - voucher test operations exist in the test environment only' },
+  voucherUnknown: { status: 400, code: '700.100.100', description: 'reference id not existing - no payment of this entity has this id' },
+  voucherNotSlip: { status: 400, code: '700.100.700', description: 'referenced transaction is of inappropriate type - the payment is not a voucher slip' },
+  voucherPaid: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the slip is paid already' },
+  voucherExpired: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the slip expired unpaid' },
   // Chargebacks (issue 14 part R): the simulator's test-only operation, refused in live as the test clock is.
   chargebackLive: { status: 403, code: '700.500.003', description: 'test accounts not allowed in production - chargebacks are simulated in the test environment only' },
 } as const satisfies Record<string, ErrorRow>;

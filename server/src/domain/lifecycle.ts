@@ -135,12 +135,19 @@ export interface StatusChange {
   to: PaymentStatus;
   pendingKind: PendingKind;
   event: PendingEvent;
+  /**
+   * The change is confirmed by a record of this type referencing the payment (a paid slip's RC),
+   * written in the same transaction; the payment counts as captured in full, so what can be
+   * refunded of it is its amount and nothing can capture it again.
+   */
+  confirmedBy?: 'RC';
 }
 
 interface PendingTransitionRow {
   kind: PendingKind;
   on: PendingEvent;
   to: Exclude<PaymentStatus, 'pending'>;
+  confirmedBy?: 'RC';
 }
 
 /**
@@ -154,7 +161,7 @@ export const PENDING_TRANSITIONS: readonly PendingTransitionRow[] = [
   { kind: 'three-d-secure', on: 'fail', to: 'declined' },
   { kind: 'three-d-secure', on: 'expire', to: 'declined' },
   // A slip is paid (the confirmation), cancelled, or passes its due date unpaid.
-  { kind: 'slip', on: 'confirm', to: 'success' },
+  { kind: 'slip', on: 'confirm', to: 'success', confirmedBy: 'RC' },
   { kind: 'slip', on: 'fail', to: 'declined' },
   { kind: 'slip', on: 'expire', to: 'declined' },
   // The shopper comes back from a transfer or wallet page paid or not, or never comes back.
@@ -173,7 +180,7 @@ export function isPendingKind(text: string): text is PendingKind {
 
 /** True when the change is a row of PENDING_TRANSITIONS. */
 export function canSettle(change: StatusChange): boolean {
-  return change.from === 'pending' && PENDING_TRANSITIONS.some((t) => t.kind === change.pendingKind && t.on === change.event && t.to === change.to);
+  return change.from === 'pending' && PENDING_TRANSITIONS.some((t) => t.kind === change.pendingKind && t.on === change.event && t.to === change.to && t.confirmedBy === change.confirmedBy);
 }
 
 export type SettlePlan = { ok: true; change: StatusChange } | { ok: false };
@@ -186,7 +193,7 @@ export type SettlePlan = { ok: true; change: StatusChange } | { ok: false };
 export function planSettle(payment: Pick<PaymentRecord, 'status' | 'pendingKind'>, event: PendingEvent): SettlePlan {
   if (payment.status !== 'pending' || payment.pendingKind === null) return { ok: false };
   const row = PENDING_TRANSITIONS.find((t) => t.kind === payment.pendingKind && t.on === event);
-  return row ? { ok: true, change: { from: 'pending', to: row.to, pendingKind: row.kind, event } } : { ok: false };
+  return row ? { ok: true, change: { from: 'pending', to: row.to, pendingKind: row.kind, event, ...(row.confirmedBy ? { confirmedBy: row.confirmedBy } : {}) } } : { ok: false };
 }
 
 /** The reference-validation code of an operation's rule. */
@@ -263,8 +270,10 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest, parent?: 
     amount = req.amount;
     add = { column: row.add.column, amount, limit: row.add.limit, ...(row.add.alongside ? { alongside: row.add.alongside } : {}) };
   } else {
-    // A reversal releases what is left: the full amount, less what a PA already captured.
+    // A reversal releases what is left: the full amount, less what a PA already captured. Nothing
+    // left (a PA captured in full, a paid voucher slip) is nothing to reverse: a refund undoes it.
     amount = ref.amount - ref.capturedAmount;
+    if (amount <= 0) return { ok: false, resultCode: row.refusal };
   }
   const change: LedgerChange = {
     referencedTypes: row.on,

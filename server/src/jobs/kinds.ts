@@ -10,6 +10,7 @@ import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
 import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
 import { dailySettlement } from '../settlement/daily.js';
+import { slipJobHandler, VOUCHER_CONFIRM_JOB, VOUCHER_EXPIRE_JOB } from '../vouchers/jobs.js';
 import { expireRedirect, expiryPaymentIdOf, REDIRECT_EXPIRY_JOB } from '../payments/redirect.js';
 
 export const JOB_KINDS = {
@@ -27,6 +28,11 @@ export const JOB_KINDS = {
   scheduleCharge: SCHEDULE_CHARGE_JOB,
   /** Settles the closed days and writes their reconciliation files (settlement/daily.ts). */
   settlement: 'settlement',
+  // Voucher slips (vouchers/jobs.ts): queued with the slip's PA.
+  /** Confirms a slip at the time the simulated shopper's payment arrives. */
+  voucherConfirm: VOUCHER_CONFIRM_JOB,
+  /** Expires a slip not paid by its due date. */
+  voucherExpire: VOUCHER_EXPIRE_JOB,
   // Issue 14 part R: a redirect payment the shopper never came back from (payments/redirect.ts);
   // queued with the payment, due REDIRECT_EXPIRY_MINUTES after it.
   redirectExpiry: REDIRECT_EXPIRY_JOB,
@@ -69,6 +75,9 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       },
     ],
     [JOB_KINDS.settlement, (_payload, { log }) => dailySettlement(ctx, log)],
+    // Voucher slips: both kinds settle what is due of the slip, at most once.
+    [JOB_KINDS.voucherConfirm, slipJobHandler(ctx)],
+    [JOB_KINDS.voucherExpire, slipJobHandler(ctx)],
     [JOB_KINDS.redirectExpiry, (payload) => expireRedirect(ctx, expiryPaymentIdOf(payload))],
   ]);
   const probeLog = ctx.config.jobProbeLog;

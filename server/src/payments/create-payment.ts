@@ -21,10 +21,15 @@ import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
+import { missingBrowserData } from './browser-data.js';
 import { redirectExpiryJob, redirectUrl, type RedirectState } from './redirect.js';
 import { resultUrl } from '../http/result-url.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 import { holdQuote, quotedFields, type HeldQuote } from '../quotes/quotes.js';
+import { voucherBrandOf } from '../vouchers/brands.js';
+import { createSlip } from '../vouchers/create-slip.js';
+import { mapGatewayFields } from '../vouchers/gateway-fields.js';
+import { voucherErrors } from '../vouchers/rules.js';
 
 export interface PaymentSource {
   /** A stored card to pay with instead of card.* parameters. */
@@ -90,8 +95,12 @@ export interface PaymentOutcome extends Outcome {
   paymentStatus: 'success' | 'declined' | 'pending';
 }
 
-export async function createPayment(ctx: RelayContext, entity: EntityRecord, params: FlatParams, source: PaymentSource = {}): Promise<PaymentOutcome> {
+export async function createPayment(ctx: RelayContext, entity: EntityRecord, sent: FlatParams, source: PaymentSource = {}): Promise<PaymentOutcome> {
   const now = ctx.clock.now();
+  // External gateways' field names (billingAddress.*, shopper.socialSecurityNumber) become the API's own.
+  const mapped = mapGatewayFields(sent);
+  if (!mapped.ok) throw new ApiError('invalidParameters', mapped.errors);
+  const params = mapped.params;
   const paymentType = params.get('paymentType') as 'PA' | 'DB' | 'CD';
   const amount = parseAmount(params.get('amount') ?? '');
   const currency = params.get('currency') ?? '';
@@ -102,7 +111,19 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, par
       errors.push({ name: e.name, value: e.name.startsWith('card.') ? '' : params.get(e.name) ?? '', message: e.message });
     }
   }
+  // A voucher slip (BOLETO, OXXO, BALOTO) pays with no account: the shopper pays the slip later.
+  const voucher = source.registration ? undefined : voucherBrandOf(params.get('paymentBrand'));
+  if (voucher) {
+    for (const e of voucherErrors(voucher, params, amount, now)) if (!errors.some((x) => x.name === e.name)) errors.push(e);
+  }
   if (errors.length > 0) throw new ApiError('invalidParameters', errors);
+  if (voucher) {
+    return createSlip(ctx, entity, voucher, params, amount, {
+      ...(source.checkout ? { checkout: source.checkout } : {}),
+      ...(source.resultUrl ? { resultUrl: source.resultUrl } : {}),
+      ...(source.claim ? { claim: source.claim } : {}),
+    });
+  }
 
   const given = source.registration ? { kind: 'card' as const, card: source.registration.card } : accountOf(params);
   // A transfer, PayPal or virtual account without account data: the shopper gives it on the provider page.
@@ -159,6 +180,13 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
     today: today(now),
   });
+  // A challenge is 3-D Secure v2: it needs the shopper's browser data, which a server-to-server
+  // request may lack (a widget payment, source.checkout, always has it). Refused before anything
+  // is recorded or written.
+  if (outcome.kind === 'challenge' && !source.checkout) {
+    const missing = missingBrowserData(params);
+    if (missing.length > 0) throw new ApiError('invalidParameters', missing);
+  }
 
   if (source.claim) {
     await recordAnswer(ctx.store, source.claim.reference, { entityId: entity.id, paymentId: id, paymentType, amount, currency }, outcome, now);

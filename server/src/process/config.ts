@@ -40,6 +40,12 @@ export interface Config {
   maxParameters: number;
   /** Reversal cut-off after the referenced payment, milliseconds (72 hours). */
   reversalCutoffMs: number;
+  /**
+   * Business days after issue until the simulator confirms a voucher slip, by brand; a brand not
+   * named takes its default (vouchers/brands.ts: BOLETO 2, OXXO 1, BALOTO 1).
+   * VOUCHER_CONFIRM_BUSINESS_DAYS: one number for every brand, or "BOLETO=3,OXXO=1".
+   */
+  voucherConfirmBusinessDays: Partial<Record<'BOLETO' | 'OXXO' | 'BALOTO', number>>;
   /** An Idempotency-Key is kept, and replays its answer, this long; then it is unused again, ms (24 hours). */
   idempotencyTtlMs: number;
   /** Per-entity throttling: operations allowed per window (one second) per entity; 0 = no limit. */
@@ -146,6 +152,7 @@ export const defaultConfig: Config = {
   bodyLimitBytes: 256 * 1024, // 256 KiB: a full cart of 1000 items fits
   maxParameters: 4000,
   reversalCutoffMs: 72 * 60 * 60 * 1000,
+  voucherConfirmBusinessDays: {},
   idempotencyTtlMs: 24 * 60 * 60 * 1000,
   throttle: { windowMs: 1000, payments: 200, followUps: 200, registrations: 100, checkouts: 200, reads: 400 },
   redisUrl: '',
@@ -263,6 +270,26 @@ function throttleFrom(env: NodeJS.ProcessEnv): Config['throttle'] {
   return throttle;
 }
 
+const VOUCHER_BRANDS = ['BOLETO', 'OXXO', 'BALOTO'] as const;
+
+/** VOUCHER_CONFIRM_BUSINESS_DAYS: "2" for every brand, or "BOLETO=3,OXXO=1"; each 0-30. */
+export function voucherConfirmDaysFrom(raw: string | undefined): Config['voucherConfirmBusinessDays'] {
+  if (raw === undefined || raw.trim() === '') return {};
+  const days = (text: string): number => {
+    if (!/^\d{1,2}$/.test(text) || Number(text) > 30) throw new Error(`VOUCHER_CONFIRM_BUSINESS_DAYS: ${JSON.stringify(text)} is not a number of business days (0-30)`);
+    return Number(text);
+  };
+  const trimmed = raw.trim();
+  if (/^\d+$/.test(trimmed)) return Object.fromEntries(VOUCHER_BRANDS.map((b) => [b, days(trimmed)]));
+  const out: Config['voucherConfirmBusinessDays'] = {};
+  for (const part of trimmed.split(',')) {
+    const [brand = '', value = ''] = part.split('=').map((x) => x.trim());
+    if (!(VOUCHER_BRANDS as readonly string[]).includes(brand)) throw new Error(`VOUCHER_CONFIRM_BUSINESS_DAYS: unknown brand ${JSON.stringify(brand)} (BOLETO, OXXO, BALOTO)`);
+    out[brand as (typeof VOUCHER_BRANDS)[number]] = days(value);
+  }
+  return out;
+}
+
 /** LOG_FORMAT wins; otherwise readable lines when stdout is a terminal, JSON when it is a pipe or file. */
 export function logFormatFrom(env: NodeJS.ProcessEnv, stdoutIsTty: boolean): LogFormat {
   const raw = env.LOG_FORMAT;
@@ -289,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFormat: logFormatFrom(env, process.stdout.isTTY === true),
     shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', defaultConfig.shutdownGraceMs),
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
+    voucherConfirmBusinessDays: voucherConfirmDaysFrom(env.VOUCHER_CONFIRM_BUSINESS_DAYS),
     redirectExpiryMs: positive(env, 'REDIRECT_EXPIRY_MINUTES', defaultConfig.redirectExpiryMs / 60_000) * 60_000,
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
     throttle: throttleFrom(env),

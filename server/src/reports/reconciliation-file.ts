@@ -23,7 +23,7 @@ const PSP_ID = 'paywidgets';
 const requestTime = (ms: number): string => formatTimestamp(ms).slice(0, 19);
 
 /** The 36 values of a record, in RECONCILIATION_COLUMNS order. */
-export function fileRow(r: ReconciliationRecord, entity: Pick<EntityRecord, 'id' | 'name' | 'merchantId'>): string[] {
+export function fileRow(r: ReconciliationRecord, entity: FileEntity): string[] {
   return [
     r.reconciliation_type,
     r.payment_type,
@@ -64,15 +64,48 @@ export function fileRow(r: ReconciliationRecord, entity: Pick<EntityRecord, 'id'
   ];
 }
 
-/** The rows of an entity's days, chunk by chunk: the next chunk is read only when asked for. */
-async function* fileRows(reports: ReportStore, entity: Pick<EntityRecord, 'id' | 'name' | 'merchantId'>, dayFrom: string, dayTo: string): AsyncGenerator<string[]> {
-  let after: RecordCursor | undefined;
+type FileEntity = Pick<EntityRecord, 'id' | 'name' | 'merchantId'>;
+
+const cursorOf = (r: ReconciliationRecord): RecordCursor => ({ day: r.day, aggregationId: r.aggregation_id, seq: r.seq });
+
+/** Resolves when the stream wants more, or when it is gone (closed or failed): false then. */
+function roomIn(csv: Stringifier): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (room: boolean) => () => {
+      csv.off('drain', onDrain).off('close', onClose);
+      resolve(room);
+    };
+    const onDrain = done(true);
+    const onClose = done(false);
+    csv.once('drain', onDrain).once('close', onClose);
+  });
+}
+
+/**
+ * Writes the records into `csv` chunk by chunk. The next chunk is read while this one is turned
+ * into CSV (PostgreSQL works in its own process meanwhile), and a chunk is written whole, then
+ * the writer waits until the reader has taken it: memory stays at about two chunks, and a reader
+ * that goes away stops the reading.
+ */
+async function writeRows(csv: Stringifier, reports: ReportStore, entity: FileEntity, dayFrom: string, dayTo: string): Promise<void> {
+  let next = reports.recordsAfter(entity.id, dayFrom, dayTo, undefined, FILE_CHUNK);
   for (;;) {
-    const chunk = await reports.recordsAfter(entity.id, dayFrom, dayTo, after, FILE_CHUNK);
-    for (const r of chunk) yield fileRow(r, entity);
+    const chunk = await next;
     const last = chunk.at(-1);
-    if (!last || chunk.length < FILE_CHUNK) return;
-    after = { day: last.day, aggregationId: last.aggregation_id, seq: last.seq };
+    const more = last !== undefined && chunk.length === FILE_CHUNK;
+    if (more) next = reports.recordsAfter(entity.id, dayFrom, dayTo, cursorOf(last), FILE_CHUNK);
+    if (csv.destroyed) return;
+    let room = true;
+    for (const r of chunk) room = csv.write(fileRow(r, entity));
+    if (!more) {
+      csv.end();
+      return;
+    }
+    if (!room && !(await roomIn(csv))) {
+      // The reader is gone: the chunk read ahead is dropped, its rejection too.
+      next.catch(() => undefined);
+      return;
+    }
   }
 }
 
@@ -81,11 +114,10 @@ export function csvStringifier(): Stringifier {
 }
 
 /** The file of an entity's settled days from dayFrom to dayTo, as a stream of CSV text. */
-export function reconciliationFile(reports: ReportStore, entity: Pick<EntityRecord, 'id' | 'name' | 'merchantId'>, dayFrom: string, dayTo: string): Readable {
+export function reconciliationFile(reports: ReportStore, entity: FileEntity, dayFrom: string, dayTo: string): Readable {
   const csv = csvStringifier();
-  const rows = Readable.from(fileRows(reports, entity, dayFrom, dayTo));
-  rows.on('error', (error) => csv.destroy(error));
-  return rows.pipe(csv);
+  writeRows(csv, reports, entity, dayFrom, dayTo).catch((error: unknown) => csv.destroy(error as Error));
+  return csv;
 }
 
 export function fileName(entityId: string, dayFrom: string, dayTo: string): string {

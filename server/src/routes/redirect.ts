@@ -27,10 +27,13 @@ export function redirectRoutes(app: FastifyInstance, ctx: RelayContext): void {
     const state = redirectStateOf(payment);
     const amount = JSON.parse(payment.responseJson) as { amount?: string };
     const brand = payment.paymentBrand ?? '';
+    // Redirect brands are never cards: their display name is in the brand table.
+    const info = brandOf(brand);
+    const brandName = info && info.kind !== 'card' ? info.name : brand;
     const buttons = Object.entries(REDIRECT_ANSWERS)
       .map(([value, a]) => `<button type="submit" name="answer" value="${escapeHtml(value)}">${escapeHtml(a.label)}</button>`)
       .join(' ');
-    const body = `<h1>${escapeHtml(brandOf(brand)?.name ?? brand)} test payment</h1>
+    const body = `<h1>${escapeHtml(brandName)} test payment</h1>
 <p>The shopper approves or cancels the payment here, as at the bank or the provider.</p>
 <dl><dt>Amount</dt><dd>${escapeHtml(`${amount.amount ?? ''} ${payment.currency}`)}</dd><dt>Brand</dt><dd>${escapeHtml(brand)}</dd></dl>
 <form method="post" action="/v1/redirect/${escapeHtml(payment.id)}">${buttons}</form>`;

@@ -13,6 +13,7 @@ import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
 import { entityNow } from './entity-time.js';
 import { fireDue } from './fire.js';
+import { runDueSlips } from '../vouchers/due-work.js';
 import { expireDueRedirects } from '../payments/redirect.js';
 
 export interface DueWork {
@@ -40,6 +41,8 @@ async function runDueSchedules(ctx: RelayContext, entityId: string, upTo: number
 
 export const ENTITY_DUE_WORK: readonly DueWork[] = [
   { name: 'scheduleCharges', run: runDueSchedules },
+  // Voucher slips: confirmations and expiries due up to the new time (vouchers/due-work.ts).
+  { name: 'voucherSlips', run: runDueSlips },
   // Issue 14 part R: redirect payments the shopper never came back from expire.
   { name: 'redirectExpiries', run: (ctx, entityId, upTo) => expireDueRedirects(ctx, entityId, upTo) },
 ];

@@ -3,6 +3,9 @@
 // midnight are in), each entity and each settlement currency, the day's successful settled types
 // become one aggregation. Safe to run twice and on several relays at once: a day already settled
 // writes nothing (storage/settlement.ts). Each day newly settled then gets its file (file.ts).
+// A payment written into a day after that day was settled (a relay's clock behind, a payment in
+// doubt resolved late) is not lost: it goes with the next day the run settles, as a bank puts a
+// late transaction in the next batch, within the look-back.
 
 import type { RelayContext } from '../app/context.js';
 import type { EpochMs } from '../domain/records.js';
@@ -19,10 +22,13 @@ export function lastClosedDay(now: EpochMs, cutoffMs: number): string {
   return dayOf(now - cutoffMs - DAY_MS);
 }
 
-/** Settles one entity's day; the aggregations written (none when settled already or nothing to settle). */
-export async function settleDay(ctx: RelayContext, entityId: string, day: string): Promise<string[]> {
+/**
+ * Settles one entity's day, with the payments of earlier days from `since` on that no settled day
+ * took; the aggregations written (none when settled already or nothing to settle).
+ */
+export async function settleDay(ctx: RelayContext, entityId: string, day: string, since: EpochMs = startOfDay(day)): Promise<string[]> {
   const from = startOfDay(day);
-  const candidates = await ctx.store.reports.settlementCandidates(entityId, from, from + DAY_MS, SETTLED_PAYMENT_TYPES);
+  const candidates = await ctx.store.reports.settlementCandidates(entityId, Math.min(since, from), from + DAY_MS, SETTLED_PAYMENT_TYPES);
   if (candidates.length === 0) return [];
   const entity = await ctx.store.findEntity(entityId);
   const byCurrency = new Map<string, typeof candidates>();
@@ -47,11 +53,12 @@ export interface SettlementResult {
 export async function runSettlement(ctx: RelayContext, afterDay?: (entityId: string, day: string) => Promise<void>): Promise<SettlementResult> {
   const config = ctx.config.reports;
   const last = startOfDay(lastClosedDay(ctx.clock.now(), config.settlementCutoffMs));
+  const since = last - (config.settlementLookbackDays - 1) * DAY_MS;
   const result: SettlementResult = { settled: [] };
   for (const entityId of await ctx.store.reports.entityIds()) {
     for (let back = config.settlementLookbackDays - 1; back >= 0; back--) {
       const day = dayOf(last - back * DAY_MS);
-      const aggregationIds = await settleDay(ctx, entityId, day);
+      const aggregationIds = await settleDay(ctx, entityId, day, since);
       if (aggregationIds.length === 0) continue;
       result.settled.push({ entityId, day, aggregationIds });
       if (afterDay) await afterDay(entityId, day);

@@ -69,6 +69,7 @@ import type {
   Store,
   StoreTransaction,
 } from './store.js';
+import { releaseQuote } from './quotes.js';
 
 export class KyselyStore implements Store {
   readonly dialect: 'sqlite' | 'postgres';
@@ -312,6 +313,24 @@ export class KyselyStore implements Store {
     return rows.map(paymentFromRow);
   }
 
+  async pendingPaymentsOfEntity(entityId: string, kind: PendingKind, limit: number): Promise<PaymentRecord[]> {
+    const rows = await this.#db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('pending_kind', '=', kind)
+      .where('entity_id', '=', entityId)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map(paymentFromRow);
+  }
+
+  async paymentsReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord[]> {
+    const rows = await this.#db.selectFrom('payments').selectAll().where('referenced_id', '=', referencedId).where('payment_type', '=', paymentType).orderBy('created_at').orderBy('id').execute();
+    return rows.map(paymentFromRow);
+  }
+
   async findPaymentById(id: string): Promise<PaymentRecord | undefined> {
     const row = await this.#db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
     return row && paymentFromRow(row);
@@ -341,6 +360,10 @@ export class KyselyStore implements Store {
     const to = w.change.to;
     if (to === 'pending') return 'refused'; // never a row of the table; narrows the type
     const registration = w.registration;
+    const confirmation = w.confirmation;
+    // A change confirmed by a record is written with exactly that record, and no other change is.
+    if ((w.change.confirmedBy !== undefined) !== (confirmation !== undefined)) return 'refused';
+    if (confirmation && (confirmation.paymentType !== w.change.confirmedBy || confirmation.referencedId !== w.paymentId)) return 'refused';
     let refusal: SettleOutcome = 'refused';
     const settled = await this.#atomically(async (trx, tx) => {
       // The checkout row first: its success and the payment's are written together, or neither.
@@ -358,13 +381,21 @@ export class KyselyStore implements Store {
           pending_kind: null,
           updated_at: w.now,
           ...(registration ? { registration_id: registration.id } : {}),
+          // A confirmed slip is paid in full: captured, so refunds are bounded by its amount.
+          ...(confirmation ? { captured_amount: sql<number>`amount` } : {}),
         })
         .where('id', '=', w.paymentId)
         .where('status', '=', w.change.from)
         .where('pending_kind', '=', w.change.pendingKind)
+        .$if(confirmation !== undefined, (q) => q.where('entity_id', '=', confirmation?.entityId ?? ''))
+        .returning('fx_quote_id')
         .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) return false;
+      if (!result) return false;
+      // A pending payment that ends without success gives its currency quote back, in the same
+      // transaction: the merchant may charge the shopper again at the guaranteed rate.
+      if (to !== 'success' && result.fx_quote_id !== null) await releaseQuote(trx, result.fx_quote_id, w.paymentId);
       if (registration) await tx.registrations.insert(registration);
+      if (confirmation) await tx.payments.insert(confirmation);
       await this.#follow(tx, undefined, w.jobs, w.events);
       return true;
     });

@@ -119,6 +119,11 @@ export interface SettleWrite {
   now: EpochMs;
   /** createRegistration on a 3-D Secure payment: written only if the settlement is. */
   registration?: RegistrationRecord;
+  /**
+   * The confirmation record a change with `confirmedBy` requires (a paid slip's RC, referencing
+   * the payment): inserted only if the settlement is, and at most one per payment (migration 015).
+   */
+  confirmation?: PaymentRecord;
   /** The work the settlement causes (the outbox), queued only if it is written. */
   jobs?: readonly JobRecord[];
   /** The webhook events it tells of, written only if it is. */
@@ -247,6 +252,10 @@ export interface Store {
    * `entityId`'s when given (a test clock moves one entity's time).
    */
   pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]>;
+  /** An entity's payments pending for `kind`, oldest first, at most `limit` (its test clock's due work). */
+  pendingPaymentsOfEntity(entityId: string, kind: PendingKind, limit: number): Promise<PaymentRecord[]>;
+  /** The records of `paymentType` referencing a payment, oldest first (a slip's RC: one at most). */
+  paymentsReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord[]>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
   findPaymentById(id: string): Promise<PaymentRecord | undefined>;
   /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */

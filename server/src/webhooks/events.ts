@@ -23,6 +23,12 @@ export const EMITTED_BY = {
   /** A card stored (a stand-alone registration, or createRegistration on a payment). */
   registrationStored: { type: 'REGISTRATION', action: 'CREATED' },
   registrationDeleted: { type: 'REGISTRATION', action: 'DELETED' },
+  // Voucher slips (vouchers/settle-slip.ts): a paid slip's RC record is a new payment; an expired
+  // slip's PA is updated.
+  /** A slip was paid: the RC record (paymentType RC, referencedId the PA). */
+  slipConfirmed: { type: 'PAYMENT', action: 'CREATED' },
+  /** A slip passed its due date unpaid: its PA, declined with 100.396.103. */
+  slipExpired: { type: 'PAYMENT', action: 'UPDATED' },
   /** A chargeback (CB) of a payment, from the test simulator: a PAYMENT with referencedId. */
   chargebackCreated: { type: 'PAYMENT', action: 'CREATED' },
   /** A chargeback reversed (CR), referencing the payment and naming the chargeback. */
@@ -58,7 +64,7 @@ function event(ctx: EventContext, cause: EventCause, entityId: string, recordId:
  * The event of a payment record, its answer being `responseJson`. `notificationUrl` (the
  * request's) makes an endpoint for the payment's events; follow-ups reach it through their root.
  */
-export function paymentEvent(ctx: EventContext, cause: 'paymentCreated' | 'paymentSettled' | 'chargebackCreated' | 'chargebackReversed', payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
+export function paymentEvent(ctx: EventContext, cause: 'paymentCreated' | 'paymentSettled' | 'slipConfirmed' | 'slipExpired' | 'chargebackCreated' | 'chargebackReversed', payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
   const root = options.rootPaymentId ?? payment.referencedId ?? payment.id;
   const extra: Record<string, unknown> = {
     presentationAmount: formatAmount(payment.amount),

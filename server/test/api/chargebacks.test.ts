@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { defaultConfig } from '../../src/process/config.js';
 import { runSettlement } from '../../src/settlement/run.js';
-import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 let relay: TestRelay;
@@ -132,7 +132,7 @@ describe('chargebacks', () => {
     // A declined payment, a pending one and a reversed one are not charged back.
     const declined = (await relay.post('/v1/payments', { entityId: entityId(), amount: '1.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...testCard('4200000000000000', { 'card.holder': '800.100.152' }) })).json();
     expect(codeOf(await chargeback(declined.id, '1.00'))).toBe('700.400.400');
-    const pending = (await relay.post('/v1/payments', { entityId: entityId(), amount: '1.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...testCard('4711100000000000') })).json();
+    const pending = (await relay.post('/v1/payments', { entityId: entityId(), amount: '1.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...testCard('4711100000000000'), ...browserData() })).json();
     expect(codeOf(await chargeback(pending.id, '1.00'))).toBe('700.400.570');
     const reversed = await debit('3.00');
     expect((await followUp(reversed.id, { paymentType: 'RV' })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 // RELAY_ENVIRONMENT=live answers every success with the processed-request code 000.000.000, as the
 // live system does (testMode is removed there); a test relay keeps the test-mode codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 const LIVE = '000.000.000';
 
@@ -42,7 +42,7 @@ describe('a live relay', () => {
   });
 
   it('settles a 3-D Secure payment with 000.000.000', async () => {
-    const res = await pay({ 'card.number': '4711100000000000', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result', createRegistration: 'true' });
+    const res = await pay({ 'card.number': '4711100000000000', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result', createRegistration: 'true', ...browserData() });
     expect(res.json().result.code).toBe('000.200.000');
     const url = new URL(res.json().redirect.url);
     const done = await relay.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' });

@@ -1,7 +1,7 @@
 // Payments through HTTP: the lifecycle of the spec's "States and transitions", the simulator's
 // test cards and declines, 3-D Secure through its redirect page, and the response shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;
 beforeAll(async () => {
@@ -256,7 +256,7 @@ describe('lifecycle', () => {
 
 describe('3-D Secure', () => {
   async function challenge(number: string, returnCode: string, extra: Record<string, string> = {}) {
-    const res = await relay.post('/v1/payments', base({ 'card.number': number, paymentBrand: number.startsWith('4') ? 'VISA' : 'MASTER', shopperResultUrl: 'https://shop.example/result?x=1', ...extra }));
+    const res = await relay.post('/v1/payments', base({ 'card.number': number, paymentBrand: number.startsWith('4') ? 'VISA' : 'MASTER', shopperResultUrl: 'https://shop.example/result?x=1', ...browserData(), ...extra }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.result.code).toBe('000.200.000');
@@ -293,9 +293,33 @@ describe('3-D Secure', () => {
   });
 
   it('refuses to capture a pending payment', async () => {
-    const res = await relay.post('/v1/payments', base({ paymentType: 'PA', 'card.number': '4711100000000000' }));
+    const res = await relay.post('/v1/payments', base({ paymentType: 'PA', 'card.number': '4711100000000000', ...browserData() }));
     const cp = await followUp(res.json().id, { paymentType: 'CP', amount: '1.00', currency: 'EUR' });
     expect(cp.json().result.code).toBe('700.400.570');
+  });
+
+  it('asks a server-to-server payment that goes to a challenge for the browser data 3-D Secure v2 needs, naming each missing field', async () => {
+    const without = { ...browserData() };
+    delete without['customer.browser.userAgent'];
+    delete without['customer.browser.javaEnabled'];
+    const res = await relay.post('/v1/payments', base({ 'card.number': '4711100000000000', merchantTransactionId: 'no-browser-1', ...without, 'customer.browser.timezone': '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result.code).toBe('200.300.404');
+    expect(res.json().result.parameterErrors.map((e: { name: string }) => e.name).sort()).toEqual(['customer.browser.javaEnabled', 'customer.browser.timezone', 'customer.browser.userAgent']);
+    // Nothing was written.
+    expect(await relay.ctx.store.reports.paymentsByReference(relay.merchant.entityId, 'no-browser-1')).toEqual([]);
+    const complete = await relay.post('/v1/payments', base({ 'card.number': '4711100000000000', merchantTransactionId: 'no-browser-2', ...browserData() }));
+    expect(complete.statusCode).toBe(200);
+    expect(complete.json().result.code).toBe('000.200.000');
+  });
+
+  it('refuses malformed browser data by name, and needs none for a card that is not challenged', async () => {
+    const bad = await relay.post('/v1/payments', base({ 'card.number': '4711100000000000', ...browserData({ 'customer.browser.screenHeight': 'tall', 'customer.browser.javaEnabled': 'maybe' }) }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result.parameterErrors.map((e: { name: string }) => e.name).sort()).toEqual(['customer.browser.javaEnabled', 'customer.browser.screenHeight']);
+    const plain = await relay.post('/v1/payments', base());
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().result.code).toMatch(/^000\.100\.1/);
   });
 
   it('passes external MPI data through without a challenge', async () => {

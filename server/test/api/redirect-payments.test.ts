@@ -6,7 +6,7 @@
 // gives exactly one outcome.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/process/config.js';
-import { startTestRelay, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const EXPIRY_MINUTES = 20;
@@ -73,7 +73,7 @@ describe('redirect payments', () => {
     expect((await answer('/v1/redirect/..%2F..', 'approve')).statusCode).toBe(404);
     expect((await read(body.id)).result.code).toBe('000.200.000');
     // A card payment pending on 3-D Secure is not settled through this page.
-    const challenged = (await relay.post('/v1/payments', { entityId: entityId(), amount: '1.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', 'card.number': '4711100000000000', 'card.expiryMonth': '12', 'card.expiryYear': '2030', 'card.cvv': '123' })).json();
+    const challenged = (await relay.post('/v1/payments', { entityId: entityId(), amount: '1.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', 'card.number': '4711100000000000', 'card.expiryMonth': '12', 'card.expiryYear': '2030', 'card.cvv': '123', ...browserData() })).json();
     expect((await answer(`/v1/redirect/${challenged.id}`, 'approve')).statusCode).toBe(404);
     expect((await read(challenged.id)).result.code).toBe('000.200.000');
     // Not refundable while pending.

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('registrations', () => {
   });
 
   it('stores the card of a 3-D Secure payment once the shopper authenticated, with the payment', async () => {
-    const challenged = await relay.post('/v1/payments', { entityId: entity(), amount: '19.99', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', createRegistration: 'true', recurringType: 'INITIAL', ...testCard('4711100000000000') });
+    const challenged = await relay.post('/v1/payments', { entityId: entity(), amount: '19.99', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', createRegistration: 'true', recurringType: 'INITIAL', ...testCard('4711100000000000'), ...browserData() });
     expect(challenged.json().result.code).toBe('000.200.000');
     expect(challenged.json().registrationId).toBeUndefined();
     const id = challenged.json().id as string;

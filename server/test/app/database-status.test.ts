@@ -9,7 +9,7 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
 /** A store whose ping answers as told, call by call. */
 function scriptedStore() {
   const answers: (() => Promise<void>)[] = [];
-  const store = { dialect: 'postgres', ping: () => (answers.shift() ?? (() => Promise.resolve()))(), countMerchants: () => Promise.reject(new Error('a bug')) };
+  const store = { dialect: 'postgres', ping: () => (answers.shift() ?? (() => Promise.resolve()))(), countMerchants: () => Promise.reject(new Error('a bug')), reports: {} };
   return { store: store as unknown as Store, answers };
 }
 

@@ -34,6 +34,8 @@ describe('planFollowUp', () => {
   it('reverses before the cut-off only, never after a refund, releasing what was not captured', () => {
     expect(planFollowUp(payment({ capturedAmount: 2500 }), req('RV'))).toMatchObject({ ok: true, amount: 7500, change: { setReversed: true, capturedEquals: 2500, requireZero: ['refundedAmount', 'chargebackAmount'] } });
     expect(planFollowUp(payment({ paymentType: 'DB', refundedAmount: 1 }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
+    // A PA captured in full (a paid voucher slip) has nothing left to release.
+    expect(planFollowUp(payment({ capturedAmount: 10_000 }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
     expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF }))).toMatchObject({ ok: true, change: { notAfter: T0 + CUTOFF } });
     expect(planFollowUp(payment(), req('RV', undefined, { now: T0 + CUTOFF + 1 }))).toEqual({ ok: false, resultCode: '700.400.530' });
   });
@@ -111,7 +113,9 @@ describe('planSettle', () => {
         const row = PENDING_TRANSITIONS.find((t) => t.kind === kind && t.on === event);
         // Every kind has a way out for every event: a missing row would leave a payment pending forever.
         expect(row, `${kind} on ${event}`).toBeDefined();
-        expect(plan).toEqual({ ok: true, change: { from: 'pending', to: row?.to, pendingKind: kind, event } });
+        // A slip's confirmation is made by its RC record (the store writes both, or neither).
+        expect(plan).toEqual({ ok: true, change: { from: 'pending', to: row?.to, pendingKind: kind, event, ...(row?.confirmedBy ? { confirmedBy: row.confirmedBy } : {}) } });
+        if (kind === 'slip' && event === 'confirm') expect(row?.confirmedBy).toBe('RC');
       }
     }
   });

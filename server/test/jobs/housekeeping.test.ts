@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/process/config.js';
 import { purgeExpired } from '../../src/jobs/housekeeping.js';
 import { JOB_KINDS } from '../../src/jobs/kinds.js';
-import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('housekeeping', () => {
   it('expires a 3-D Secure challenge the shopper abandoned, as declined, once a checkout would have expired', async () => {
     const pending = await relay.post('/v1/payments', {
       entityId: relay.merchant.entityId, amount: '10.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA',
-      ...testCard('4711100000000000'), shopperResultUrl: 'https://shop.example/result',
+      ...testCard('4711100000000000'), ...browserData(), shopperResultUrl: 'https://shop.example/result',
     });
     expect(pending.json().result.code).toBe('000.200.000');
     const id = pending.json().id as string;

@@ -42,6 +42,7 @@ export const BASE: Record<Operation, Record<string, string>> = {
   aggregations: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22', currency: 'EUR' },
   aggregationRecords: { entityId: ENTITY, pageNo: '1', reconciliationType: 'SETTLED', sortValue: 'Amount', sortOrder: 'DESC' },
   reconciliationFile: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22' },
+  voucherTest: { entityId: ENTITY },
 };
 
 /** The base of `op` with `changes` applied; `null` removes a parameter. */

@@ -96,6 +96,22 @@ describe.each(DATABASES)('currency quotes on %s', (kind) => {
     expect((await payBrl(q.id)).statusCode).toBe(200);
   });
 
+  it('gives the quote back when a 3-D Secure payment fails its authentication, and keeps it when it succeeds', async () => {
+    const challenge = async (quoteId: string, returnCode: string) => {
+      const pending = await payBrl(quoteId, { 'card.number': '4711100000000000', shopperResultUrl: 'https://shop.example/result' });
+      expect(pending.json().result.code).toBe('000.200.000');
+      const form = { method: 'POST' as const, url: `/v1/threeDSecure/${pending.json().id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `returnCode=${returnCode}` };
+      expect((await relay.app.inject(form)).statusCode).toBeLessThan(400);
+      return pending.json().id as string;
+    };
+    const q = (await quote()).json();
+    const failed = await challenge(q.id, '100.380.401');
+    expect((await relay.get(`/v1/payments/${failed}?entityId=${entityId()}`)).json().result.code).toBe('100.380.401');
+    expect((await relay.get(`/v1/quotes/${q.id}?entityId=${entityId()}`)).json().status).toBe('VALID');
+    const paid = await challenge(q.id, '000.400.110');
+    expect((await relay.get(`/v1/quotes/${q.id}?entityId=${entityId()}`)).json()).toMatchObject({ status: 'USED', paymentId: paid });
+  });
+
   it('refuses pairs without a rate and bad input in the API shape', async () => {
     const noRate = await quote({ currency: 'EUR' });
     expect(noRate.statusCode).toBe(400);

@@ -122,6 +122,16 @@ describe.each(DATABASES)('the reconciliation file on %s', (kind) => {
     const text = await text_(reconciliationFile(relay.ctx.store.reports, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02'));
     const rows = parse(text, { delimiter: ';', columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.UniqueID)).toEqual(records.map((r) => r.payment_id));
+
+    // A reader that goes away after the first bytes stops the reading: no chunk is read past the
+    // one read ahead.
+    let reads = 0;
+    const counting = { recordsAfter: (...args: Parameters<typeof relay.ctx.store.reports.recordsAfter>) => (reads++, relay.ctx.store.reports.recordsAfter(...args)) };
+    const file = reconciliationFile(counting as unknown as typeof relay.ctx.store.reports, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02');
+    await new Promise<void>((resolve) => file.once('data', () => resolve()));
+    file.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads).toBeLessThanOrEqual(2);
   }, 120_000);
 
   it('answers a range without settlements with the header alone, and refuses bad ranges in the API shape', async () => {

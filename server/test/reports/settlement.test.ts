@@ -144,4 +144,28 @@ describe.each(DATABASES)('settlement on %s', (kind) => {
     expect(bad.json().result.parameterErrors[0].name).toBe('reconciliationType');
     expect((await relay.get(`/reports/v1/reconciliations/aggregations?entityId=${busy}&date.from=2026-11-18`)).json().result.parameterErrors[0].name).toBe('date.to');
   });
+
+  // Last: it moves the shared clock a day on.
+  it('settles a payment written into a day already settled with the next day it settles', async () => {
+    const late = await relay.addEntity(relay.merchant.merchantId);
+    await insert(relay, [paymentRecord({ entityId: late, createdAt: at(20, 9), amount: 1000 }), paymentRecord({ entityId: late, createdAt: at(21, 9), amount: 400 })]);
+    await runSettlement(relay.ctx);
+    // Written after the 20th was settled, dated the 20th: no settled day takes it again...
+    const written = paymentRecord({ entityId: late, createdAt: at(20, 23), amount: 2500 });
+    await insert(relay, [written]);
+    expect((await runSettlement(relay.ctx)).settled.filter((s) => s.entityId === late)).toEqual([]);
+    expect((await relay.ctx.store.findPayment(late, written.id))?.settlement).toBeUndefined();
+    // ...the next day that closes does, beside its own payments.
+    await insert(relay, [paymentRecord({ entityId: late, createdAt: at(22, 10), amount: 700 })]);
+    relay.clock.advance(86_400_000);
+    const run = (await runSettlement(relay.ctx)).settled.filter((s) => s.entityId === late);
+    expect(run.map((s) => s.day)).toEqual(['2026-11-22']);
+    const list = (await relay.get(`/reports/v1/reconciliations/aggregations?entityId=${late}&date.from=2026-11-20&date.to=2026-11-22`)).json();
+    expect(list.aggregations.map((a: { date: string; records: number; totals: MoneyTotals }) => [a.date, a.records, a.totals.settled])).toEqual([
+      ['2026-11-20', 1, '10.00'],
+      ['2026-11-21', 1, '4.00'],
+      ['2026-11-22', 2, '32.00'],
+    ]);
+    expect((await relay.ctx.store.findPayment(late, written.id))?.settlement?.status).toBe("SUCCESS");
+  });
 });

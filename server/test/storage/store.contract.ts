@@ -16,6 +16,7 @@ import { redirectsContract } from './contract/redirects.js';
 import { recordsContract } from './contract/records.js';
 import { webhooksContract } from './contract/webhooks.js';
 import { schedulesContract } from './contract/schedules.js';
+import { vouchersContract } from './contract/vouchers.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -48,4 +49,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   healthContract(ctx);
   webhooksContract(ctx);
   schedulesContract(ctx);
+  vouchersContract(ctx);
 }

@@ -4,7 +4,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/process/config.js';
-import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 let relay: TestRelay;
@@ -133,7 +133,7 @@ describe('webhook events', () => {
     const cp = await post(`/v1/payments/${pa.id}`, { amount: '20.00', currency: 'EUR', paymentType: 'CP' });
     await post(`/v1/payments/${cp.id}`, { amount: '5.00', currency: 'EUR', paymentType: 'RF' });
     await post(`/v1/payments/${db.id}`, { paymentType: 'RV' });
-    const pending = await post('/v1/payments', { amount: '30.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result', ...testCard('4711100000000000') });
+    const pending = await post('/v1/payments', { amount: '30.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result', ...testCard('4711100000000000'), ...browserData() });
     const challenge = new URL((pending.redirect as unknown as { url: string }).url);
     await relay.app.inject({ method: 'POST', url: challenge.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'returnCode=000.400.110' });
     const settled = (await relay.get(`/v1/payments/${pending.id}?entityId=${entityId()}`)).json() as Record<string, unknown>;

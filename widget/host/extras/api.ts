@@ -2,18 +2,24 @@
 // option needs it: stored cards…) hand each other. The extras bundle has no signals of its own:
 // the main script's state reaches it through `watch`.
 
+import type { Incoming } from '../../protocol/channel.js';
+import type { FrameToHost, PayMsg } from '../../protocol/messages.js';
 import type { StoredCard } from '../checkout-api.js';
 import type { WidgetEnv } from '../env.js';
 
 /** The card form a stored card pays through (its card-number frame), as extras see it. */
 export interface PayingForm {
-  payStored(form: HTMLFormElement, fields: Array<[string, string]>): Promise<void>;
+  /** Pays with a stored card, through `send` (its CVV frame) if given, else the card-number frame. */
+  payStored(form: HTMLFormElement, fields: Array<[string, string]>, send?: (body: Omit<PayMsg, 'tag' | 'channel' | 'key'>) => boolean): Promise<void>;
+  /** The outcome or failure a stored card's CVV frame reported for the payment it submitted. */
+  payMessage(msg: FrameToHost): void;
   /** Calls `fn` with the form's payment message and busy state now and on every change; returns a stop. */
   watch(fn: (message: string | null, busy: boolean) => void): () => void;
 }
 
 export interface StoredCardsView {
   readonly container: HTMLDivElement;
+  handleMessage(e: Incoming): boolean;
   mount(first: HTMLElement, others: readonly HTMLElement[]): void;
   submit(): void;
   destroy(): void;
@@ -37,6 +43,8 @@ export interface CardFormView extends PayingForm {
   readonly merchantForm: HTMLFormElement;
   /** A check run before each card submit (the billing group's). */
   addCheck(check: () => boolean): void;
+  /** Calls `fn` with the chosen brand and the CVV frame's focus now and on every change; returns a stop. */
+  watchCvv(fn: (brand: string | null, focused: boolean) => void): () => void;
 }
 
 /** What the session hands to extras once its card forms are shown, before onReady. */
@@ -54,6 +62,8 @@ export interface ExtrasHost {
 /** What extras drew: executePayment by container class, and unload. */
 export interface Mounted {
   submit(containerClass: string): boolean;
+  /** True if the message was from one of the frames extras drew (stored cards' CVV frames). */
+  handleMessage(e: Incoming): boolean;
   destroy(): void;
 }
 

@@ -1,5 +1,5 @@
 // Entry of extras.min.js: the parts of the widget only some checkouts need (stored cards, the forms
-// of brands that are not cards, the billing group), loaded on demand by the main script
+// of brands that are not cards, the billing group, the CVV hint), loaded on demand by the main script
 // (extras-load.ts). It defines no global: it hands its parts to the main script through an event
 // on its own script element.
 
@@ -7,6 +7,7 @@ import { isCardBrand } from '../../protocol/brands.js';
 import { accountForms } from './account-forms.js';
 import { EXTRAS_EVENT, type AccountFormsView, type Extras, type ExtrasHost, type Mounted } from './api.js';
 import { billingGroup } from './billing.js';
+import { cvvHint } from './cvv-hint.js';
 import { StoredCards } from './stored-cards.js';
 
 function mount(host: ExtrasHost): Mounted {
@@ -21,10 +22,12 @@ function mount(host: ExtrasHost): Mounted {
     accounts.push(view);
   });
   if (env.options.billingAddress) for (const w of widgets) w.addCheck(billingGroup(env, w.container.querySelector('form')!));
+  const hints = env.options.showCVVHint ? widgets.map((w) => cvvHint(env, w)) : [];
   const first = widgets[0];
   const stored = first && host.cards.length ? new StoredCards(env, host.cards, first) : null;
   if (first) stored?.mount(first.container, widgets.map((w) => w.container));
   return {
+    handleMessage: (e) => stored?.handleMessage(e) ?? false,
     submit(cls) {
       if (stored?.container.classList.contains(cls)) return stored.submit(), true;
       return accounts.some((a) => a.submit(cls));
@@ -32,6 +35,7 @@ function mount(host: ExtrasHost): Mounted {
     destroy() {
       for (const a of accounts.splice(0)) a.destroy();
       stored?.destroy();
+      for (const remove of hints.splice(0)) remove?.();
     },
   };
 }

@@ -9,6 +9,9 @@ import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import { toBool } from '../options.js';
 import type { PayingForm } from './api.js';
+import { extraTexts } from './texts.js';
+import { StoredCvv } from './stored-cvv.js';
+import type { Incoming } from '../../protocol/channel.js';
 
 export class StoredCards {
   readonly root: HTMLDivElement;
@@ -17,6 +20,8 @@ export class StoredCards {
   private readonly hidden: Array<[HTMLElement, string]> = [];
   /** registrations.hideInitialPaymentForms: the other forms wait behind a button. */
   private readonly hide: boolean;
+  /** registrations.requireCvv: each card's CVV frame, in the cards' order; empty without. */
+  private readonly cvvs: StoredCvv[] = [];
 
   constructor(
     env: WidgetEnv,
@@ -24,8 +29,9 @@ export class StoredCards {
     private readonly via: PayingForm,
   ) {
     const { labels } = env.texts;
-    const options = (env.options.registrations ?? {}) as { hideInitialPaymentForms?: unknown };
+    const options = (env.options.registrations ?? {}) as { hideInitialPaymentForms?: unknown; requireCvv?: unknown };
     this.hide = toBool(options.hideInitialPaymentForms, false);
+    const requireCvv = toBool(options.requireCvv, false);
     const own = env.options.labels;
     const groups = cards.map((card, i) => {
       const radio = h('input', { type: 'radio', name: 'registrationId', value: card.id, checked: i === 0, 'aria-label': `${card.brand} •••• ${card.last4}` });
@@ -45,6 +51,12 @@ export class StoredCards {
           ),
         ),
       );
+      if (requireCvv) {
+        const cvv = new StoredCvv(env, card.brand, (msg) => via.payMessage(msg));
+        this.cvvs.push(cvv);
+        // Outside the label: a click into the CVV is not a click on the card's radio.
+        group.append(h('div', { class: 'wpwl-wrapper-registration wpwl-wrapper-registration-cvv' }, cvv.iframe));
+      }
       radio.addEventListener('change', () => {
         for (const g of groups) g.classList.toggle('wpwl-selected', g === group);
       });
@@ -64,7 +76,7 @@ export class StoredCards {
     this.root = h('div', { id: 'wpwl-registrations' }, this.container);
 
     if (this.hide) {
-      const others = h('button', { type: 'button', class: 'wpwl-button wpwl-button-pay', 'data-action': 'show-initial-forms' }, own.showOtherPaymentMethods ?? 'Show other payment methods');
+      const others = h('button', { type: 'button', class: 'wpwl-button wpwl-button-pay', 'data-action': 'show-initial-forms' }, extraTexts(env.texts).labels.showOtherPaymentMethods);
       submit.append(others);
       others.addEventListener('click', () => {
         for (const [el, display] of this.hidden.splice(0)) el.style.display = display;
@@ -85,16 +97,27 @@ export class StoredCards {
   /** Puts the list before the first card form; hides the other forms if the merchant asked to. */
   mount(first: HTMLElement, others: readonly HTMLElement[]): void {
     first.before(this.root);
+    for (const cvv of this.cvvs) cvv.launch();
     if (this.hide) for (const el of others) this.hidden.push([el, el.style.display]), (el.style.display = 'none');
   }
 
   submit(): void {
     const form = this.container.querySelector('form');
-    if (form) void this.via.payStored(form, collectFields(form));
+    if (!form) return;
+    const radios = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="registrationId"]'));
+    const cvv = this.cvvs[Math.max(0, radios.findIndex((r) => r.checked))];
+    if (!cvv) return void this.via.payStored(form, collectFields(form));
+    const send = cvv.sender();
+    if (send) void this.via.payStored(form, collectFields(form), send);
+  }
+
+  handleMessage(e: Incoming): boolean {
+    return this.cvvs.some((cvv) => cvv.handleMessage(e));
   }
 
   destroy(): void {
     this.stop();
+    for (const cvv of this.cvvs.splice(0)) cvv.destroy();
     this.root.remove();
     for (const [el, display] of this.hidden.splice(0)) el.style.display = display;
   }

@@ -1,0 +1,77 @@
+// Voucher slips: the slip page (redirect.url of a slip's PA, no token: the id is unguessable like a
+// 3-D Secure page's), its stylesheet and copy script, and the test-only operations that pay or
+// expire a slip at once, refused in the live environment.
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RelayContext } from '../app/context.js';
+import { ApiError, type ErrorName } from '../domain/errors.js';
+import { isPaymentId } from '../domain/ids.js';
+import type { PaymentRecord } from '../domain/records.js';
+import { registerApiRoute } from '../http/api-route.js';
+import { escapeHtml } from '../http/relay-page.js';
+import { entityNow } from '../schedules/entity-time.js';
+import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
+import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../vouchers/slip-page.js';
+
+const REFUSALS: Readonly<Record<SlipRefusal, ErrorName>> = { 'not-a-slip': 'voucherNotSlip', paid: 'voucherPaid', expired: 'voucherExpired' };
+
+function sendSlipPage(reply: FastifyReply, status: number, title: string, bodyHtml: string): FastifyReply {
+  const csp = [
+    "default-src 'none'",
+    "style-src 'self'",
+    "script-src 'self'",
+    "img-src 'self'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    'frame-ancestors *',
+  ].join('; ');
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', csp)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('Cache-Control', 'no-store')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SLIP_CSS_PATH}"><script src="${SLIP_SCRIPT_PATH}" defer></script></head><body><main>${bodyHtml}</main></body></html>`);
+}
+
+async function slipOf(ctx: RelayContext, entityId: string, id: string): Promise<PaymentRecord> {
+  const payment = await ctx.store.findPayment(entityId, id);
+  if (!payment) throw new ApiError('voucherUnknown');
+  return payment;
+}
+
+export function voucherRoutes(app: FastifyInstance, ctx: RelayContext): void {
+  app.get(SLIP_CSS_PATH, async (_request, reply) =>
+    reply.header('Content-Type', 'text/css; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'public, max-age=3600').send(SLIP_CSS),
+  );
+  app.get(SLIP_SCRIPT_PATH, async (_request, reply) =>
+    reply.header('Content-Type', 'text/javascript; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'public, max-age=3600').send(SLIP_SCRIPT),
+  );
+
+  app.get<{ Params: { id: string } }>('/v1/vouchers/:id', async (request, reply) => {
+    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    const page = payment && slipPage(payment);
+    if (!page) return sendSlipPage(reply, 404, 'Not found', '<h1>No slip found</h1>');
+    return sendSlipPage(reply, 200, page.title, page.html);
+  });
+
+  for (const action of ['pay', 'expire'] as const) {
+    registerApiRoute(app, ctx, {
+      method: 'POST',
+      url: `/v1/test/vouchers/:id/${action}`,
+      operation: 'voucherTest',
+      throttle: 'payments',
+      run: async ({ ctx: c, entity, path }) => {
+        if (c.config.environment === 'live') throw new ApiError('voucherTestLive');
+        const slip = await slipOf(c, entity.id, path.id ?? '');
+        const at = await entityNow(c, entity.id);
+        const end = action === 'pay' ? await confirmSlip(c, slip, at) : await expireSlip(c, slip, at);
+        if (end.kind === 'refused') throw new ApiError(REFUSALS[end.reason]);
+        const json = end.kind === 'confirmed' ? end.confirmation.responseJson : end.slip.responseJson;
+        return { kind: 'ok', body: JSON.parse(json) as Record<string, unknown>, json };
+      },
+    });
+  }
+}

@@ -1,0 +1,52 @@
+// External gateways' names (spec/params/gateway.ts) mapped onto the API's own: billingAddress.* to
+// billing.*, shopper.socialSecurityNumber to customer.identificationDocType/DocId. The API's own
+// name wins when both are sent with the same value; different values are refused, naming the
+// gateway's parameter, rather than one of them silently ignored.
+
+import type { FlatParams, ParameterError } from '../params/types.js';
+
+const SIMPLE: readonly (readonly [string, string])[] = [
+  ['billingAddress.country', 'billing.country'],
+  ['billingAddress.city', 'billing.city'],
+  ['billingAddress.stateOrProvince', 'billing.state'],
+  ['billingAddress.postalCode', 'billing.postcode'],
+];
+
+export type Mapped = { ok: true; params: FlatParams } | { ok: false; errors: ParameterError[] };
+
+function hasGatewayFields(params: FlatParams): boolean {
+  for (const name of params.keys()) if (name.startsWith('billingAddress.') || name === 'shopper.socialSecurityNumber') return true;
+  return false;
+}
+
+export function mapGatewayFields(params: FlatParams): Mapped {
+  if (!hasGatewayFields(params)) return { ok: true, params };
+  const out = new Map(params);
+  const errors: ParameterError[] = [];
+  const put = (from: string, to: string, value: string): void => {
+    const existing = out.get(to);
+    if (existing !== undefined && existing !== value) {
+      errors.push({ name: from, value: params.get(from) ?? '', message: `differs from ${to} sent in the same request` });
+      return;
+    }
+    out.set(to, value);
+  };
+  for (const [from, to] of SIMPLE) {
+    const value = params.get(from);
+    if (value !== undefined) put(from, to, from === 'billingAddress.postalCode' ? value.replace('-', '') : value);
+  }
+  const street = params.get('billingAddress.street');
+  const house = params.get('billingAddress.houseNumberOrName');
+  if (street !== undefined || house !== undefined) {
+    const joined = [street, house].filter((s) => s !== undefined && s !== '').join(', ');
+    if ([...joined].length > 100) errors.push({ name: 'billingAddress.street', value: street ?? '', message: 'street and houseNumberOrName share 100 characters' });
+    else put(street !== undefined ? 'billingAddress.street' : 'billingAddress.houseNumberOrName', 'billing.street1', joined);
+  }
+  const ssn = params.get('shopper.socialSecurityNumber');
+  if (ssn !== undefined) {
+    put('shopper.socialSecurityNumber', 'customer.identificationDocType', 'TAXSTATEMENT');
+    put('shopper.socialSecurityNumber', 'customer.identificationDocId', ssn);
+  }
+  for (const name of [...out.keys()]) if (name.startsWith('billingAddress.') || name === 'shopper.socialSecurityNumber') out.delete(name);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, params: out };
+}

@@ -1,0 +1,37 @@
+// The durable jobs of a slip, written with its PA: one at the confirmation time (when the
+// simulated shopper pays) and one at the expiry. Whichever relay claims one runs settleDueSlip,
+// which settles the slip at most once (the guarded UPDATE and the RC's unique index), so a job run
+// twice, or two relays running both jobs, leave one RC or one expiry.
+
+import type { RelayContext } from '../app/context.js';
+import { jobRecord, type JobRecord } from '../jobs/job.js';
+import { PermanentJobError, type JobHandler } from '../jobs/runner.js';
+import type { PaymentRecord } from '../domain/records.js';
+import { settleDueSlip } from './settle-slip.js';
+import type { SlipTiming } from './timing.js';
+
+export const VOUCHER_CONFIRM_JOB = 'voucher-confirm';
+export const VOUCHER_EXPIRE_JOB = 'voucher-expire';
+
+export function slipJobs(ctx: Pick<RelayContext, 'config'>, slip: PaymentRecord, timing: SlipTiming): JobRecord[] {
+  const max = ctx.config.jobs.maxAttempts;
+  const payload = { paymentId: slip.id };
+  const jobs = [jobRecord({ kind: VOUCHER_EXPIRE_JOB, payload, runAt: timing.expiresAt, uniqueKey: `${VOUCHER_EXPIRE_JOB}:${slip.id}` }, slip.createdAt, max)];
+  if (timing.confirmAt !== null) jobs.push(jobRecord({ kind: VOUCHER_CONFIRM_JOB, payload, runAt: timing.confirmAt, uniqueKey: `${VOUCHER_CONFIRM_JOB}:${slip.id}` }, slip.createdAt, max));
+  return jobs;
+}
+
+function paymentIdOf(payload: unknown): string {
+  const id = (payload as { paymentId?: unknown } | null)?.paymentId;
+  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a voucher job names no paymentId');
+  return id;
+}
+
+/** Both kinds run the same step: what is due of the slip now. */
+export function slipJobHandler(ctx: RelayContext): JobHandler {
+  return async (payload) => {
+    const slip = await ctx.store.findPaymentById(paymentIdOf(payload));
+    if (!slip) return;
+    await settleDueSlip(ctx, slip, ctx.clock.now());
+  };
+}
