@@ -22,7 +22,7 @@ describe('every endpoint', () => {
 
   it("covers the seven POST operations, the reads, and the relay's own webhook endpoints", () => {
     expect([...OPERATIONS].sort()).toEqual([
-      'checkout', 'checkoutComplete', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'scheduleList', 'testClock', 'transactionReport',
+      'checkout', 'checkoutComplete', 'checkoutPayment', 'checkoutUpdate', 'followUp', 'payment', 'read', 'registration', 'registrationPayment', 'remove', 'schedule', 'scheduleList', 'testClock', 'testChargeback', 'testChargebackReversal', 'transactionReport',
       'webhookCreate', 'webhookDeliveries', 'webhookRedeliver', 'webhookTest', 'webhookUpdate',
       'quoteCreate', 'quoteRead', 'aggregations', 'aggregationRecords', 'reconciliationFile',
       'voucherTest',
@@ -48,7 +48,7 @@ describe('the spec endpoint table', () => {
   it('payment: PA, DB or CD with amount and currency; account data; no checkout-only switches', () => {
     expect(ENDPOINTS.payment.requires).toEqual(['entityId', 'amount', 'currency', 'paymentType']);
     expect(acceptsAny('payment', 'paymentBrand')).toBe(true);
-    expect(ENDPOINTS.payment.formats.paymentType).toBe('enum(PA,DB,CD)');
+    expect(ENDPOINTS.payment.formats.paymentType).toBe('enum(PA,DB,CD,CB,CR)');
     for (const p of ['card.*', 'bankAccount.*', 'customer.*', 'billing.*', 'shipping.*', 'cart.*', 'threeDSecure.*', 'createRegistration', 'recurringType', 'testMode']) {
       expect(acceptsAny('payment', p), p).toBe(true);
     }
@@ -58,7 +58,7 @@ describe('the spec endpoint table', () => {
 
   it('followUp: CP, RF or RV referencing a payment', () => {
     expect(ENDPOINTS.followUp.requires).toEqual(['entityId', 'paymentType']);
-    expect(ENDPOINTS.followUp.formats.paymentType).toBe('enum(CP,RF,RV)');
+    expect(ENDPOINTS.followUp.formats.paymentType).toBe('enum(CP,RF,RV,CB,CR)');
     expect(acceptsAny('followUp', 'amount')).toBe(true);
     expect(acceptsAny('followUp', 'card.*')).toBe(false);
   });

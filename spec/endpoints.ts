@@ -8,6 +8,7 @@ import { reporting } from './params/reporting.js';
 import { webhooks } from './params/webhooks.js';
 import { standingInstruction, testClock } from './params/job.js';
 import { quotes } from './params/quotes.js';
+import { chargeback, chargebackReversal } from './params/chargeback.js';
 
 export type OperationName =
   | 'payment'
@@ -21,6 +22,9 @@ export type OperationName =
   | 'schedule'
   | 'scheduleList'
   | 'testClock'
+  // Chargebacks (test simulator only).
+  | 'testChargeback'
+  | 'testChargebackReversal'
   | 'read'
   | 'remove'
   | 'transactionReport'
@@ -124,7 +128,8 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     ],
     // paymentBrand unless the brand is detected from card.number (rules.ts).
     requires: ['entityId', 'amount', 'currency', 'paymentType'],
-    formats: { paymentType: PAYMENT_TYPES_NEW },
+    // CB and CR are accepted only to be refused with 700.400.402 (routes/payments.ts).
+    formats: { paymentType: 'enum(PA,DB,CD,CB,CR)' },
     forbids: [],
     unknown: 'reject',
   },
@@ -139,7 +144,8 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     ],
     // amount and currency: required for CP and RF, ignored for RV (rules.ts).
     requires: ['entityId', 'paymentType'],
-    formats: { paymentType: 'enum(CP,RF,RV)' },
+    // CB and CR are accepted only to be refused with 700.400.402: chargebacks come from the network.
+    formats: { paymentType: 'enum(CP,RF,RV,CB,CR)' },
     forbids: [],
     unknown: 'reject',
   },
@@ -251,6 +257,25 @@ export const ENDPOINTS: Readonly<Record<OperationName, Endpoint>> = {
     path: '/v1/test/clock',
     accepts: [...ENTITY, ...testClock],
     requires: ['entityId', 'time'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  // The chargeback simulator (test environment only): a chargeback of a payment and its reversal.
+  testChargeback: {
+    method: 'POST',
+    path: '/v1/test/payments/{id}/chargeback',
+    accepts: [...ENTITY, ...only(S.basic, ['amount', 'currency']), ...chargeback],
+    requires: ['entityId', 'amount', 'currency', 'reasonCode'],
+    formats: {},
+    forbids: [],
+    unknown: 'reject',
+  },
+  testChargebackReversal: {
+    method: 'POST',
+    path: '/v1/test/payments/{id}/chargeback-reversal',
+    accepts: [...ENTITY, ...chargebackReversal],
+    requires: ['entityId', 'chargebackId'],
     formats: {},
     forbids: [],
     unknown: 'reject',

@@ -180,6 +180,27 @@ export const RESULT_CODES = {
   '000.100.200': 'Reason not Specified',
   '000.100.201': 'Account or Bank Details Incorrect',
   '000.100.203': 'Insufficient Funds',
+  // chargebacks (issue 14 part R): the reasons the test simulator takes, and the refusals around them
+  '000.100.202': 'Account Closed',
+  '000.100.204': 'Mandate not Valid',
+  '000.100.205': 'Mandate Cancelled',
+  '000.100.206': 'Revocation or Dispute',
+  '000.100.207': 'Cancellation in Clearing Network',
+  '000.100.208': 'Account Blocked',
+  '000.100.209': 'Account does not exist',
+  '000.100.210': 'Invalid Amount',
+  '000.100.220': 'Fraudulent Transaction',
+  '000.100.221': 'Merchandise Not Received',
+  '000.100.222': 'Transaction Not Recognized By Cardholder',
+  '000.100.223': 'Service Not Rendered',
+  '000.100.224': 'Duplicate Processing',
+  '000.100.225': 'Credit Not Processed',
+  '000.100.299': 'Unspecified (Technical)',
+  '700.300.600': 'referenced tx can not be refunded or reversed (was chargebacked)',
+  '700.400.400': 'cannot chargeback (already chargebacked or invalid workflow?)',
+  '700.400.402': 'chargeback can only be generated internally by the payment system',
+  '700.400.410': 'cannot reverse chargeback (chargeback is already reversed or invalid workflow?)',
+  '700.400.420': 'cannot reverse (no chargeback existing for this transaction)',
 } as const satisfies Record<string, string>;
 
 export type ResultCode = keyof typeof RESULT_CODES;

@@ -1,5 +1,5 @@
 // The forms of brands that are not cards: SEPA direct debit (holder, IBAN with its checksum, BIC)
-// and virtual accounts, each in its own container, with the onBeforeSubmitDirectDebit /
+// and virtual accounts (whose provider page the shopper approves on), each in its own container, with the onBeforeSubmitDirectDebit /
 // onBeforeSubmitVirtualAccount veto, executePayment by container class, and brands the widget
 // cannot offer reported through onError. They load with extras.min.js, only when listed.
 
@@ -43,7 +43,7 @@ test('SEPA direct debit: the IBAN checksum is checked before submit, the veto bl
   expect(extras).toHaveLength(1);
 });
 
-test('a virtual account pays from its own container; a wallet the widget cannot draw is reported through onError with its brand', async ({ merchantPage, page, relay }) => {
+test('a virtual account pays from its own container through its provider page; a wallet the widget cannot draw is reported through onError with its brand', async ({ merchantPage, page, relay }) => {
   const shop = await merchantPage.open('two-forms', {
     brands: 'VISA',
     values: { secondBrands: 'ALIPAY APPLEPAY NOSUCHBRAND' },
@@ -71,6 +71,9 @@ test('a virtual account pays from its own container; a wallet the widget cannot 
   await expect(alipay.locator('.wpwl-brand-ALIPAY')).toHaveCount(1);
   await alipay.locator('input[name="virtualAccount.accountId"]').fill('jane@example.com');
   await alipay.locator('button.wpwl-button-pay').click();
+  // The provider's page (the relay's simulator): the shopper approves there and comes back.
+  await expect(page).toHaveURL(/\/v1\/redirect\/[A-Za-z0-9]{32}$/);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
   const { id } = await shop.waitForResult();
   expect(await page.evaluate(() => sessionStorage.getItem('virtual'))).toBe('true:true');
   expect((await relay.paymentStatus(id)).paymentBrand).toBe('ALIPAY');

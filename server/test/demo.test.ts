@@ -162,7 +162,7 @@ describe('widget page', () => {
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain(`<script src="${relay.url}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}"></script>`);
-    expect(html).toContain('<form action="/result" class="paymentWidgets" data-brands="VISA MASTER AMEX"></form>');
+    expect(html).toContain('<form action="/result" class="paymentWidgets" data-brands="VISA MASTER AMEX SOFORTUEBERWEISUNG PAYPAL"></form>');
     expect(html).toContain('data-style="card"');
   });
 

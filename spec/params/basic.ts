@@ -10,7 +10,7 @@ export const basic: readonly ParamRow[] = [
   { name: 'taxAmount', format: 'N10.N2', requirement: 'Conditional', notes: 'Tax amount.' },
   { name: 'currency', format: 'currency', requirement: 'Required', notes: 'A3, upper case, ISO 4217. Currency of amount.' },
   { name: 'paymentBrand', format: BRAND, requirement: 'Conditional', notes: 'Optional only when card brand detection is used; otherwise mandatory.' },
-  { name: 'paymentType', format: 'enum(PA,DB,CD,CP,RV,RF)', requirement: 'Required', notes: 'A2. RC exists only in voucher confirmations the service sends, never in a request; each operation narrows the list (spec/endpoints.ts).' },
+  { name: 'paymentType', format: 'enum(PA,DB,CD,CP,RV,RF,CB,CR)', requirement: 'Required', notes: 'A2. RC exists only in voucher confirmations the service sends, never in a request; CB and CR (chargebacks) are named only to be refused (700.400.402); each operation narrows the list (spec/endpoints.ts).' },
   { name: 'overridePaymentType[brand]', key: BRAND, format: 'enum(PA,DB,CD)', requirement: 'Optional', notes: 'Gives a brand its own payment type; paymentType stays the default. Accepted only when creating a checkout.' },
   { name: 'descriptor', format: 'AN127', requirement: 'Optional', notes: 'Fills the statement descriptor; merchant.name can override it.' },
   { name: 'merchantTransactionId', format: 'AN{8,255}', requirement: 'Conditional', notes: 'Merchant reference, should be unique, used for reconciliation; some receivers require it.' },

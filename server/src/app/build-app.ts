@@ -17,6 +17,8 @@ import { threeDSecureRoutes } from '../routes/three-d-secure.js';
 import { voucherRoutes } from '../routes/vouchers.js';
 import { webhookRoutes } from '../routes/webhooks.js';
 import { scheduleRoutes } from '../routes/schedules.js';
+import { chargebackRoutes } from '../routes/chargebacks.js';
+import { redirectRoutes } from '../routes/redirect.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
@@ -156,6 +158,8 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
   registrationRoutes(app, ctx);
   webhookRoutes(app, ctx);
   scheduleRoutes(app, ctx);
+  chargebackRoutes(app, ctx);
+  redirectRoutes(app, ctx);
   threeDSecureRoutes(app, ctx);
   voucherRoutes(app, ctx);
   reportRoutes(app, ctx);

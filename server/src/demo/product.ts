@@ -22,8 +22,11 @@ export const demoProduct: Product = {
 /** Debit: authorise and capture in one step (the relay's paymentType DB). */
 export const DEMO_PAYMENT_TYPE = 'DB';
 
-/** The brands the demo's widget offers, in order (the form's data-brands). */
-export const DEMO_BRANDS = 'VISA MASTER AMEX';
+/**
+ * The brands the demo's widget offers, in order (the form's data-brands): cards, and an online
+ * transfer and PayPal, which send the shopper to the provider's (the simulator's) page and back.
+ */
+export const DEMO_BRANDS = 'VISA MASTER AMEX SOFORTUEBERWEISUNG PAYPAL';
 
 /**
  * How a shopper in Brazil pays the same product: a boleto in BRL (slips are issued as PA). Its own

@@ -7,8 +7,18 @@
 
 import type { PaymentRecord, PaymentStatus } from './records.js';
 
-export type FollowUpType = 'CP' | 'RF' | 'RV';
-export type RunningTotal = 'capturedAmount' | 'refundedAmount';
+export type FollowUpType = 'CP' | 'RF' | 'RV' | ChargebackType;
+/** Chargebacks (CB) and their reversals (CR): made only by the test simulator, never by a merchant. */
+export type ChargebackType = 'CB' | 'CR';
+export type RunningTotal = 'capturedAmount' | 'refundedAmount' | 'chargebackAmount';
+
+/** The code of a refund or reversal refused because the payment has an open chargeback. */
+export const CHARGED_BACK = '700.300.600';
+/** The code of a chargeback (or its reversal) asked for through the merchant API. */
+export const CHARGEBACK_NOT_BY_MERCHANT = '700.400.402';
+/** Chargeback reversal refusals: no such chargeback of this payment; chargeback already reversed. */
+export const NO_CHARGEBACK = '700.400.420';
+export const CHARGEBACK_REVERSED = '700.400.410';
 
 /** What a follow-up does to the referenced row, and under which guard. */
 export interface LedgerChange {
@@ -18,8 +28,18 @@ export interface LedgerChange {
   requireSuccessNotReversed: true;
   /** These running totals must still be zero (e.g. no refund before a reversal). */
   requireZero: readonly RunningTotal[];
-  /** Running total increased by `amount`, never beyond `limit` on the same row. */
-  add?: { column: RunningTotal; amount: number; limit: 'amount' | 'capturedAmount' };
+  /**
+   * Running total increased by `amount`, never beyond `limit` on the same row; with `alongside`,
+   * that other total counts against the same limit (a chargeback: refunds plus open chargebacks).
+   */
+  add?: { column: RunningTotal; amount: number; limit: 'amount' | 'capturedAmount'; alongside?: RunningTotal };
+  /** A chargeback reversal: the total decreases by `amount`, never below zero. */
+  release?: { column: RunningTotal; amount: number };
+  /**
+   * A chargeback reversal: the CB record `id` referencing this payment is marked reversed in the
+   * same transaction, only if it is not reversed yet (a second CR of one chargeback changes nothing).
+   */
+  reverseRecord?: { id: string; paymentType: 'CB' };
   /** Reversal: the row is marked reversed; nothing succeeds against it afterwards. */
   setReversed: boolean;
   /** The new record must be created before this time (reversal cut-off), epoch ms. */
@@ -43,8 +63,10 @@ interface TransitionRow {
   on: readonly string[];
   /** Zero totals required on the referenced payment. */
   requireZero: readonly RunningTotal[];
-  /** Which running total grows, and what bounds it; absent for reversal. */
-  add?: { column: RunningTotal; limit: 'amount' | 'capturedAmount' };
+  /** Which running total grows, and what bounds it (with `alongside`, counted together); absent for reversal. */
+  add?: { column: RunningTotal; limit: 'amount' | 'capturedAmount'; alongside?: RunningTotal };
+  /** Which running total a chargeback reversal releases. */
+  release?: RunningTotal;
   /** Whether the row needs an amount in the request (RV takes none). */
   takesAmount: boolean;
   /** The result code once the cut-off has passed; absent: the row has no cut-off. */
@@ -63,23 +85,35 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   // PA, successful -> CP: full or partial; several CPs on one PA.
   { op: 'CP', on: ['PA'], requireZero: [], add: { column: 'capturedAmount', limit: 'amount' }, takesAmount: true, refusal: '700.400.100' },
   // DB or CD -> RF, partial or full.
-  { op: 'RF', on: ['DB', 'CD'], requireZero: [], add: { column: 'refundedAmount', limit: 'amount' }, takesAmount: true, refusal: '700.400.200' },
+  { op: 'RF', on: ['DB', 'CD'], requireZero: ['chargebackAmount'], add: { column: 'refundedAmount', limit: 'amount' }, takesAmount: true, refusal: '700.400.200' },
   // PA that was captured -> RF, bounded by what was captured.
-  { op: 'RF', on: ['PA'], requireZero: [], add: { column: 'refundedAmount', limit: 'capturedAmount' }, takesAmount: true, refusal: '700.400.200' },
+  { op: 'RF', on: ['PA'], requireZero: ['chargebackAmount'], add: { column: 'refundedAmount', limit: 'capturedAmount' }, takesAmount: true, refusal: '700.400.200' },
   // CP -> RF, bounded by the capture's amount and, on its PA, by what the PA captured: a refund of
   // a capture is a refund of its PA too (a reversal of the PA is then refused, as after any refund).
   {
     op: 'RF',
     on: ['CP'],
-    requireZero: [],
+    // Checked on both rows: a charged-back PA refuses refunds through its captures too.
+    requireZero: ['chargebackAmount'],
     add: { column: 'refundedAmount', limit: 'amount' },
     parent: { on: ['PA'], add: { column: 'refundedAmount', limit: 'capturedAmount' } },
     takesAmount: true,
     refusal: '700.400.200',
   },
   // DB, PA or CD -> RV before the cut-off; never after a refund.
-  { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount'], takesAmount: false, refusal: '700.400.300', cutoff: '700.400.530' },
+  { op: 'RV', on: ['PA', 'DB', 'CD'], requireZero: ['refundedAmount', 'chargebackAmount'], takesAmount: false, refusal: '700.400.300', cutoff: '700.400.530' },
+
+  // Chargebacks (test simulator only). A successful DB, or a PA within what it captured, is
+  // charged back in full or in part; several chargebacks may stand on one payment, and refunds
+  // plus open chargebacks never exceed what the shopper paid.
+  { op: 'CB', on: ['DB'], requireZero: [], add: { column: 'chargebackAmount', limit: 'amount', alongside: 'refundedAmount' }, takesAmount: true, refusal: '700.400.400' },
+  { op: 'CB', on: ['PA'], requireZero: [], add: { column: 'chargebackAmount', limit: 'capturedAmount', alongside: 'refundedAmount' }, takesAmount: true, refusal: '700.400.400' },
+  // A chargeback reversed (the merchant won the dispute): its amount is no longer open.
+  { op: 'CR', on: ['DB', 'PA'], requireZero: [], release: 'chargebackAmount', takesAmount: false, refusal: CHARGEBACK_REVERSED },
 ];
+
+/** Operations a payment with an open chargeback refuses (CHARGED_BACK): refunds and reversals. */
+const BLOCKED_BY_CHARGEBACK: readonly FollowUpType[] = ['RF', 'RV'];
 
 /**
  * Why a payment is pending, and so what may end it: a 3-D Secure challenge (the shopper
@@ -188,7 +222,12 @@ export function needsParent(op: FollowUpType, ref: Pick<PaymentRecord, 'paymentT
 /** Remaining amount a follow-up of this row could still take from the referenced payment. */
 function headroom(ref: PaymentRecord, add: NonNullable<TransitionRow['add']>): number {
   const limit = add.limit === 'amount' ? ref.amount : ref.capturedAmount;
-  return limit - ref[add.column];
+  return limit - totalOf(ref, add.column) - (add.alongside ? totalOf(ref, add.alongside) : 0);
+}
+
+/** A running total of a record; chargebackAmount is absent on records made before chargebacks. */
+export function totalOf(ref: Pick<PaymentRecord, 'capturedAmount' | 'refundedAmount' | 'chargebackAmount'>, column: RunningTotal): number {
+  return ref[column] ?? 0;
 }
 
 /**
@@ -209,10 +248,16 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest, parent?: 
     }
     if (parent.status !== 'success' || parent.reversed) return { ok: false, resultCode: row.refusal };
   }
+  // An open chargeback refuses refunds and reversals with its own code, on the PA of a capture too.
+  if (BLOCKED_BY_CHARGEBACK.includes(req.op) && (totalOf(ref, 'chargebackAmount') > 0 || (parent !== undefined && totalOf(parent, 'chargebackAmount') > 0))) {
+    return { ok: false, resultCode: CHARGED_BACK };
+  }
   if (row.takesAmount && req.currency !== undefined && req.currency !== ref.currency) {
     return { ok: false, resultCode: '700.100.500' };
   }
-  for (const column of row.requireZero) if (ref[column] !== 0) return { ok: false, resultCode: row.refusal };
+  // A chargeback reversal names its chargeback: planChargebackReversal() plans it.
+  if (row.release) return { ok: false, resultCode: row.refusal };
+  for (const column of row.requireZero) if (totalOf(ref, column) !== 0) return { ok: false, resultCode: row.refusal };
   const notAfter = row.cutoff !== undefined ? ref.createdAt + req.reversalCutoffMs : undefined;
   if (notAfter !== undefined && req.now > notAfter) return { ok: false, resultCode: row.cutoff ?? row.refusal };
 
@@ -223,7 +268,7 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest, parent?: 
     if (req.amount > headroom(ref, row.add)) return { ok: false, resultCode: row.refusal };
     if (row.parent && parent && req.amount > headroom(parent, row.parent.add)) return { ok: false, resultCode: row.refusal };
     amount = req.amount;
-    add = { column: row.add.column, amount, limit: row.add.limit };
+    add = { column: row.add.column, amount, limit: row.add.limit, ...(row.add.alongside ? { alongside: row.add.alongside } : {}) };
   } else {
     // A reversal releases what is left: the full amount, less what a PA already captured. Nothing
     // left (a PA captured in full, a paid voucher slip) is nothing to reverse: a refund undoes it.
@@ -241,4 +286,28 @@ export function planFollowUp(ref: PaymentRecord, req: FollowUpRequest, parent?: 
     ...(row.parent && parent ? { parent: { id: parent.id, referencedTypes: row.parent.on, add: { column: row.parent.add.column, amount, limit: row.parent.add.limit } } } : {}),
   };
   return { ok: true, change, amount };
+}
+
+/**
+ * A chargeback reversal (CR) of `chargeback` on `payment`, from the CR row of the table: the
+ * chargeback must be a CB of this payment, not reversed yet, and its amount is released from the
+ * payment's open total. The change repeats both guards for the database.
+ */
+export function planChargebackReversal(payment: PaymentRecord, chargeback: PaymentRecord | undefined): FollowUpPlan {
+  const row = TRANSITIONS.find((r) => r.op === 'CR' && r.on.includes(payment.paymentType));
+  if (!chargeback || chargeback.paymentType !== 'CB' || chargeback.referencedId !== payment.id || chargeback.entityId !== payment.entityId) {
+    return { ok: false, resultCode: NO_CHARGEBACK };
+  }
+  if (!row?.release) return { ok: false, resultCode: NO_CHARGEBACK };
+  if (chargeback.reversed) return { ok: false, resultCode: row.refusal };
+  if (payment.status !== 'success' || payment.reversed || totalOf(payment, row.release) < chargeback.amount) return { ok: false, resultCode: row.refusal };
+  const change: LedgerChange = {
+    referencedTypes: row.on,
+    requireSuccessNotReversed: true,
+    requireZero: [],
+    setReversed: false,
+    release: { column: row.release, amount: chargeback.amount },
+    reverseRecord: { id: chargeback.id, paymentType: 'CB' },
+  };
+  return { ok: true, change, amount: chargeback.amount };
 }

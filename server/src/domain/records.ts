@@ -69,7 +69,7 @@ export type PaymentStatus = 'pending' | 'success' | 'declined';
 export interface PaymentRecord {
   id: string; // 32 alphanumerics
   entityId: string;
-  paymentType: string; // PA DB CD CP RF RV
+  paymentType: string; // PA DB CD CP RF RV, and CB CR (chargebacks, test operations only)
   paymentBrand: string | null;
   amount: number; // integer minor units (RV: the amount reversed)
   currency: string;
@@ -82,6 +82,11 @@ export interface PaymentRecord {
   /** Running totals maintained only by applyFollowUp (minor units). */
   capturedAmount: number;
   refundedAmount: number;
+  /**
+   * Open chargebacks: CB records against the payment less those a CR reversed (016). Optional for
+   * records written before chargebacks existed and for new records (0).
+   */
+  chargebackAmount?: number;
   reversed: boolean;
   /** The public payment response body (without buildNumber/timestamp/ndc), as JSON text. */
   responseJson: string;

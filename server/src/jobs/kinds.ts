@@ -11,6 +11,7 @@ import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
 import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
 import { dailySettlement } from '../settlement/daily.js';
 import { slipJobHandler, VOUCHER_CONFIRM_JOB, VOUCHER_EXPIRE_JOB } from '../vouchers/jobs.js';
+import { expireRedirect, expiryPaymentIdOf, REDIRECT_EXPIRY_JOB } from '../payments/redirect.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -32,6 +33,9 @@ export const JOB_KINDS = {
   voucherConfirm: VOUCHER_CONFIRM_JOB,
   /** Expires a slip not paid by its due date. */
   voucherExpire: VOUCHER_EXPIRE_JOB,
+  // Issue 14 part R: a redirect payment the shopper never came back from (payments/redirect.ts);
+  // queued with the payment, due REDIRECT_EXPIRY_MINUTES after it.
+  redirectExpiry: REDIRECT_EXPIRY_JOB,
 } as const;
 
 function deliveryIdOf(payload: unknown): string {
@@ -74,6 +78,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
     // Voucher slips: both kinds settle what is due of the slip, at most once.
     [JOB_KINDS.voucherConfirm, slipJobHandler(ctx)],
     [JOB_KINDS.voucherExpire, slipJobHandler(ctx)],
+    [JOB_KINDS.redirectExpiry, (payload) => expireRedirect(ctx, expiryPaymentIdOf(payload))],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {

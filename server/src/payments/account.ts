@@ -1,6 +1,7 @@
 // Which account a payment request pays with, read from its validated parameters.
 import type { BankAccountInput, CardInput } from '../simulator/types.js';
 import type { FlatParams } from '../params/types.js';
+import { brandOf } from '../../../spec/brands.js';
 
 export type Account =
   | { kind: 'card'; card: CardInput }
@@ -46,4 +47,18 @@ export function hasExternalThreeDSecure(params: FlatParams): boolean {
 
 export function hasAnyThreeDSecure(params: FlatParams): boolean {
   return hasPrefix(params, 'threeDSecure.');
+}
+
+/**
+ * The account of a redirect brand paid without account data: the shopper logs in at the bank
+ * (SOFORTUEBERWEISUNG, IDEAL, GIROPAY), at PayPal or at the virtual account's provider, on the
+ * page the payment redirects to, so the widget's form for it has no fields. 'none' for any other
+ * brand (SEPA needs its IBAN, a card its number).
+ */
+export function redirectAccountOf(paymentBrand: string | undefined): Account {
+  const kind = paymentBrand === undefined ? undefined : brandOf(paymentBrand)?.kind;
+  if (kind === 'bankAccount' && paymentBrand !== 'DIRECTDEBIT_SEPA') return { kind: 'bankAccount', bankAccount: {} };
+  if (kind === 'virtualAccount') return { kind: 'virtualAccount' };
+  if (paymentBrand === 'PAYPAL') return { kind: 'wallet' };
+  return { kind: 'none' };
 }

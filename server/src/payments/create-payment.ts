@@ -16,12 +16,13 @@ import { recordAnswer } from '../simulator/journal.js';
 import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import type { RelayContext } from '../app/context.js';
-import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure } from './account.js';
+import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure, redirectAccountOf } from './account.js';
 import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { missingBrowserData } from './browser-data.js';
+import { redirectExpiryJob, redirectUrl, type RedirectState } from './redirect.js';
 import { resultUrl } from '../http/result-url.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 import { holdQuote, quotedFields, type HeldQuote } from '../quotes/quotes.js';
@@ -124,7 +125,9 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, sen
     });
   }
 
-  const account = source.registration ? { kind: 'card' as const, card: source.registration.card } : accountOf(params);
+  const given = source.registration ? { kind: 'card' as const, card: source.registration.card } : accountOf(params);
+  // A transfer, PayPal or virtual account without account data: the shopper gives it on the provider page.
+  const account = given.kind === 'none' ? redirectAccountOf(params.get('paymentBrand')) : given;
   if (account.kind === 'none') throw paramError('card.number', 'an account is required: card.*, bankAccount.*, virtualAccount.accountId or walletPay.paymentToken');
   // A registration stores a card (as POST /v1/registrations does): said plainly rather than a
   // payment that silently comes back without the registrationId it asked for.
@@ -197,6 +200,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   let outcomeKind: OutcomeKind;
   let redirect: { url: string; parameters: { name: string; value: string }[] } | undefined;
   let pending: PendingState | null = null;
+  let redirectState: RedirectState | null = null;
 
   if (outcome.kind === 'approved') {
     status = 'success';
@@ -206,6 +210,13 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     status = 'declined';
     resultCode = outcome.resultCode;
     outcomeKind = 'refused';
+  } else if (outcome.kind === 'redirect') {
+    // The shopper approves or cancels on the provider's page (the simulator's): payments/redirect.ts.
+    status = 'pending';
+    resultCode = '000.200.000';
+    outcomeKind = 'ok';
+    redirect = { url: redirectUrl(ctx.config.publicUrl, id), parameters: [] };
+    redirectState = { testMode, ...boundResultUrl(source, params, id), ...(source.checkout ? { checkoutId: source.checkout.id } : {}) };
   } else {
     status = 'pending';
     resultCode = '000.200.000';
@@ -234,7 +245,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     paymentBrand,
     amount,
     currency,
-    result: resultView(resultCode, outcome.kind === 'challenge' ? {} : { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse }),
+    result: resultView(resultCode, outcome.kind === 'challenge' || outcome.kind === 'redirect' ? {} : { avsResponse: outcome.kind === 'approved' ? outcome.avsResponse : undefined, cvvResponse: outcome.cvvResponse }),
     params,
     card,
     riskScore: outcome.riskScore,
@@ -269,8 +280,8 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     refundedAmount: 0,
     reversed: false,
     responseJson: json,
-    pendingJson: pending ? JSON.stringify(pending) : null,
-    pendingKind: status === 'pending' ? 'three-d-secure' : null,
+    pendingJson: pending ? JSON.stringify(pending) : redirectState ? JSON.stringify(redirectState) : null,
+    pendingKind: status === 'pending' ? (redirectState ? 'redirect' : 'three-d-secure') : null,
     createdAt: now,
     updatedAt: now,
     merchantTransactionId: params.get('merchantTransactionId') ?? null,
@@ -284,6 +295,8 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     ...(registration ? { registration } : {}),
     ...(attempt ? { attempt } : {}),
     ...(source.claim ? { answer: answerOf(source.claim, outcomeKind, json) } : {}),
+    // A redirect the shopper never comes back from expires: its job is queued with the payment.
+    ...(redirectState ? { jobs: [redirectExpiryJob(ctx, id, now)] } : {}),
     ...(source.occurrence ? { occurrence: { id: source.occurrence.id, status: OCCURRENCE_STATUS[status], paymentId: id, resultCode, now } } : {}),
   });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.

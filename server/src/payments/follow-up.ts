@@ -1,7 +1,7 @@
 // Follow-ups (CP, RF, RV) on an earlier payment: the lifecycle table decides, the store enforces.
 
 import { newPaymentId } from '../domain/ids.js';
-import { needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
+import { CHARGEBACK_NOT_BY_MERCHANT, needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import { failpoint } from '../process/failpoint.js';
@@ -14,8 +14,8 @@ import { paymentView, resultView } from './response.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */
-function refused(code: string, params: FlatParams, referenceId: string): Outcome {
-  const body: Record<string, unknown> = { paymentType: params.get('paymentType'), referencedId: referenceId };
+export function refused(code: string, params: FlatParams, referenceId: string): Outcome {
+  const body: Record<string, unknown> = { paymentType: params.get('paymentType'), ...(referenceId !== '' ? { referencedId: referenceId } : {}) };
   for (const name of ['amount', 'currency'] as const) {
     const value = params.get(name);
     if (value !== undefined) body[name] = value;
@@ -29,6 +29,8 @@ const PLAN_ATTEMPTS = 3;
 
 export async function followUp(ctx: RelayContext, entity: EntityRecord, referenceId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const op = params.get('paymentType') as FollowUpType;
+  // Chargebacks come from the card network (here: the test simulator), never from the merchant.
+  if (op === 'CB' || op === 'CR') return refused(CHARGEBACK_NOT_BY_MERCHANT, params, referenceId);
   const amountText = params.get('amount');
   const amount = op === 'RV' || amountText === undefined ? undefined : parseAmount(amountText);
   const id = newPaymentId(ctx.clock.now());

@@ -56,6 +56,11 @@ export interface Config {
   redisPrefix: string;
   /** Checkout lifetime, milliseconds (30 minutes). */
   checkoutTtlMs: number;
+  /**
+   * A redirect payment (online transfer, PayPal, virtual account) the shopper never comes back
+   * from expires as declined after this long, ms (REDIRECT_EXPIRY_MINUTES, 30: a checkout's life).
+   */
+  redirectExpiryMs: number;
   /** Declines after which a checkout locks (card testing, L8). */
   checkoutMaxDeclines: number;
   /** Status reads allowed per checkout per minute. */
@@ -153,6 +158,7 @@ export const defaultConfig: Config = {
   redisUrl: '',
   redisPrefix: 'paywidgets:',
   checkoutTtlMs: 30 * 60 * 1000,
+  redirectExpiryMs: 30 * 60 * 1000,
   checkoutMaxDeclines: 5,
   checkoutStatusReadsPerMinute: 2,
   logLevel: 'info',
@@ -311,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: intFrom(env, 'SHUTDOWN_GRACE_MS', defaultConfig.shutdownGraceMs),
     checkoutMaxDeclines: intFrom(env, 'CHECKOUT_MAX_DECLINES', defaultConfig.checkoutMaxDeclines),
     voucherConfirmBusinessDays: voucherConfirmDaysFrom(env.VOUCHER_CONFIRM_BUSINESS_DAYS),
+    redirectExpiryMs: positive(env, 'REDIRECT_EXPIRY_MINUTES', defaultConfig.redirectExpiryMs / 60_000) * 60_000,
     idempotencyTtlMs: intFrom(env, 'IDEMPOTENCY_TTL_HOURS', defaultConfig.idempotencyTtlMs / 3_600_000) * 3_600_000,
     throttle: throttleFrom(env),
     redisUrl: redisUrlFrom(env.REDIS_URL),

@@ -5,7 +5,8 @@ import { ApiError } from '../domain/errors.js';
 import { registerApiRoute, type ApiCall } from '../http/api-route.js';
 import { storedOutcome } from '../flows/outcome.js';
 import { createPayment } from '../payments/create-payment.js';
-import { followUp } from '../payments/follow-up.js';
+import { followUp, refused } from '../payments/follow-up.js';
+import { CHARGEBACK_NOT_BY_MERCHANT } from '../domain/lifecycle.js';
 
 async function readPayment({ ctx, entity, path }: ApiCall) {
   const payment = await ctx.store.findPayment(entity.id, path.id ?? '');
@@ -19,7 +20,12 @@ export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {
     url: '/v1/payments',
     operation: 'payment',
     throttle: 'payments',
-    run: ({ ctx: c, entity, params, claim }) => createPayment(c, entity, params, claim ? { claim } : {}),
+    run: async ({ ctx: c, entity, params, claim }) => {
+      // Chargebacks come from the card network (here: the test simulator), never from the merchant.
+      const type = params.get('paymentType');
+      if (type === 'CB' || type === 'CR') return refused(CHARGEBACK_NOT_BY_MERCHANT, params, '');
+      return createPayment(c, entity, params, claim ? { claim } : {});
+    },
   });
   registerApiRoute(app, ctx, {
     method: 'POST',

@@ -14,6 +14,7 @@ import { chargeOccurrence } from './charge.js';
 import { entityNow } from './entity-time.js';
 import { fireDue } from './fire.js';
 import { runDueSlips } from '../vouchers/due-work.js';
+import { expireDueRedirects } from '../payments/redirect.js';
 
 export interface DueWork {
   /** The key of its count in the answer (`ran`). */
@@ -42,6 +43,8 @@ export const ENTITY_DUE_WORK: readonly DueWork[] = [
   { name: 'scheduleCharges', run: runDueSchedules },
   // Voucher slips: confirmations and expiries due up to the new time (vouchers/due-work.ts).
   { name: 'voucherSlips', run: runDueSlips },
+  // Issue 14 part R: redirect payments the shopper never came back from expire.
+  { name: 'redirectExpiries', run: (ctx, entityId, upTo) => expireDueRedirects(ctx, entityId, upTo) },
 ];
 
 const quiet: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -18,6 +18,8 @@ interface StoredAnswer {
   bankAccount?: { number?: string; holder?: string };
   resultDetails?: { ConnectorTxID1?: string };
   result?: { description?: string };
+  /** A chargeback reversal's chargeback (payments/chargeback.ts). */
+  chargebackId?: string;
 }
 
 function answerOf(json: string): StoredAnswer {
@@ -97,7 +99,8 @@ export function settleCandidates(
       reason_desc: isChargeback ? (answer.result?.description ?? null) : null,
       matching_status: matching,
       matched_transactions: c.referencedId,
-      chargeback_id: c.paymentType === 'CB' ? c.id : c.referencedType === 'CB' ? c.referencedId : null,
+      // A simulator's CR references the payment and names its chargeback in its answer.
+      chargeback_id: c.paymentType === 'CB' ? c.id : c.referencedType === 'CB' ? c.referencedId : c.paymentType === 'CR' ? (answer.chargebackId ?? null) : null,
     };
     records.push(base);
     if (rule.reconciliationType === 'SETTLED') {

@@ -123,6 +123,8 @@ function outcome(rule: Rule<string>, req: AuthorizationRequest, forced: string |
       return { kind: 'challenge', ...base, ...cvv, ...avs };
     case 'approve':
       return { kind: 'approved', resultCode: APPROVAL_CODES[req.testMode], ...base, ...cvv, ...avs };
+    case 'redirect':
+      return { kind: 'redirect', ...base };
   }
 }
 

@@ -23,8 +23,9 @@ export async function recordAnswer(store: Store, reference: string, entry: Journ
   await store.recordSimulatorAuthorization({
     reference,
     ...entry,
-    resultCode: outcome.kind === 'challenge' ? '000.200.000' : outcome.resultCode,
-    state: outcome.kind,
+    resultCode: outcome.kind === 'challenge' || outcome.kind === 'redirect' ? '000.200.000' : outcome.resultCode,
+    // A redirect awaits the shopper as a challenge does: both are voided when left in doubt.
+    state: outcome.kind === 'redirect' ? 'challenge' : outcome.kind,
     createdAt: now,
     voidedAt: null,
   });

@@ -74,7 +74,9 @@ export type Action =
   | { kind: 'declineForced' }
   | { kind: 'challenge' }
   /** Approve with APPROVAL_CODES[testMode]. */
-  | { kind: 'approve' };
+  | { kind: 'approve' }
+  /** Pending: the shopper approves or cancels on the provider's page (the simulator's redirect page). */
+  | { kind: 'redirect' };
 
 /**
  * Where the outcome comes from. 'issuer': the simulated issuer answered, so the outcome carries
@@ -148,12 +150,15 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
   { brand: 'DIRECTDEBIT_SEPA', when: 'ibanInvalid', then: { kind: 'decline', resultCode: '100.100.101' }, stage: 'validation', riskScore: 0 },
   // A well-formed account that is not a test account: the simulated bank does not know it.
   { brand: 'DIRECTDEBIT_SEPA', when: 'always', then: { kind: 'decline', resultCode: '800.100.100' }, stage: 'issuer', riskScore: 100 },
-  // Online bank transfers (the shopper confirms at the bank), slips, wallets and virtual accounts:
-  // the simulator cannot check a bank login, a slip payment or a provider token, so it approves.
-  { kind: 'bankAccount', when: 'always', then: { kind: 'approve' }, stage: 'issuer', riskScore: 0 },
+  // Online bank transfers (SOFORTUEBERWEISUNG, IDEAL, GIROPAY), PayPal and virtual accounts send
+  // the shopper away to confirm at the bank or provider: pending with a redirect to the
+  // simulator's page, where the shopper approves, cancels or never comes back (payments/redirect.ts).
+  { kind: 'bankAccount', when: 'always', then: { kind: 'redirect' }, stage: 'issuer', riskScore: 0 },
+  { brand: 'PAYPAL', when: 'always', then: { kind: 'redirect' }, stage: 'issuer', riskScore: 0 },
+  { kind: 'virtualAccount', when: 'always', then: { kind: 'redirect' }, stage: 'issuer', riskScore: 0 },
+  // Slips and token wallets: the simulator cannot check a slip payment or a device token, so it approves.
   { kind: 'voucher', when: 'always', then: { kind: 'approve' }, stage: 'issuer', riskScore: 0 },
   { kind: 'wallet', when: 'always', then: { kind: 'approve' }, stage: 'issuer', riskScore: 0 },
-  { kind: 'virtualAccount', when: 'always', then: { kind: 'approve' }, stage: 'issuer', riskScore: 0 },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -46,4 +46,6 @@ export type AuthorizationOutcome =
   | { kind: 'approved'; resultCode: string; detectedBrand: string | undefined; avsResponse?: string; cvvResponse?: string; riskScore: number }
   | { kind: 'declined'; resultCode: string; detectedBrand: string | undefined; cvvResponse?: string; riskScore: number }
   // avsResponse/cvvResponse: what the approval carries if authentication succeeds (completeChallenge).
-  | { kind: 'challenge'; detectedBrand: string | undefined; riskScore: number; avsResponse?: string; cvvResponse?: string };
+  | { kind: 'challenge'; detectedBrand: string | undefined; riskScore: number; avsResponse?: string; cvvResponse?: string }
+  // An online transfer, wallet or virtual account: the shopper confirms on the provider's page.
+  | { kind: 'redirect'; detectedBrand: string | undefined; riskScore: number };

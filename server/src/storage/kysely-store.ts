@@ -29,7 +29,7 @@ import {
 import { PreparedInsert } from './prepared-insert.js';
 import { KyselyReportStore, type ReportStore } from './report-store.js';
 import { sqliteBatchWriter } from './sqlite.js';
-import { guardedUpdate, rowsToChange } from './ledger.js';
+import { guardedUpdate, reverseRecordUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
 import {
   checkoutFromRow,
@@ -301,16 +301,15 @@ export class KyselyStore implements Store {
     return row && paymentFromRow(row);
   }
 
-  async pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]> {
-    const rows = await this.#db
+  async pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]> {
+    let query = this.#db
       .selectFrom('payments')
       .selectAll()
       .where('status', '=', 'pending')
       .where('pending_kind', '=', kind)
-      .where('created_at', '<', createdBefore)
-      .orderBy('created_at')
-      .limit(limit)
-      .execute();
+      .where('created_at', '<', createdBefore);
+    if (entityId !== undefined) query = query.where('entity_id', '=', entityId);
+    const rows = await query.orderBy('created_at').limit(limit).execute();
     return rows.map(paymentFromRow);
   }
 
@@ -346,6 +345,9 @@ export class KyselyStore implements Store {
       const result = update && (await update.executeTakeFirst());
       // Fewer rows than the change names: a guard failed (perhaps on one of two rows), so roll back.
       if (result?.numUpdatedRows !== rowsToChange(w.change)) return false;
+      // A chargeback reversal also ends its chargeback, once: a second CR of it changes nothing.
+      const ended = reverseRecordUpdate(trx, w.referencedId, w.entityId, w.change, w.now);
+      if (ended && (await ended.executeTakeFirst()).numUpdatedRows !== 1n) return false;
       await tx.payments.insert(w.record);
       await this.#follow(tx, w.answer, w.jobs, w.events);
       return true;

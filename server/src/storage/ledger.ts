@@ -8,9 +8,10 @@ import type { LedgerChange, RunningTotal } from '../domain/lifecycle.js';
 import type { Database } from './schema.js';
 import type { EpochMs } from './store.js';
 
-const COLUMN: Record<RunningTotal, 'captured_amount' | 'refunded_amount'> = {
+const COLUMN: Record<RunningTotal, 'captured_amount' | 'refunded_amount' | 'chargeback_amount'> = {
   capturedAmount: 'captured_amount',
   refundedAmount: 'refunded_amount',
+  chargebackAmount: 'chargeback_amount',
 };
 
 const LIMIT: Record<NonNullable<LedgerChange['add']>['limit'], 'amount' | 'captured_amount'> = {
@@ -57,10 +58,23 @@ export function guardedUpdate(
     for (const total of change.requireZero) q = q.where(COLUMN[total], '=', 0);
     if (add) {
       const column = COLUMN[add.column];
-      q = q.set(column, (eb) => eb(column, '+', add.amount)).where((eb) => eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit])));
+      const alongside = add.alongside ? COLUMN[add.alongside] : undefined;
+      q = q.set(column, (eb) => eb(column, '+', add.amount));
+      // With `alongside` (a chargeback), both totals count against the one limit.
+      q = alongside
+        ? q.where((eb) => eb(eb(eb(column, '+', eb.ref(alongside)), '+', add.amount), '<=', eb.ref(LIMIT[add.limit])))
+        : q.where((eb) => eb(eb(column, '+', add.amount), '<=', eb.ref(LIMIT[add.limit])));
+    }
+    const release = change.release;
+    if (release) {
+      if (!Number.isSafeInteger(release.amount) || release.amount <= 0 || add) throw new RangeError(`a release takes a positive amount of one total, got ${release.amount}`);
+      const column = COLUMN[release.column];
+      q = q.set(column, (eb) => eb(column, '-', release.amount)).where(column, '>=', release.amount);
     }
   } else {
-    if (!add || add.column !== parent.add.column || add.amount !== parent.add.amount || change.requireZero.length > 0 || parent.referencedTypes.length === 0) {
+    // requireZero of a change with a parent holds on both rows (a charged-back PA refuses refunds of its captures).
+    for (const total of change.requireZero) q = q.where(COLUMN[total], '=', 0);
+    if (!add || add.column !== parent.add.column || add.amount !== parent.add.amount || add.alongside !== undefined || change.release || parent.referencedTypes.length === 0) {
       throw new RangeError('a change with a parent adds the same amount to the same total of both rows');
     }
     const column = COLUMN[add.column];
@@ -80,4 +94,21 @@ export function guardedUpdate(
     q = q.where(sql<boolean>`cast(${now} as bigint) <= cast(${change.notAfter} as bigint)`);
   }
   return q;
+}
+
+/**
+ * The second statement of a chargeback reversal: its CB record, of this payment and entity, is
+ * marked reversed only if it is not yet; the change holds only when this changed one row.
+ */
+export function reverseRecordUpdate(db: Kysely<Database> | Transaction<Database>, referencedId: string, entityId: string, change: LedgerChange, now: EpochMs): PaymentsUpdate | undefined {
+  const target = change.reverseRecord;
+  if (!target) return undefined;
+  return db
+    .updateTable('payments')
+    .set({ reversed: 1, updated_at: now })
+    .where('id', '=', target.id)
+    .where('entity_id', '=', entityId)
+    .where('payment_type', '=', target.paymentType)
+    .where('referenced_id', '=', referencedId)
+    .where('reversed', '=', 0);
 }

@@ -70,6 +70,7 @@ export const paymentToRow = (p: PaymentRecord): PaymentsTable => ({
   checkout_id: p.checkoutId,
   captured_amount: p.capturedAmount,
   refunded_amount: p.refundedAmount,
+  chargeback_amount: p.chargebackAmount ?? 0,
   reversed: flag(p.reversed),
   response_json: p.responseJson,
   pending_json: p.pendingJson,
@@ -106,6 +107,7 @@ export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => (
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   // Present only when set, so a record reads back as it was written.
+  ...(r.chargeback_amount !== 0 ? { chargebackAmount: r.chargeback_amount } : {}),
   ...(r.merchant_transaction_id !== null ? { merchantTransactionId: r.merchant_transaction_id } : {}),
   ...(r.fx_quote_id !== null && r.fx_rate !== null ? { fxQuote: { id: r.fx_quote_id, rate: r.fx_rate, sourceCurrency: r.settlement_currency ?? r.currency } } : {}),
   ...(r.settlement_status !== null ? { settlement: { status: r.settlement_status, date: r.settlement_date ?? '', aggregationId: r.aggregation_id ?? '' } } : {}),

@@ -36,6 +36,8 @@ export interface PaymentsTable {
   checkout_id: string | null;
   captured_amount: number;
   refunded_amount: number;
+  /** Open chargebacks (CB less reversed by CR), minor units (016). */
+  chargeback_amount: number;
   reversed: Flag;
   response_json: string;
   pending_json: string | null;

@@ -59,7 +59,8 @@ export async function settlementCandidates(db: Kysely<Database>, entityId: strin
     .where('p.created_at', '>=', from)
     .where('p.created_at', '<', to)
     .where('p.status', '=', 'success')
-    .where('p.reversed', '=', 0)
+    // A reversed chargeback still moved money (its CR moves it back): only payments a reversal undid are skipped.
+    .where((eb) => eb.or([eb('p.reversed', '=', 0), eb('p.payment_type', '=', 'CB')]))
     .where('p.settlement_status', 'is', null)
     .where('p.payment_type', 'in', [...types])
     .orderBy('p.created_at')

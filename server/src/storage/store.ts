@@ -247,8 +247,11 @@ export interface Store {
   insertPayment(p: PaymentRecord, parts?: NewPaymentParts): Promise<boolean>;
   /** Scoped by entity: another entity's payment is undefined. */
   findPayment(entityId: string, id: string): Promise<PaymentRecord | undefined>;
-  /** Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`. */
-  pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number): Promise<PaymentRecord[]>;
+  /**
+   * Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`; only
+   * `entityId`'s when given (a test clock moves one entity's time).
+   */
+  pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]>;
   /** An entity's payments pending for `kind`, oldest first, at most `limit` (its test clock's due work). */
   pendingPaymentsOfEntity(entityId: string, kind: PendingKind, limit: number): Promise<PaymentRecord[]>;
   /** The records of `paymentType` referencing a payment, oldest first (a slip's RC: one at most). */

@@ -29,6 +29,10 @@ export const EMITTED_BY = {
   slipConfirmed: { type: 'PAYMENT', action: 'CREATED' },
   /** A slip passed its due date unpaid: its PA, declined with 100.396.103. */
   slipExpired: { type: 'PAYMENT', action: 'UPDATED' },
+  /** A chargeback (CB) of a payment, from the test simulator: a PAYMENT with referencedId. */
+  chargebackCreated: { type: 'PAYMENT', action: 'CREATED' },
+  /** A chargeback reversed (CR), referencing the payment and naming the chargeback. */
+  chargebackReversed: { type: 'PAYMENT', action: 'CREATED' },
 } as const satisfies Record<string, { type: EventType; action: EventAction }>;
 
 export type EventCause = keyof typeof EMITTED_BY;
@@ -60,7 +64,7 @@ function event(ctx: EventContext, cause: EventCause, entityId: string, recordId:
  * The event of a payment record, its answer being `responseJson`. `notificationUrl` (the
  * request's) makes an endpoint for the payment's events; follow-ups reach it through their root.
  */
-export function paymentEvent(ctx: EventContext, cause: 'paymentCreated' | 'paymentSettled' | 'slipConfirmed' | 'slipExpired', payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
+export function paymentEvent(ctx: EventContext, cause: 'paymentCreated' | 'paymentSettled' | 'slipConfirmed' | 'slipExpired' | 'chargebackCreated' | 'chargebackReversed', payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
   const root = options.rootPaymentId ?? payment.referencedId ?? payment.id;
   const extra: Record<string, unknown> = {
     presentationAmount: formatAmount(payment.amount),

@@ -1,6 +1,6 @@
 // The lifecycle table: which follow-ups a payment allows, with which codes and which guard.
 import { describe, expect, it } from 'vitest';
-import { PENDING_KINDS, PENDING_TRANSITIONS, planFollowUp, planSettle, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
+import { PENDING_KINDS, PENDING_TRANSITIONS, planChargebackReversal, planFollowUp, planSettle, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
 import type { PaymentRecord } from '../../src/domain/records.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -32,7 +32,7 @@ describe('planFollowUp', () => {
   });
 
   it('reverses before the cut-off only, never after a refund, releasing what was not captured', () => {
-    expect(planFollowUp(payment({ capturedAmount: 2500 }), req('RV'))).toMatchObject({ ok: true, amount: 7500, change: { setReversed: true, capturedEquals: 2500, requireZero: ['refundedAmount'] } });
+    expect(planFollowUp(payment({ capturedAmount: 2500 }), req('RV'))).toMatchObject({ ok: true, amount: 7500, change: { setReversed: true, capturedEquals: 2500, requireZero: ['refundedAmount', 'chargebackAmount'] } });
     expect(planFollowUp(payment({ paymentType: 'DB', refundedAmount: 1 }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
     // A PA captured in full (a paid voucher slip) has nothing left to release.
     expect(planFollowUp(payment({ capturedAmount: 10_000 }), req('RV'))).toEqual({ ok: false, resultCode: '700.400.300' });
@@ -54,6 +54,46 @@ describe('planFollowUp', () => {
 
   it('names one refusal code per operation, from the table', () => {
     for (const row of TRANSITIONS) expect(refusalCode(row.op)).toBe(row.refusal);
+  });
+});
+
+describe('chargebacks in the table', () => {
+  const db = (over: Partial<PaymentRecord> = {}) => payment({ paymentType: 'DB', ...over });
+
+  it('charges back a DB up to what refunds and open chargebacks left, a PA up to what it captured', () => {
+    expect(planFollowUp(db({ refundedAmount: 4000, chargebackAmount: 1000 }), req('CB', 5000))).toMatchObject({
+      ok: true,
+      amount: 5000,
+      change: { add: { column: 'chargebackAmount', amount: 5000, limit: 'amount', alongside: 'refundedAmount' } },
+    });
+    expect(planFollowUp(db({ refundedAmount: 4000, chargebackAmount: 1000 }), req('CB', 5001))).toEqual({ ok: false, resultCode: '700.400.400' });
+    expect(planFollowUp(payment({ capturedAmount: 3000 }), req('CB', 3001))).toEqual({ ok: false, resultCode: '700.400.400' });
+    expect(planFollowUp(payment({ paymentType: 'CP' }), req('CB', 1))).toEqual({ ok: false, resultCode: '700.400.400' });
+    expect(planFollowUp(db({ reversed: true }), req('CB', 1))).toEqual({ ok: false, resultCode: '700.400.400' });
+  });
+
+  it('refuses refunds and reversals of a payment with an open chargeback (700.300.600), through its captures too', () => {
+    expect(planFollowUp(db({ chargebackAmount: 1 }), req('RF', 1))).toEqual({ ok: false, resultCode: '700.300.600' });
+    expect(planFollowUp(db({ chargebackAmount: 1 }), req('RV'))).toEqual({ ok: false, resultCode: '700.300.600' });
+    const pa = payment({ capturedAmount: 5000, chargebackAmount: 100 });
+    const cp = payment({ id: 'c'.repeat(32), paymentType: 'CP', amount: 5000, referencedId: pa.id });
+    expect(planFollowUp(cp, req('RF', 1), pa)).toEqual({ ok: false, resultCode: '700.300.600' });
+    // Its guard holds on both rows.
+    expect(planFollowUp(cp, req('RF', 1), { ...pa, chargebackAmount: 0 })).toMatchObject({ ok: true, change: { requireZero: ['chargebackAmount'] } });
+    // A capture stays possible.
+    expect(planFollowUp(payment({ chargebackAmount: 100, capturedAmount: 100 }), req('CP', 1)).ok).toBe(true);
+  });
+
+  it('reverses a chargeback of the payment once, releasing its amount', () => {
+    const p = db({ chargebackAmount: 3000 });
+    const cb = payment({ id: 'b'.repeat(32), paymentType: 'CB', amount: 3000, referencedId: p.id });
+    expect(planChargebackReversal(p, cb)).toMatchObject({ ok: true, amount: 3000, change: { release: { column: 'chargebackAmount', amount: 3000 }, reverseRecord: { id: cb.id, paymentType: 'CB' } } });
+    expect(planChargebackReversal(p, { ...cb, reversed: true })).toEqual({ ok: false, resultCode: '700.400.410' });
+    expect(planChargebackReversal(p, undefined)).toEqual({ ok: false, resultCode: '700.400.420' });
+    expect(planChargebackReversal(p, { ...cb, referencedId: 'x'.repeat(32) })).toEqual({ ok: false, resultCode: '700.400.420' });
+    expect(planChargebackReversal(p, { ...cb, paymentType: 'RF' })).toEqual({ ok: false, resultCode: '700.400.420' });
+    // A CR is never planned as a plain follow-up: it needs its chargeback.
+    expect(planFollowUp(p, req('CR')).ok).toBe(false);
   });
 });
 

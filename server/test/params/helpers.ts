@@ -35,6 +35,8 @@ export const BASE: Record<Operation, Record<string, string>> = {
   webhookRedeliver: { entityId: ENTITY, since: '2026-11-01 00:00:00' },
   scheduleList: { entityId: ENTITY, registrationId: REGISTRATION },
   testClock: { entityId: ENTITY, time: '2026-12-01 00:00:00' },
+  testChargeback: { entityId: ENTITY, amount: '10.00', currency: 'EUR', reasonCode: '000.100.220' },
+  testChargebackReversal: { entityId: ENTITY, chargebackId: REGISTRATION },
   quoteCreate: { entityId: ENTITY, currency: 'USD', targetCurrency: 'BRL', amount: '10.00' },
   quoteRead: { entityId: ENTITY },
   aggregations: { entityId: ENTITY, 'date.from': '2026-11-01', 'date.to': '2026-11-22', currency: 'EUR' },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarOf } from '../../src/quotes/business-hours.js';
 import { convert, convertBack, parseRateTable } from '../../src/quotes/rates.js';
 import { defaultReportsConfig } from '../../src/reports/config.js';
-import { testCard, type TestRelay } from '../helper.js';
+import { browserData, testCard, type TestRelay } from '../helper.js';
 import { DATABASES, startRelayOn } from './relays.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -98,7 +98,7 @@ describe.each(DATABASES)('currency quotes on %s', (kind) => {
 
   it('gives the quote back when a 3-D Secure payment fails its authentication, and keeps it when it succeeds', async () => {
     const challenge = async (quoteId: string, returnCode: string) => {
-      const pending = await payBrl(quoteId, { 'card.number': '4711100000000000', shopperResultUrl: 'https://shop.example/result' });
+      const pending = await payBrl(quoteId, { 'card.number': '4711100000000000', shopperResultUrl: 'https://shop.example/result', ...browserData() });
       expect(pending.json().result.code).toBe('000.200.000');
       const form = { method: 'POST' as const, url: `/v1/threeDSecure/${pending.json().id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `returnCode=${returnCode}` };
       expect((await relay.app.inject(form)).statusCode).toBeLessThan(400);

@@ -252,18 +252,24 @@ describe('non-card accounts', () => {
   });
 
   it.each([
-    ['bankAccount', 'GIROPAY'],
-    ['bankAccount', 'IDEAL'],
-    ['bankAccount', 'SOFORTUEBERWEISUNG'],
     ['virtualAccount', 'BOLETO'],
     ['virtualAccount', 'OXXO'],
     ['virtualAccount', 'BALOTO'],
     ['wallet', 'APPLEPAY'],
     ['wallet', 'GOOGLEPAY'],
-    ['wallet', 'PAYPAL'],
-    ['virtualAccount', 'STC_PAY'],
   ] as const)('approves %s %s (nothing the simulator could check)', (account, paymentBrand) => {
     expect(authorize(request({ account, paymentBrand, card: undefined }))).toEqual({ kind: 'approved', resultCode: '000.100.110', detectedBrand: undefined, riskScore: 0 });
+  });
+
+  it.each([
+    ['bankAccount', 'GIROPAY'],
+    ['bankAccount', 'IDEAL'],
+    ['bankAccount', 'SOFORTUEBERWEISUNG'],
+    ['wallet', 'PAYPAL'],
+    ['virtualAccount', 'STC_PAY'],
+    ['virtualAccount', 'ALIPAY'],
+  ] as const)('sends the shopper of %s %s to the provider page (redirect)', (account, paymentBrand) => {
+    expect(authorize(request({ account, paymentBrand, card: undefined }))).toEqual({ kind: 'redirect', detectedBrand: undefined, riskScore: 0 });
   });
 
   it('declines a brand that is unknown or a card brand with 600.200.500', () => {

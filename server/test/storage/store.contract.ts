@@ -11,6 +11,8 @@ import { inDoubtContract } from './contract/in-doubt.js';
 import { jobsContract } from './contract/jobs.js';
 import { captureRefundsContract } from './contract/capture-refunds.js';
 import { ledgerContract } from './contract/ledger.js';
+import { chargebacksContract } from './contract/chargebacks.js';
+import { redirectsContract } from './contract/redirects.js';
 import { recordsContract } from './contract/records.js';
 import { webhooksContract } from './contract/webhooks.js';
 import { schedulesContract } from './contract/schedules.js';
@@ -38,6 +40,8 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   recordsContract(ctx);
   ledgerContract(ctx);
   captureRefundsContract(ctx);
+  chargebacksContract(ctx);
+  redirectsContract(ctx);
   idempotencyContract(ctx);
   inDoubtContract(ctx);
   checkoutsContract(ctx);

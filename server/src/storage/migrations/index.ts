@@ -16,6 +16,7 @@ import * as m011 from './011-schedules.js';
 import * as m013 from './013-reports.js';
 import * as m014 from './014-jobs-due-covering.js';
 import * as m015 from './015-vouchers.js';
+import * as m016 from './016-chargebacks.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -32,4 +33,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '013-reports': m013,
   '014-jobs-due-covering': m014,
   '015-vouchers': m015,
+  '016-chargebacks': m016,
 };

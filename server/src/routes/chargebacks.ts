@@ -1,0 +1,31 @@
+// The chargeback simulator (test environment only): POST /v1/test/payments/{id}/chargeback and
+// /chargeback-reversal. A merchant tests how it handles a chargeback; in live the operations are
+// refused as the test clock is, and the merchant API never makes a CB or CR (700.400.402).
+import type { FastifyInstance } from 'fastify';
+import type { RelayContext } from '../app/context.js';
+import { ApiError } from '../domain/errors.js';
+import { registerApiRoute } from '../http/api-route.js';
+import { createChargeback, reverseChargeback } from '../payments/chargeback.js';
+
+export function chargebackRoutes(app: FastifyInstance, ctx: RelayContext): void {
+  registerApiRoute(app, ctx, {
+    method: 'POST',
+    url: '/v1/test/payments/:id/chargeback',
+    operation: 'testChargeback',
+    throttle: 'followUps',
+    run: async ({ ctx: c, entity, params, path, claim }) => {
+      if (c.config.environment === 'live') throw new ApiError('chargebackLive');
+      return createChargeback(c, entity, path.id ?? '', params, claim);
+    },
+  });
+  registerApiRoute(app, ctx, {
+    method: 'POST',
+    url: '/v1/test/payments/:id/chargeback-reversal',
+    operation: 'testChargebackReversal',
+    throttle: 'followUps',
+    run: async ({ ctx: c, entity, params, path, claim }) => {
+      if (c.config.environment === 'live') throw new ApiError('chargebackLive');
+      return reverseChargeback(c, entity, path.id ?? '', params, claim);
+    },
+  });
+}
