@@ -297,3 +297,27 @@ describe('static files and gallery', () => {
     expect(relay.seen).toEqual([]);
   });
 });
+
+describe('boleto (Brazil)', () => {
+  it('prepares a BRL PA checkout and draws the widget with the slip brand only, at the shop price in reais', async () => {
+    const response = await fetch(`${shop.url}/checkout/boleto`, { method: 'POST', redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/pay?checkoutId=${encodeURIComponent(checkoutId)}&offer=boleto`);
+    expect(Object.fromEntries(new URLSearchParams(relay.seen[0]?.body))).toMatchObject({ amount: '249.00', currency: 'BRL', paymentType: 'PA' });
+    const html = await (await fetch(`${shop.url}${response.headers.get('location')}`)).text();
+    expect(html).toContain('data-brands="BOLETO"');
+    expect(html).toMatch(/R\$\s249,00/);
+    expect((await fetch(`${shop.url}/pay?checkoutId=${encodeURIComponent(checkoutId)}&offer=cash`)).status).toBe(400);
+    expect(await (await fetch(`${shop.url}/`)).text()).toMatch(/<form method="post" action="\/checkout\/boleto">\s*<button[^>]*>Pay with boleto \(Brazil\)<\/button>/);
+  });
+
+  it('shows a slip issued but not paid (000.100.112 with its page as redirect) as pending, and reads it again until it is paid', async () => {
+    const id = 'A0000000000000000000000000000099.uat01-vm-tx04';
+    const slip = paidStatus({ paymentType: 'PA', paymentBrand: 'BOLETO', amount: '249.00', currency: 'BRL', card: undefined, result: { code: '000.100.112', description: "Request successfully processed in 'Merchant in Connector Test Mode'" } });
+    relay.statusAnswer = { status: 200, json: { ...slip, redirect: { url: `${relay.url}/v1/vouchers/x`, method: 'GET', parameters: [] } } };
+    expect(await (await fetch(resultUrl(id))).text()).toContain('data-outcome="pending"');
+    relay.statusAnswer = { status: 200, json: { ...slip, result: { code: '000.000.000', description: 'Transaction succeeded' } } };
+    expect(await (await fetch(resultUrl(id))).text()).toContain('data-outcome="success"');
+    expect(relay.seen).toHaveLength(2);
+  });
+});

@@ -15,6 +15,7 @@ import { checkoutParams } from './prepare.js';
 import { isInternalParam, type SavedData } from './saved-data.js';
 import { storedCardSource } from './stored-cards.js';
 import { isRegistrationOnly } from './register.js';
+import { isOpenSlip, openSlipAnswer } from '../vouchers/checkout-answer.js';
 
 /** Where security events go (the request's logger). */
 export interface SecurityLog {
@@ -63,6 +64,8 @@ async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number
   const lastId = (await ctx.store.findCheckout(checkoutId))?.lastPaymentId;
   const last = lastId ? await ctx.store.findPaymentById(lastId) : undefined;
   if (!last || last.status !== 'pending' || last.checkoutId !== checkoutId) return first;
+  // A slip waits days for the shopper's payment: it is no challenge left behind.
+  if (isOpenSlip(last)) return first;
   await settleChallenge(ctx, last, CHALLENGE_TIMEOUT.code);
   return claim();
 }
@@ -82,6 +85,9 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
   if (isRegistrationOnly(checkout)) {
     throw new ApiError('invalidParameters', [{ name: 'checkoutId', value: checkoutId, message: 'this checkout stores a card: use checkoutId=ID/registration' }]);
   }
+  // A slip issued for this checkout and still open answers again (voucher slips).
+  const slip = await openSlipAnswer(ctx, checkout);
+  if (slip) return slip;
   // One click: a stored card the checkout offers, checked before the checkout is claimed.
   const stored = submitted.has('registrationId') ? await storedCardSource(ctx, checkout, entity.id, submitted) : undefined;
 

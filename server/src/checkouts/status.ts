@@ -7,6 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
 import { resultView } from '../payments/response.js';
 import type { EntityRecord } from '../domain/records.js';
+import { checkoutAnswerOf, isSlip } from '../vouchers/checkout-answer.js';
 
 const READ_WINDOW_MS = 60_000;
 
@@ -21,10 +22,11 @@ export async function readCheckoutStatus(ctx: RelayContext, entity: EntityRecord
     const payment = await ctx.store.findPayment(entity.id, checkout.successPaymentId);
     if (!payment) throw new ApiError('noSession');
     await ctx.store.markCheckoutSpent(checkoutId, now);
-    return { kind: 'ok', body: JSON.parse(payment.responseJson) as Record<string, unknown> };
+    return { kind: 'ok', body: checkoutAnswerOf(payment) };
   }
-  if (now >= checkout.expiresAt) throw new ApiError('checkoutExpired');
   const last = checkout.lastPaymentId ? await ctx.store.findPayment(entity.id, checkout.lastPaymentId) : undefined;
+  // A slip is paid (or expires) days after the checkout: it is read then, not the checkout's expiry.
+  if (now >= checkout.expiresAt && !isSlip(last)) throw new ApiError('checkoutExpired');
   if (last) return { kind: last.status === 'declined' ? 'refused' : 'ok', body: JSON.parse(last.responseJson) as Record<string, unknown> };
   return { kind: 'ok', body: { id: checkoutId, result: resultView('000.200.000') } };
 }

@@ -4,7 +4,7 @@
 // restarted demo starts with an empty shop.
 
 import { CheckoutBook } from './checkout-book.js';
-import { outcomeOf, type Outcome } from './outcome.js';
+import { outcomeOfStatus, type Outcome } from './outcome.js';
 
 export interface Order {
   id: string;
@@ -45,10 +45,12 @@ export class OrderBook {
     if (eventId !== '') order.events.push(eventId);
     const code = (payload.result as { code?: unknown } | undefined)?.code;
     if (typeof code !== 'string') return true;
+    // A slip issued but not paid (its page as redirect) is pending; its confirmation (RC) pays.
+    const outcome = outcomeOfStatus({ result: { code }, redirect: payload.redirect as { url?: string } | undefined });
     // Notifications may come in any order: a late "pending" never hides the outcome that followed it.
-    if (outcomeOf(code) === 'pending' && order.status !== 'awaiting notification') return true;
+    if (outcome === 'pending' && order.status !== 'awaiting notification') return true;
     order.resultCode = code;
-    order.status = outcomeOf(code);
+    order.status = outcome;
     if (typeof payload.id === 'string') order.paymentId = payload.id;
     if (typeof payload.paymentType === 'string') order.paymentType = payload.paymentType;
     return true;

@@ -31,3 +31,24 @@ export function isFinalCode(code: string): boolean {
   const group = resultGroup(code);
   return group === undefined || !undecidedGroups.has(group);
 }
+
+/** What a status read shows: its code, and a redirect while the shopper still has to act. */
+export interface StatusShape {
+  result: { code: string };
+  redirect?: { url?: string };
+}
+
+/**
+ * A voucher slip issued but not yet paid answers the code of its issue (000.100.112, a success
+ * group) with the slip page as its redirect: the payment waits for the shopper, so it is pending.
+ * Once the slip is paid the redirect is gone and the code is the confirmation's.
+ */
+export function outcomeOfStatus(status: StatusShape): Outcome {
+  const outcome = outcomeOf(status.result.code);
+  return outcome === 'success' && status.redirect?.url ? 'pending' : outcome;
+}
+
+/** A final status never changes: a slip waiting to be paid is not one. */
+export function isFinalStatus(status: StatusShape): boolean {
+  return outcomeOfStatus(status) !== 'pending' && isFinalCode(status.result.code);
+}

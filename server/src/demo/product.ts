@@ -28,11 +28,17 @@ export const DEMO_PAYMENT_TYPE = 'DB';
  */
 export const DEMO_BRANDS = 'VISA MASTER AMEX SOFORTUEBERWEISUNG PAYPAL';
 
+/**
+ * How a shopper in Brazil pays the same product: a boleto in BRL (slips are issued as PA). Its own
+ * price, not a conversion: the shop prices it so.
+ */
+export const BOLETO_OFFER = { amount: '249.00', currency: 'BRL', paymentType: 'PA', brands: 'BOLETO' } as const;
+
 export function formatPrice(amount: string, currency: string): string {
   const value = Number(amount);
   if (!Number.isFinite(value)) return `${amount} ${currency}`;
   try {
-    return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(value);
+    return new Intl.NumberFormat(currency === 'BRL' ? 'pt-BR' : 'en-IE', { style: 'currency', currency }).format(value);
   } catch {
     // An unknown currency code makes Intl throw; the plain form is still readable.
     return `${amount} ${currency}`;

@@ -17,6 +17,8 @@ export interface PaymentStatus {
   currency?: string;
   result: { code: string; description?: string };
   card?: { bin?: string; last4Digits?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
+  /** A voucher slip not yet paid: its page. */
+  redirect?: { url?: string };
   /** The stored card, when the checkout asked for createRegistration. */
   registrationId?: string;
 }

@@ -1,7 +1,7 @@
 // Turns a payment status into the words and numbers of the result page.
 
 import { formatPrice } from './product.js';
-import { THROTTLED_CODE, outcomeOf, type Outcome } from './outcome.js';
+import { THROTTLED_CODE, outcomeOfStatus, type Outcome } from './outcome.js';
 import type { PaymentStatus } from './relay-client.js';
 
 export type ResultKind = Outcome | 'throttled';
@@ -18,7 +18,7 @@ const NONE = '—';
 
 export function resultView(checkoutId: string, status: PaymentStatus): Record<string, string> {
   const code = status.result.code;
-  const kind: ResultKind = code === THROTTLED_CODE ? 'throttled' : outcomeOf(code);
+  const kind: ResultKind = code === THROTTLED_CODE ? 'throttled' : outcomeOfStatus(status);
   const last4 = status.card?.last4Digits;
   return {
     kind,

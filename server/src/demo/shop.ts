@@ -6,8 +6,8 @@
 // concern from the relay's Fastify app.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEMO_BRANDS, DEMO_PAYMENT_TYPE, formatPrice, type Product } from './product.js';
-import { isFinalCode, outcomeOf } from './outcome.js';
+import { BOLETO_OFFER, DEMO_BRANDS, DEMO_PAYMENT_TYPE, formatPrice, type Product } from './product.js';
+import { isFinalStatus, outcomeOf } from './outcome.js';
 import { CHECKOUT_ID_PATTERN, RelayCallError, checkoutPaymentPath, type RelayClient } from './relay-client.js';
 import { ResultCache } from './result-cache.js';
 import { resultView } from './result-view.js';
@@ -81,27 +81,34 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const errorPage = (status: number, title: string, message: string): Promise<Reply> =>
     page(status, 'error.html', { title, message });
 
-  const widgetPage = (checkoutId: string, look: Look, resultUrl = '/result'): Promise<Reply> =>
+  /** What the shopper pays with: cards in the product's currency, or a boleto in BRL. */
+  const offers = {
+    card: { amount: deps.product.amount, currency: deps.product.currency, paymentType: DEMO_PAYMENT_TYPE, brands: DEMO_BRANDS },
+    boleto: BOLETO_OFFER,
+  };
+  type Offer = keyof typeof offers;
+
+  const widgetPage = (checkoutId: string, look: Look, resultUrl = '/result', offer: Offer = 'card'): Promise<Reply> =>
     page(200, 'checkout.html', {
       ...look,
       dir: look.locale === 'ar' ? 'rtl' : 'ltr',
       productName: deps.product.name,
-      price: formatPrice(deps.product.amount, deps.product.currency),
+      price: formatPrice(offers[offer].amount, offers[offer].currency),
       widgetScript: `${deps.relayUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`,
       resultUrl,
-      brands: DEMO_BRANDS,
+      brands: offers[offer].brands,
     });
 
   /**
    * A checkout for a new order: its payment's notifications come to the shop's /webhooks. A
    * subscription's first order stores the card with its payment.
    */
-  const prepare = async (subscription = false): Promise<string> => {
+  const prepare = async (subscription = false, offer: Offer = 'card'): Promise<string> => {
     const orderId = randomUUID().replaceAll('-', '');
     const checkoutId = await deps.relay.prepareCheckout({
-      amount: deps.product.amount,
-      currency: deps.product.currency,
-      paymentType: DEMO_PAYMENT_TYPE,
+      amount: offers[offer].amount,
+      currency: offers[offer].currency,
+      paymentType: offers[offer].paymentType,
       merchantTransactionId: orderId,
       ...(subscription ? { createRegistration: 'true' } : {}),
       ...(deps.webhooks ? { notificationUrl: deps.webhooks.url() } : {}),
@@ -162,7 +169,9 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     '/pay': (url) => {
       const checkoutId = url.searchParams.get('checkoutId') ?? '';
       if (!CHECKOUT_ID_PATTERN.test(checkoutId)) return errorPage(400, 'Unknown checkout', 'Start again from the shop.');
-      return widgetPage(checkoutId, PLAIN_LOOK, subscriptions.byCheckout(checkoutId) ? '/subscription/start' : '/result');
+      const offer = url.searchParams.get('offer') ?? 'card';
+      if (offer !== 'card' && offer !== 'boleto') return errorPage(400, 'Unknown payment method', 'Start again from the shop.');
+      return widgetPage(checkoutId, PLAIN_LOOK, subscriptions.byCheckout(checkoutId) ? '/subscription/start' : '/result', offer);
     },
 
     // The subscription's first payment came back: with the card stored, the schedule charges it
@@ -213,7 +222,7 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
         } catch (error) {
           return relayFailure(error);
         }
-        if (isFinalCode(status.result.code)) results.set(id, status);
+        if (isFinalStatus(status)) results.set(id, status);
       }
       deps.logger.info({ checkoutId: id, resultCode: status.result.code }, 'demo shop: payment result shown');
       return page(200, 'result.html', { ...resultView(id, status), ...orderView(orders.byCheckout(id)) });
@@ -260,6 +269,18 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
       deps.logger.info({ checkoutId }, 'demo shop: checkout prepared');
       // Post/redirect/get: a reload of the widget page does not prepare a second checkout.
       return { status: 303, headers: { location: `/pay?checkoutId=${encodeURIComponent(checkoutId)}` }, body: '' };
+    },
+
+    // Pay with boleto (Brazil): the same thermos in BRL, the widget's slip form.
+    '/checkout/boleto': async () => {
+      let checkoutId: string;
+      try {
+        checkoutId = await prepare(false, 'boleto');
+      } catch (error) {
+        return relayFailure(error);
+      }
+      deps.logger.info({ checkoutId }, 'demo shop: boleto checkout prepared');
+      return { status: 303, headers: { location: `/pay?${new URLSearchParams({ checkoutId, offer: 'boleto' })}` }, body: '' };
     },
 
     '/subscribe': async () => {

@@ -7,6 +7,12 @@
 // those brands may use PA outside Brazil. CD and the follow-ups RF and RV are not restricted by the
 // country note; CP follows PA.
 
+// The CPF/CNPJ check digits live in spec/ so the widget's slip form checks them as typed with the
+// same code.
+import { validCnpj, validCpf } from '../../../spec/tax-number.js';
+
+export { validCnpj, validCpf };
+
 export type CountryCode = 'BR' | 'MX' | 'CO';
 
 export interface CountryProfile {
@@ -58,32 +64,6 @@ export interface CountryRequest {
   /** Absent or empty for a reversal, which carries no currency. */
   currency?: string | undefined;
   params: ReadonlyMap<string, string>;
-}
-
-const ALL_SAME = /^(\d)\1*$/;
-
-/** Check digit of the mod-11 scheme shared by CPF and CNPJ, over the given weights. */
-function mod11(digits: string, weights: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (digits.charCodeAt(i) - 48) * (weights[i] ?? 0);
-  const r = sum % 11;
-  return r < 2 ? 0 : 11 - r;
-}
-
-/** CPF: 11 digits, two mod-11 check digits; numbers of one repeated digit are not issued. */
-export function validCpf(s: string): boolean {
-  if (!/^\d{11}$/.test(s) || ALL_SAME.test(s)) return false;
-  const d1 = mod11(s, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = mod11(s, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return d1 === s.charCodeAt(9) - 48 && d2 === s.charCodeAt(10) - 48;
-}
-
-/** CNPJ: 14 digits, two mod-11 check digits; numbers of one repeated digit are not issued. */
-export function validCnpj(s: string): boolean {
-  if (!/^\d{14}$/.test(s) || ALL_SAME.test(s)) return false;
-  const d1 = mod11(s, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = mod11(s, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return d1 === s.charCodeAt(12) - 48 && d2 === s.charCodeAt(13) - 48;
 }
 
 function typeAllowed(profile: CountryProfile, paymentType: string, brand: string | undefined): boolean {

@@ -114,7 +114,7 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, sen
   // A voucher slip (BOLETO, OXXO, BALOTO) pays with no account: the shopper pays the slip later.
   const voucher = source.registration ? undefined : voucherBrandOf(params.get('paymentBrand'));
   if (voucher) {
-    for (const e of voucherErrors(voucher, params, amount, now)) if (!errors.some((x) => x.name === e.name)) errors.push(e);
+    for (const e of voucherErrors(voucher, params, amount, now, source.resultUrl !== undefined)) if (!errors.some((x) => x.name === e.name)) errors.push(e);
   }
   if (errors.length > 0) throw new ApiError('invalidParameters', errors);
   if (voucher) {

@@ -4,7 +4,7 @@
 
 import { statusOf } from '../http/outcome-status.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { prepareCheckout } from '../checkouts/prepare.js';
+import { checkoutParams, prepareCheckout } from '../checkouts/prepare.js';
 import { updateCheckout } from '../checkouts/update.js';
 import { payCheckout } from '../checkouts/pay.js';
 import { readCheckoutStatus } from '../checkouts/status.js';
@@ -12,6 +12,7 @@ import { completeSavedCheckout } from '../checkouts/complete.js';
 import { saveTransactionData } from '../checkouts/save.js';
 import { accountOriginAllowed, payWithAccount } from '../checkouts/account-pay.js';
 import { readRegistrationStatus, registerCheckout } from '../checkouts/register.js';
+import { carriedSlipFields } from '../vouchers/carried-fields.js';
 import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
 import { authenticate, entityOf } from '../http/auth.js';
 import type { RelayContext } from '../app/context.js';
@@ -113,6 +114,8 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
         paymentType: checkout.paymentType,
         registrations: (await offeredCards(ctx, checkout)).map(storedCardView),
         locked: checkout.declineCount >= ctx.config.checkoutMaxDeclines,
+        // The slip form's fields the checkout already carries (names only): not asked again.
+        carries: carriedSlipFields(checkoutParams(checkout.paramsJson)),
         ...(checkout.shopperResultUrl ? { shopperResultUrl: checkout.shopperResultUrl } : {}),
       });
     });

@@ -46,7 +46,7 @@ export interface IssuedSlip {
 
 export async function createSlip(ctx: RelayContext, entity: EntityRecord, brand: VoucherBrand, params: FlatParams, amount: number, source: SlipSource = {}): Promise<IssuedSlip> {
   const now = ctx.clock.now();
-  const errors = voucherErrors(brand, params, amount, now);
+  const errors = voucherErrors(brand, params, amount, now, source.resultUrl !== undefined);
   if (errors.length > 0) throw new ApiError('invalidParameters', errors);
 
   const id = newPaymentId(now);

@@ -13,11 +13,17 @@ function error(params: FlatParams, name: string, message: string): ParameterErro
   return { name, value: params.get(name) ?? '', message };
 }
 
-/** The checks of values that are present; `complete` adds the brand's required fields. */
-function check(brand: VoucherBrand, params: FlatParams, amount: number | undefined, now: number, complete: boolean): ParameterError[] {
+/**
+ * The checks of values that are present; `complete` adds the brand's required fields. A slip paid
+ * through a checkout has its result URL bound by the checkout (`resultUrlBound`), not sent.
+ */
+function check(brand: VoucherBrand, params: FlatParams, amount: number | undefined, now: number, complete: boolean, resultUrlBound = false): ParameterError[] {
   const errors: ParameterError[] = [];
   if (complete) {
-    for (const name of brand.requires) if (!params.get(name)) errors.push(error(params, name, `is required for ${brand.brand}`));
+    for (const name of brand.requires) {
+      if (name === 'shopperResultUrl' && resultUrlBound) continue;
+      if (!params.get(name)) errors.push(error(params, name, `is required for ${brand.brand}`));
+    }
   }
   const paymentType = params.get('paymentType');
   if (paymentType !== undefined && paymentType !== 'PA') errors.push(error(params, 'paymentType', `${brand.brand} slips are issued as PA`));
@@ -50,8 +56,8 @@ function check(brand: VoucherBrand, params: FlatParams, amount: number | undefin
 }
 
 /** Every rule a slip request breaks; empty when the slip can be issued. */
-export function voucherErrors(brand: VoucherBrand, params: FlatParams, amount: number, now: number): ParameterError[] {
-  return check(brand, params, amount, now, true);
+export function voucherErrors(brand: VoucherBrand, params: FlatParams, amount: number, now: number, resultUrlBound = false): ParameterError[] {
+  return check(brand, params, amount, now, true, resultUrlBound);
 }
 
 /** At prepare time the shopper may still add fields: what is there must already be right. */

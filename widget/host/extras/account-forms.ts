@@ -14,6 +14,7 @@ import { classify, resultUrl, safeHttpUrl } from '../result.js';
 import { runVeto } from '../veto.js';
 import type { AccountFormsView } from './api.js';
 import { bicValid, ibanValid, normalizeIban } from './iban.js';
+import { SlipForm } from './slip-form.js';
 import { brandOf } from '../../../spec/brands.js';
 
 type Kind = 'directDebit' | 'virtualAccount';
@@ -140,10 +141,12 @@ class AccountForm {
  */
 export function accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string): AccountFormsView {
   const unsupported: string[] = [];
-  const forms: AccountForm[] = [];
+  const forms: Array<AccountForm | SlipForm> = [];
   for (const b of brands) {
     const kind = brandOf(b)?.kind;
-    if (!kind || kind === 'card' || (kind === 'wallet' && b !== 'PAYPAL')) unsupported.push(b);
+    // Voucher slips (BOLETO, OXXO, BALOTO) have a form of their own (slip-form.ts).
+    if (kind === 'voucher') forms.push(new SlipForm(env, b, shopperResultUrl));
+    else if (!kind || kind === 'card' || (kind === 'wallet' && b !== 'PAYPAL')) unsupported.push(b);
     else forms.push(new AccountForm(env, b, b === 'DIRECTDEBIT_SEPA' ? 'directDebit' : 'virtualAccount', kind === 'virtualAccount', shopperResultUrl));
   }
   const hidden: Array<[HTMLElement, string]> = [];
