@@ -24,17 +24,29 @@ export function sendRelayCss(reply: FastifyReply): FastifyReply {
     .send(STYLE);
 }
 
-/** Sends a relay page. `formActions` are the origins its form may submit or redirect to. */
-export function sendRelayPage(reply: FastifyReply, status: number, title: string, bodyHtml: string, formActions: string[] = []): FastifyReply {
+/** What a relay page may load besides its markup: its form's targets, its own stylesheet and script. */
+export interface RelayPageAssets {
+  /** Origins its form may submit or redirect to besides the relay's own; 'none' for a page without a form. */
+  formActions?: readonly string[] | 'none';
+  /** The page's stylesheet, a relay path; the common one by default. */
+  stylesheet?: string;
+  /** A script of the relay's own (a path) for a page that needs one; none by default. */
+  script?: string;
+}
+
+/** Sends a relay page with the strict headers every relay page has. */
+export function sendRelayPage(reply: FastifyReply, status: number, title: string, bodyHtml: string, assets: RelayPageAssets = {}): FastifyReply {
   const csp = [
     "default-src 'none'",
     "style-src 'self'",
+    ...(assets.script ? ["script-src 'self'"] : []),
     "img-src 'self'",
-    `form-action 'self'${formActions.map((o) => ` ${o}`).join('')}`,
+    assets.formActions === 'none' ? "form-action 'none'" : `form-action 'self'${(assets.formActions ?? []).map((o) => ` ${o}`).join('')}`,
     "base-uri 'none'",
     "object-src 'none'",
     "frame-ancestors *",
   ].join('; ');
+  const script = assets.script ? `<script src="${assets.script}" defer></script>` : '';
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
@@ -42,5 +54,5 @@ export function sendRelayPage(reply: FastifyReply, status: number, title: string
     .header('X-Content-Type-Options', 'nosniff')
     .header('Referrer-Policy', 'no-referrer')
     .header('Cache-Control', 'no-store')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${RELAY_PAGE_CSS_PATH}"></head><body><main>${bodyHtml}</main></body></html>`);
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${assets.stylesheet ?? RELAY_PAGE_CSS_PATH}">${script}</head><body><main>${bodyHtml}</main></body></html>`);
 }

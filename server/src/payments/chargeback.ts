@@ -15,6 +15,7 @@ import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { refused } from './follow-up.js';
 import { paymentView, resultView } from './response.js';
+import { referencingRecord } from './referencing-record.js';
 import { RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
 
 /** A guard lost to a concurrent write is planned again from the fresh row, this many times. */
@@ -55,29 +56,7 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
     // A reversal names its chargeback (the reconciliation file's ChargebackId).
     if (chargeback) body.chargebackId = chargeback.id;
     const json = JSON.stringify(body);
-    const record: PaymentRecord = {
-      id,
-      entityId: entity.id,
-      paymentType: op,
-      paymentBrand: payment.paymentBrand,
-      amount: plan.amount,
-      currency: payment.currency,
-      status: 'success',
-      resultCode,
-      referencedId: payment.id,
-      registrationId: null,
-      checkoutId: null,
-      capturedAmount: 0,
-      refundedAmount: 0,
-      reversed: false,
-      responseJson: json,
-      pendingJson: null,
-      pendingKind: null,
-      createdAt: now,
-      updatedAt: now,
-      merchantTransactionId: payment.merchantTransactionId ?? null,
-      fxQuote: payment.fxQuote ?? null,
-    };
+    const record = referencingRecord(payment, { id, paymentType: op, amount: plan.amount, resultCode, responseJson: json, at: now });
     const applied = await ctx.store.applyFollowUp({
       referencedId: payment.id,
       entityId: entity.id,

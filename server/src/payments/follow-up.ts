@@ -11,6 +11,7 @@ import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { paymentEvent } from '../webhooks/events.js';
 import type { RelayContext } from '../app/context.js';
 import { paymentView, resultView } from './response.js';
+import { referencingRecord } from './referencing-record.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */
@@ -53,30 +54,8 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
     const body = paymentView({ id, paymentType: op, paymentBrand: reference.paymentBrand, amount: plan.amount, currency: reference.currency, result: resultView(resultCode), params, merchantBankAccount: entity.settings.bankAccount });
     body.referencedId = reference.id;
     const json = JSON.stringify(body);
-    const record: PaymentRecord = {
-      id,
-      entityId: entity.id,
-      paymentType: op,
-      paymentBrand: reference.paymentBrand,
-      amount: plan.amount,
-      currency: reference.currency,
-      status: 'success',
-      resultCode,
-      referencedId: reference.id,
-      registrationId: null,
-      checkoutId: null,
-      capturedAmount: 0,
-      refundedAmount: 0,
-      reversed: false,
-      responseJson: json,
-      pendingJson: null,
-      pendingKind: null,
-      createdAt: now,
-      updatedAt: now,
-      // A follow-up belongs to its payment's order, and settles at its payment's quoted rate.
-      merchantTransactionId: params.get('merchantTransactionId') ?? reference.merchantTransactionId ?? null,
-      fxQuote: reference.fxQuote ?? null,
-    };
+    // A follow-up belongs to its payment's order, and settles at its payment's quoted rate.
+    const record = referencingRecord(reference, { id, paymentType: op, amount: plan.amount, resultCode, responseJson: json, at: now, merchantTransactionId: params.get('merchantTransactionId') });
     const applied = await ctx.store.applyFollowUp({
       referencedId: reference.id,
       entityId: entity.id,

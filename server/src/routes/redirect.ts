@@ -38,7 +38,7 @@ export function redirectRoutes(app: FastifyInstance, ctx: RelayContext): void {
 <dl><dt>Amount</dt><dd>${escapeHtml(`${amount.amount ?? ''} ${payment.currency}`)}</dd><dt>Brand</dt><dd>${escapeHtml(brand)}</dd></dl>
 <form method="post" action="/v1/redirect/${escapeHtml(payment.id)}">${buttons}</form>`;
     const resultOrigin = originOf(state.resultUrl);
-    return sendRelayPage(reply, 200, 'Test payment', body, resultOrigin ? [resultOrigin] : []);
+    return sendRelayPage(reply, 200, 'Test payment', body, { formActions: resultOrigin ? [resultOrigin] : [] });
   });
 
   app.post<{ Params: { id: string } }>('/v1/redirect/:id', async (request, reply) => {

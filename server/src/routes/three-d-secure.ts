@@ -42,7 +42,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): voi
 <label for="returnCode">Authentication result</label><select id="returnCode" name="returnCode">${options}</select>
 <button type="submit">Submit</button></form>`;
     const resultOrigin = originOf(pending.resultUrl);
-    return sendRelayPage(reply, 200, '3-D Secure', body, resultOrigin ? [resultOrigin] : []);
+    return sendRelayPage(reply, 200, '3-D Secure', body, { formActions: resultOrigin ? [resultOrigin] : [] });
   });
 
   app.post<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {

@@ -8,7 +8,7 @@ import { ApiError, type ErrorName } from '../domain/errors.js';
 import { isPaymentId } from '../domain/ids.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { escapeHtml } from '../http/relay-page.js';
+import { sendRelayPage } from '../http/relay-page.js';
 import { entityNow } from '../schedules/entity-time.js';
 import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
 import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../vouchers/slip-page.js';
@@ -16,24 +16,7 @@ import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from
 const REFUSALS: Readonly<Record<SlipRefusal, ErrorName>> = { 'not-a-slip': 'voucherNotSlip', paid: 'voucherPaid', expired: 'voucherExpired' };
 
 function sendSlipPage(reply: FastifyReply, status: number, title: string, bodyHtml: string): FastifyReply {
-  const csp = [
-    "default-src 'none'",
-    "style-src 'self'",
-    "script-src 'self'",
-    "img-src 'self'",
-    "form-action 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    'frame-ancestors *',
-  ].join('; ');
-  return reply
-    .status(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Content-Security-Policy', csp)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'no-referrer')
-    .header('Cache-Control', 'no-store')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SLIP_CSS_PATH}"><script src="${SLIP_SCRIPT_PATH}" defer></script></head><body><main>${bodyHtml}</main></body></html>`);
+  return sendRelayPage(reply, status, title, bodyHtml, { formActions: 'none', stylesheet: SLIP_CSS_PATH, script: SLIP_SCRIPT_PATH });
 }
 
 async function slipOf(ctx: RelayContext, entityId: string, id: string): Promise<PaymentRecord> {

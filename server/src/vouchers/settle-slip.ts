@@ -9,6 +9,7 @@ import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { paymentView, resultView } from '../payments/response.js';
+import { referencingRecord } from '../payments/referencing-record.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { slipStateOf, type SlipState } from './slip-state.js';
 import { clockAt } from '../schedules/entity-time.js';
@@ -49,29 +50,7 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
   body.referencedId = payment.id;
   if (payment.merchantTransactionId !== null) body.merchantTransactionId = payment.merchantTransactionId;
   const json = JSON.stringify(body);
-  const confirmation: PaymentRecord = {
-    id,
-    entityId: payment.entityId,
-    paymentType: 'RC',
-    paymentBrand: payment.paymentBrand,
-    amount: payment.amount,
-    currency: payment.currency,
-    status: 'success',
-    resultCode: SLIP_CONFIRMED_CODE,
-    referencedId: payment.id,
-    registrationId: null,
-    checkoutId: null,
-    capturedAmount: 0,
-    refundedAmount: 0,
-    reversed: false,
-    responseJson: json,
-    pendingJson: null,
-    pendingKind: null,
-    createdAt: at,
-    updatedAt: at,
-    merchantTransactionId: payment.merchantTransactionId,
-    fxQuote: payment.fxQuote,
-  };
+  const confirmation = referencingRecord(payment, { id, paymentType: 'RC', amount: payment.amount, resultCode: SLIP_CONFIRMED_CODE, responseJson: json, at });
   // The PA's own answer keeps its slip codes; only its status leaves pending (no redirect any more).
   const slipBody = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete slipBody.redirect;

@@ -10,7 +10,8 @@ import { collectFields } from '../card-fields.js';
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import { navigate } from '../navigate.js';
-import { classify, resultUrl, safeHttpUrl } from '../result.js';
+import { resultUrl } from '../result.js';
+import { postAccountForm } from './account-post.js';
 import { runVeto } from '../veto.js';
 import type { AccountFormsView } from './api.js';
 import { bicValid, ibanValid, normalizeIban } from './iban.js';
@@ -112,26 +113,14 @@ class AccountForm {
     body.set('shopperResultUrl', this.shopperResultUrl);
     this.busy = this.button.disabled = true;
     this.say(null);
-    let status = 0;
-    let json: Record<string, unknown> = {};
-    try {
-      const res = await fetch(`${env.base}/v1/checkouts/${encodeURIComponent(env.checkoutId)}/account`, { method: 'POST', body, credentials: 'omit', referrerPolicy: 'no-referrer' });
-      status = res.status;
-      json = (await res.json()) as Record<string, unknown>;
-    } catch {
-      // status 0: said below as a communication failure.
-    }
-    const result = (json.result ?? {}) as { code?: string; description?: string };
-    const redirect = safeHttpUrl(((json.redirect ?? {}) as { url?: string }).url ?? null);
-    const code = result.code ?? '';
-    const kind = status ? classify({ status, code, redirectUrl: redirect }) : 'declined';
+    const { status, result, redirect, resultUrl: named, kind } = await postAccountForm(env, body);
     if (kind === 'success' || kind === 'pending') {
-      return navigate(safeHttpUrl((json.resultUrl as string) ?? null) ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
+      return navigate(named ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
     }
     if (kind === 'redirect') return navigate(redirect!, env.options.paymentTarget);
     this.busy = this.button.disabled = kind === 'locked' || kind === 'gone';
     this.say(status ? result.description || env.texts.messages.declined : env.texts.messages.communication);
-    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code });
+    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code: result.code });
   }
 }
 

@@ -12,7 +12,8 @@ import { collectFields } from '../card-fields.js';
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import { navigate } from '../navigate.js';
-import { classify, resultUrl, safeHttpUrl } from '../result.js';
+import { resultUrl } from '../result.js';
+import { postAccountForm } from './account-post.js';
 import { runVeto } from '../veto.js';
 import { validCnpj, validCpf } from '../../../spec/tax-number.js';
 
@@ -197,23 +198,11 @@ export class SlipForm {
     body.set('shopperResultUrl', this.shopperResultUrl);
     this.busy = this.button.disabled = true;
     this.say(null);
-    let status = 0;
-    let json: Record<string, unknown> = {};
-    try {
-      const res = await fetch(`${env.base}/v1/checkouts/${encodeURIComponent(env.checkoutId)}/account`, { method: 'POST', body, credentials: 'omit', referrerPolicy: 'no-referrer' });
-      status = res.status;
-      json = (await res.json()) as Record<string, unknown>;
-    } catch {
-      // status 0: said below as a communication failure.
-    }
-    const result = (json.result ?? {}) as { code?: string; description?: string; parameterErrors?: Array<{ name?: string }> };
-    const slipPage = safeHttpUrl(((json.redirect ?? {}) as { url?: string }).url ?? null);
-    const code = result.code ?? '';
-    const kind = status ? classify({ status, code, redirectUrl: slipPage }) : 'declined';
+    const { status, result, redirect: slipPage, resultUrl: named, kind } = await postAccountForm(env, body);
     // The slip is issued (pending): the shopper goes to it, and from it back to the result URL.
     if (status === 200 && slipPage) return navigate(slipPage, env.options.paymentTarget);
     if (kind === 'success' || kind === 'pending') {
-      return navigate(safeHttpUrl((json.resultUrl as string) ?? null) ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
+      return navigate(named ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
     }
     this.busy = this.button.disabled = kind === 'locked' || kind === 'gone';
     // A field the relay refused shows its hint, as if the check here had failed.
@@ -222,6 +211,6 @@ export class SlipForm {
       if (f) this.mark(f, false);
     }
     this.say(status ? result.description || env.texts.messages.declined : env.texts.messages.communication);
-    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code });
+    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code: result.code });
   }
 }
