@@ -7,6 +7,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures.js';
 
 test('BOLETO: the checkout carries the name and address, so only the CPF/CNPJ is asked; executePayment issues the slip', async ({ merchantPage, page, relay }) => {
+  const checkoutReads: string[] = [];
+  page.on('request', (r) => {
+    if (/\/v1\/checkouts\/[^/]+\/widget/.test(r.url())) checkoutReads.push(r.url());
+  });
   const shop = await merchantPage.open('basic', {
     brands: 'BOLETO',
     checkout: {
@@ -25,8 +29,9 @@ test('BOLETO: the checkout carries the name and address, so only the CPF/CNPJ is
   const form = page.locator('.wpwl-container-virtualAccount-BOLETO form.wpwl-form-virtualAccount-BOLETO');
   await expect(form).toBeVisible();
   await expect(form.locator('input[name="customer.identificationDocId"]')).toBeVisible();
-  // Dropped once the widget's answer says the checkout carries them.
+  // Never drawn: the widget's one read of the checkout says it carries them.
   await expect(form.locator('input.wpwl-control')).toHaveCount(1);
+  expect(checkoutReads).toHaveLength(1);
   await expect(form.locator('input[name="billing.country"]')).toHaveCount(0);
   await expect(form.locator('input[name="customer.identificationDocType"]')).toHaveValue('TAXSTATEMENT');
 

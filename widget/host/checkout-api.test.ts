@@ -12,6 +12,7 @@ describe('parseCheckout', () => {
         brands: ['VISA', 3],
         registrations: [{ id: 'r1', brand: 'VISA', last4: '0000', expiryMonth: '12', expiryYear: '2030', bin: '420000' }, { junk: true }],
         locked: true,
+        carries: ['customer.givenName', 7],
         extra: 'ignored',
       }),
     ).toEqual({
@@ -23,6 +24,7 @@ describe('parseCheckout', () => {
       registrations: [{ id: 'r1', brand: 'VISA', last4: '0000', expiryMonth: '12', expiryYear: '2030', bin: '420000' }],
       shopperResultUrl: null,
       locked: true,
+      carries: ['customer.givenName'],
     });
   });
   it('is null for anything that is not a checkout', () => {

@@ -24,6 +24,8 @@ export interface CheckoutInfo {
   shopperResultUrl: string | null;
   /** Too many declines: the checkout cannot be paid any more. */
   locked: boolean;
+  /** Parameters the checkout was prepared with (names only): the slip form does not ask for them. */
+  carries: string[];
 }
 
 export type CheckoutAnswer =
@@ -56,6 +58,7 @@ export function parseCheckout(json: unknown): CheckoutInfo | null {
     registrations: Array.isArray(j.registrations) ? j.registrations.map(parseCard).filter((c): c is StoredCard => c !== null) : [],
     shopperResultUrl: typeof j.shopperResultUrl === 'string' ? j.shopperResultUrl : null,
     locked: j.locked === true,
+    carries: Array.isArray(j.carries) ? j.carries.filter((n): n is string => typeof n === 'string') : [],
   };
 }
 

@@ -157,7 +157,7 @@ export class Session {
     if (answer.checkout.registrations.length || this.options.billingAddress || this.options.showCVVHint || listed.some((brands) => brands.some((b) => !isCardBrand(b)))) {
       const extras = await this.extras();
       const env = this.env(0);
-      this.mounted = extras && extras.mount({ env, forms, listed, widgets: this.widgets, cards: answer.checkout.registrations, error: env.error });
+      this.mounted = extras && extras.mount({ env, forms, listed, widgets: this.widgets, cards: answer.checkout.registrations, carries: answer.checkout.carries, error: env.error });
     }
     if (this.unloaded) return;
     const self = { $form: wrap(this.widgets.map((w) => w.container.querySelector('form')).filter((f): f is HTMLFormElement => f !== null)) };

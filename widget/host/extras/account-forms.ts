@@ -128,13 +128,13 @@ class AccountForm {
  * The forms of a merchant form's brands that are not cards. Wallets other than PAYPAL need a
  * wallet button, which this widget does not draw: they are reported, as unknown codes are.
  */
-export function accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string): AccountFormsView {
+export function accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string, carries: readonly string[] = []): AccountFormsView {
   const unsupported: string[] = [];
   const forms: Array<AccountForm | SlipForm> = [];
   for (const b of brands) {
     const kind = brandOf(b)?.kind;
     // Voucher slips (BOLETO, OXXO, BALOTO) have a form of their own (slip-form.ts).
-    if (kind === 'voucher') forms.push(new SlipForm(env, b, shopperResultUrl));
+    if (kind === 'voucher') forms.push(new SlipForm(env, b, shopperResultUrl, carries));
     else if (!kind || kind === 'card' || (kind === 'wallet' && b !== 'PAYPAL')) unsupported.push(b);
     else forms.push(new AccountForm(env, b, b === 'DIRECTDEBIT_SEPA' ? 'directDebit' : 'virtualAccount', kind === 'virtualAccount', shopperResultUrl));
   }

@@ -56,6 +56,8 @@ export interface ExtrasHost {
   widgets: readonly CardFormView[];
   /** Stored cards the checkout offers. */
   cards: readonly StoredCard[];
+  /** Parameters the checkout carries from its preparation: forms do not ask for them again. */
+  carries: readonly string[];
   error: WidgetEnv['error'];
 }
 

@@ -16,7 +16,7 @@ function mount(host: ExtrasHost): Mounted {
   host.forms.forEach((form, i) => {
     const brands = host.listed[i]!.filter((b) => !isCardBrand(b));
     if (!brands.length) return;
-    const view = accountForms(env, brands, new URL(form.getAttribute('action') ?? '', document.baseURI).href);
+    const view = accountForms(env, brands, new URL(form.getAttribute('action') ?? '', document.baseURI).href, host.carries);
     for (const brand of view.unsupported) host.error('WidgetError', `Brand ${brand} not offered`, { brand });
     if (view.containers.length) view.mount(widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
     accounts.push(view);

@@ -98,6 +98,8 @@ export class SlipForm {
     private readonly env: WidgetEnv,
     brand: string,
     private readonly shopperResultUrl: string,
+    /** What the checkout was prepared with: those fields are not asked (the relay merges them in). */
+    carries: readonly string[] = [],
   ) {
     const slip = SLIPS[brand] ?? { country: '', fields: [], taxNumber: false };
     const own = env.options.labels;
@@ -105,14 +107,15 @@ export class SlipForm {
     const groups: HTMLElement[] = [h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('div', { class: `wpwl-brand wpwl-brand-virtualAccount wpwl-brand-${brand}` }))];
     const words = (spec: FieldSpec): [string, string] => (env.texts.lang.startsWith('pt') && PORTUGUESE[spec.name]) || [spec.label, spec.error];
     for (const spec of slip.fields) {
+      if (carries.includes(spec.param)) continue;
       const [label, error] = words(spec);
       const input = h('input', { class: `wpwl-control wpwl-control-${spec.name}`, name: spec.param, type: 'text', autocomplete: spec.autocomplete, spellcheck: 'false', inputmode: spec.inputmode ?? null });
       const group = h('div', { class: `wpwl-group wpwl-group-${spec.name} wpwl-clearfix` }, h('label', { class: `wpwl-label wpwl-label-${spec.name}` }, own[spec.name] ?? label, h('div', { class: `wpwl-wrapper wpwl-wrapper-${spec.name}` }, input)));
       this.fields.push({ spec, group, input, error: errors[`${spec.name}Error`] ?? error });
       groups.push(group);
     }
-    if (slip.taxNumber) this.hidden.push(h('input', { type: 'hidden', name: 'customer.identificationDocType', value: 'TAXSTATEMENT' }));
-    if (slip.country) this.hidden.push(h('input', { type: 'hidden', name: 'billing.country', value: slip.country }));
+    if (slip.taxNumber && !carries.includes('customer.identificationDocType')) this.hidden.push(h('input', { type: 'hidden', name: 'customer.identificationDocType', value: 'TAXSTATEMENT' }));
+    if (slip.country && !carries.includes('billing.country')) this.hidden.push(h('input', { type: 'hidden', name: 'billing.country', value: slip.country }));
     this.button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, env.texts.labels.submit);
     this.form = h(
       'form',
@@ -138,26 +141,6 @@ export class SlipForm {
       { class: `wpwl-container wpwl-container-virtualAccount wpwl-container-virtualAccount-${brand} wpwl-clearfix`, dir: env.texts.dir === 'rtl' ? 'rtl' : null },
       this.form,
     );
-    if (this.fields.length || this.hidden.length) void this.dropCarried();
-  }
-
-  /** Fields the checkout already carries are not asked again (the relay merges them in). */
-  private async dropCarried(): Promise<void> {
-    const { env } = this;
-    let carries: unknown;
-    try {
-      const res = await fetch(`${env.base}/v1/checkouts/${encodeURIComponent(env.checkoutId)}/widget`, { credentials: 'omit', referrerPolicy: 'no-referrer' });
-      carries = ((await res.json()) as { carries?: unknown }).carries;
-    } catch {
-      return; // Asking again is harmless: the shopper's answer wins over the prepared value.
-    }
-    if (!Array.isArray(carries)) return;
-    for (const f of this.fields.splice(0)) {
-      if (carries.includes(f.spec.param)) f.group.remove();
-      else this.fields.push(f);
-    }
-    for (const input of this.hidden) if (carries.includes(input.name)) input.remove();
-    if (!this.fields.length) this.form.classList.remove('wpwl-form-has-inputs');
   }
 
   /** Shows or clears a field's hint (the relay's verdict when given, else the check here); true if valid. */
