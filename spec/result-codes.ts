@@ -180,7 +180,7 @@ export const RESULT_CODES = {
   '000.100.200': 'Reason not Specified',
   '000.100.201': 'Account or Bank Details Incorrect',
   '000.100.203': 'Insufficient Funds',
-  // chargebacks (issue 14 part R): the reasons the test simulator takes, and the refusals around them
+  // chargebacks: the reasons the test simulator takes, and the refusals around them
   '000.100.202': 'Account Closed',
   '000.100.204': 'Mandate not Valid',
   '000.100.205': 'Mandate Cancelled',

@@ -62,7 +62,7 @@ export const ERRORS = {
   voucherNotSlip: { status: 400, code: '700.100.700', description: 'referenced transaction is of inappropriate type - the payment is not a voucher slip' },
   voucherPaid: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the slip is paid already' },
   voucherExpired: { status: 400, code: '100.350.101', description: 'referenced session is CLOSED (no action possible) - the slip expired unpaid' },
-  // Chargebacks (issue 14 part R): the simulator's test-only operation, refused in live as the test clock is.
+  // Chargebacks: the simulator's test-only operation, refused in live as the test clock is.
   chargebackLive: { status: 403, code: '700.500.003', description: 'test accounts not allowed in production - chargebacks are simulated in the test environment only' },
 } as const satisfies Record<string, ErrorRow>;
 

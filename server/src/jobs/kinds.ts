@@ -5,7 +5,7 @@ import { appendFile } from 'node:fs/promises';
 import type { RelayContext } from '../app/context.js';
 import { purgeExpired } from './housekeeping.js';
 import { resolveInDoubtRequests } from './in-doubt.js';
-import { PermanentJobError, type JobHandler, type PeriodicJob } from './runner.js';
+import { payloadId, type JobHandler, type PeriodicJob } from './runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
 import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
@@ -33,16 +33,10 @@ export const JOB_KINDS = {
   voucherConfirm: VOUCHER_CONFIRM_JOB,
   /** Expires a slip not paid by its due date. */
   voucherExpire: VOUCHER_EXPIRE_JOB,
-  // Issue 14 part R: a redirect payment the shopper never came back from (payments/redirect.ts);
+  // A redirect payment the shopper never came back from (payments/redirect.ts);
   // queued with the payment, due REDIRECT_EXPIRY_MINUTES after it.
   redirectExpiry: REDIRECT_EXPIRY_JOB,
 } as const;
-
-function deliveryIdOf(payload: unknown): string {
-  const id = (payload as { deliveryId?: unknown } | null)?.deliveryId;
-  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a delivery job names no deliveryId');
-  return id;
-}
 
 export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler>; periodic: PeriodicJob[] } {
   const handlers = new Map<string, JobHandler>([
@@ -61,7 +55,7 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
         await resolveInDoubtRequests(ctx, log, 'while-serving');
       },
     ],
-    [JOB_KINDS.webhookDelivery, (payload) => ctx.webhooks.deliver(deliveryIdOf(payload))],
+    [JOB_KINDS.webhookDelivery, (payload) => ctx.webhooks.deliver(payloadId(payload, 'deliveryId', 'delivery'))],
     [
       JOB_KINDS.schedulesDue,
       async () => {

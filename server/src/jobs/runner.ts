@@ -16,6 +16,13 @@ import { jobRecord, retryDelay, type JobRecord, type NewJob } from './job.js';
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
 
+/** The id a job's payload names under `key`; a payload without one can never run (permanent). */
+export function payloadId(payload: unknown, key: string, kind: string): string {
+  const id = (payload as Record<string, unknown> | null)?.[key];
+  if (typeof id !== 'string' || id === '') throw new PermanentJobError(`a ${kind} job names no ${key}`);
+  return id;
+}
+
 /**
  * Thrown by a handler that keeps its own retry schedule (a webhook delivery follows its ladder, or
  * waits for its endpoint's turn): the job is queued again for `runAt`, as planned, not as a failure.

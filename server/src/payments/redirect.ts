@@ -9,7 +9,7 @@ import type { RelayContext } from '../app/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { jobRecord, type JobRecord } from '../jobs/job.js';
-import { PermanentJobError, RetryJobAt } from '../jobs/runner.js';
+import { payloadId, RetryJobAt } from '../jobs/runner.js';
 import { entityNow } from '../schedules/entity-time.js';
 import { APPROVAL_CODES, type TestMode } from '../simulator/rules.js';
 import type { SettleOutcome } from '../storage/store.js';
@@ -86,15 +86,8 @@ export async function settleRedirect(ctx: RelayContext, payment: PaymentRecord, 
   return { settled: written === 'settled', payment: fresh };
 }
 
-/** Whether a redirect payment created at `createdAt` has expired at `now`. */
-export function redirectExpired(ctx: RelayContext, createdAt: number, now: number): boolean {
-  return now >= createdAt + ctx.config.redirectExpiryMs;
-}
-
 export function expiryPaymentIdOf(payload: unknown): string {
-  const id = (payload as { paymentId?: unknown } | null)?.paymentId;
-  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a redirect expiry names no paymentId');
-  return id;
+  return payloadId(payload, 'paymentId', 'redirect expiry');
 }
 
 /**

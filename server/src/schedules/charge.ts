@@ -15,7 +15,7 @@ import { ApiError } from '../domain/errors.js';
 import { claimReference, type Claim } from '../flows/outcome.js';
 import { statusOf } from '../http/outcome-status.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
-import { PermanentJobError, RetryJobAt, type RunnerLog } from '../jobs/runner.js';
+import { payloadId, PermanentJobError, RetryJobAt, type RunnerLog } from '../jobs/runner.js';
 import { cardOfRegistration } from '../payments/registrations.js';
 import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
@@ -41,9 +41,7 @@ function paymentParams(s: ScheduleRecord): Map<string, string> {
 }
 
 export function chargeOccurrenceIdOf(payload: unknown): string {
-  const id = (payload as { occurrenceId?: unknown } | null)?.occurrenceId;
-  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a schedule charge names no occurrenceId');
-  return id;
+  return payloadId(payload, 'occurrenceId', 'schedule charge');
 }
 
 /** `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now. */

@@ -43,7 +43,7 @@ export const ENTITY_DUE_WORK: readonly DueWork[] = [
   { name: 'scheduleCharges', run: runDueSchedules },
   // Voucher slips: confirmations and expiries due up to the new time (vouchers/due-work.ts).
   { name: 'voucherSlips', run: runDueSlips },
-  // Issue 14 part R: redirect payments the shopper never came back from expire.
+  // Redirect payments the shopper never came back from expire (payments/redirect.ts).
   { name: 'redirectExpiries', run: (ctx, entityId, upTo) => expireDueRedirects(ctx, entityId, upTo) },
 ];
 

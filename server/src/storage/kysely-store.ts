@@ -313,19 +313,6 @@ export class KyselyStore implements Store {
     return rows.map(paymentFromRow);
   }
 
-  async pendingPaymentsOfEntity(entityId: string, kind: PendingKind, limit: number): Promise<PaymentRecord[]> {
-    const rows = await this.#db
-      .selectFrom('payments')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('pending_kind', '=', kind)
-      .where('entity_id', '=', entityId)
-      .orderBy('created_at')
-      .limit(limit)
-      .execute();
-    return rows.map(paymentFromRow);
-  }
-
   async paymentsReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord[]> {
     const rows = await this.#db.selectFrom('payments').selectAll().where('referenced_id', '=', referencedId).where('payment_type', '=', paymentType).orderBy('created_at').orderBy('id').execute();
     return rows.map(paymentFromRow);

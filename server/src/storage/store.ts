@@ -252,8 +252,6 @@ export interface Store {
    * `entityId`'s when given (a test clock moves one entity's time).
    */
   pendingPaymentsBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]>;
-  /** An entity's payments pending for `kind`, oldest first, at most `limit` (its test clock's due work). */
-  pendingPaymentsOfEntity(entityId: string, kind: PendingKind, limit: number): Promise<PaymentRecord[]>;
   /** The records of `paymentType` referencing a payment, oldest first (a slip's RC: one at most). */
   paymentsReferencing(referencedId: string, paymentType: string): Promise<PaymentRecord[]>;
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */

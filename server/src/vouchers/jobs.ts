@@ -5,7 +5,7 @@
 
 import type { RelayContext } from '../app/context.js';
 import { jobRecord, type JobRecord } from '../jobs/job.js';
-import { PermanentJobError, type JobHandler } from '../jobs/runner.js';
+import { payloadId, type JobHandler } from '../jobs/runner.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { settleDueSlip } from './settle-slip.js';
 import type { SlipTiming } from './timing.js';
@@ -21,16 +21,10 @@ export function slipJobs(ctx: Pick<RelayContext, 'config'>, slip: PaymentRecord,
   return jobs;
 }
 
-function paymentIdOf(payload: unknown): string {
-  const id = (payload as { paymentId?: unknown } | null)?.paymentId;
-  if (typeof id !== 'string' || id === '') throw new PermanentJobError('a voucher job names no paymentId');
-  return id;
-}
-
 /** Both kinds run the same step: what is due of the slip now. */
 export function slipJobHandler(ctx: RelayContext): JobHandler {
   return async (payload) => {
-    const slip = await ctx.store.findPaymentById(paymentIdOf(payload));
+    const slip = await ctx.store.findPaymentById(payloadId(payload, 'paymentId', 'voucher'));
     if (!slip) return;
     await settleDueSlip(ctx, slip, ctx.clock.now());
   };

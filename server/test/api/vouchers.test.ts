@@ -131,7 +131,7 @@ describe('issuing slips', () => {
     const oxxo = await relay.post('/v1/payments', { ...oxxoRequest(relay.merchant.entityId), currency: 'BRL' });
     expect(oxxo.statusCode).toBe(400);
     expect(parameterNames(oxxo.json<Body>())).toContain('currency');
-    expect(await relay.ctx.store.pendingPaymentsOfEntity(relay.merchant.entityId, 'slip', 10)).toEqual([]);
+    expect(await relay.ctx.store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 10, relay.merchant.entityId)).toEqual([]);
   });
 
   it("accepts an external gateway's field names and its <service>_boleto brand", async () => {

@@ -24,7 +24,7 @@ function oxxo(entityId: string, i: number): Record<string, string> {
 }
 
 async function countSlips(store: Store, entityId: string, ids: readonly string[]): Promise<{ pending: number; confirmed: number; rcs: number }> {
-  const pending = (await store.pendingPaymentsOfEntity(entityId, 'slip', SLIPS + 1)).length;
+  const pending = (await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, SLIPS + 1, entityId)).length;
   let confirmed = 0;
   let rcs = 0;
   for (const id of ids) {
@@ -73,7 +73,7 @@ for (const kind of ['postgres', 'sqlite'] as const) {
       // Each raced pay either confirmed the slip itself (200) or found it paid by a runner (400).
       expect(racedStatuses.every((s) => s === 200 || s === 400)).toBe(true);
 
-      await waitUntil(async () => ((await store.pendingPaymentsOfEntity(entityId, 'slip', 1)).length === 0 ? true : undefined), { what: `${SLIPS} slips confirmed`, timeoutMs: 120_000 });
+      await waitUntil(async () => ((await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 1, entityId)).length === 0 ? true : undefined), { what: `${SLIPS} slips confirmed`, timeoutMs: 120_000 });
       // Let the queued second confirmations run too before counting.
       await waitUntil(async () => ((await store.countJobs(VOUCHER_CONFIRM_JOB)).queued === 0 && (await store.countJobs(VOUCHER_CONFIRM_JOB)).running === 0 ? true : undefined), { what: 'every confirmation job run', timeoutMs: 60_000 });
       expect(await countSlips(store, entityId, ids)).toEqual({ pending: 0, confirmed: SLIPS, rcs: SLIPS });
@@ -99,7 +99,7 @@ for (const kind of ['postgres', 'sqlite'] as const) {
           ids.push(r.json.id as string);
         }
       }
-      await waitUntil(async () => ((await store.pendingPaymentsOfEntity(entityId, 'slip', 1)).length === 0 ? true : undefined), { what: 'every slip confirmed by the relay left', timeoutMs: 120_000 });
+      await waitUntil(async () => ((await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 1, entityId)).length === 0 ? true : undefined), { what: 'every slip confirmed by the relay left', timeoutMs: 120_000 });
       const counted = await countSlips(store, entityId, ids);
       expect(counted).toEqual({ pending: 0, confirmed: ids.length, rcs: ids.length });
     }, 300_000);

@@ -125,13 +125,22 @@ describe.each(DATABASES)('the reconciliation file on %s', (kind) => {
 
     // A reader that goes away after the first bytes stops the reading: no chunk is read past the
     // one read ahead.
-    let reads = 0;
-    const counting = { recordsAfter: (...args: Parameters<typeof relay.ctx.store.reports.recordsAfter>) => (reads++, relay.ctx.store.reports.recordsAfter(...args)) };
+    const reads: Promise<unknown>[] = [];
+    const counting = {
+      recordsAfter: (...args: Parameters<typeof relay.ctx.store.reports.recordsAfter>) => {
+        const read = relay.ctx.store.reports.recordsAfter(...args);
+        reads.push(read);
+        return read;
+      },
+    };
     const file = reconciliationFile(counting as unknown as typeof relay.ctx.store.reports, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02');
     await new Promise<void>((resolve) => file.once('data', () => resolve()));
     file.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(reads).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => file.once('close', resolve));
+    // Every read asked for has answered, and the writer has seen it: any next read would be asked now.
+    await Promise.allSettled(reads);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads.length).toBeLessThanOrEqual(2);
   }, 120_000);
 
   it('answers a range without settlements with the header alone, and refuses bad ranges in the API shape', async () => {

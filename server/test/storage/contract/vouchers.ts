@@ -33,7 +33,7 @@ export function vouchersContract(ctx: () => ContractContext): void {
       expect(await store.settlePayment(w)).toBe('settled');
       expect(await store.findPayment(entityId, pa.id)).toMatchObject({ status: 'success', pendingKind: null, capturedAmount: 9_200 });
       expect((await store.paymentsReferencing(pa.id, 'RC')).map((r) => r.id)).toEqual([w.confirmation?.id]);
-      expect(await store.pendingPaymentsOfEntity(entityId, 'slip', 10)).toEqual([]);
+      expect(await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 10, entityId)).toEqual([]);
     });
 
     it('refuses a confirmation without its RC, or an RC referencing another payment, writing nothing', async () => {
@@ -45,7 +45,7 @@ export function vouchersContract(ctx: () => ContractContext): void {
       const other = await insertPayment(store, entityId, slip(entityId));
       expect(await store.settlePayment(confirmation(pa, rcOf(other)))).toBe('refused');
       expect((await store.findPayment(entityId, pa.id))?.status).toBe('pending');
-      expect((await store.pendingPaymentsOfEntity(entityId, 'slip', 10)).map((p) => p.id).sort()).toEqual([pa.id, other.id].sort());
+      expect((await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 10, entityId)).map((p) => p.id).sort()).toEqual([pa.id, other.id].sort());
     });
 
     it('of 10 confirmations racing on one slip exactly one writes its RC', async () => {
