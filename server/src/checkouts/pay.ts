@@ -15,7 +15,9 @@ import { checkoutParams } from './prepare.js';
 import { isInternalParam, type SavedData } from './saved-data.js';
 import { storedCardSource } from './stored-cards.js';
 import { isRegistrationOnly } from './register.js';
-import { isOpenSlip, openSlipAnswer } from '../vouchers/checkout-answer.js';
+import { openSlipAnswer } from '../vouchers/checkout-answer.js';
+import { settleRedirect } from '../payments/redirect.js';
+import type { PaymentRecord } from '../domain/records.js';
 
 /** Where security events go (the request's logger). */
 export interface SecurityLog {
@@ -51,11 +53,29 @@ function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<
 }
 
 /**
- * Claims the checkout for this attempt. A checkout held by a 3-D Secure challenge the shopper left
- * (a reload, the back button), however long ago, is freed by cancelling that challenge first, so
- * the shopper can try again and the challenge can never succeed beside this attempt (L1); the
- * cancel is a conditional settle, so a challenge completed meanwhile wins and the checkout then
- * reads as paid.
+ * Ends an attempt the shopper left pending on this checkout (a reload, the back button), by its
+ * kind: a 3-D Secure challenge times out, a provider's page is cancelled. The end is a conditional
+ * settle, so an attempt completed meanwhile wins and the checkout then reads as paid. A slip is no
+ * attempt left behind: the shopper pays it days later (openSlipAnswer answers it again). False when
+ * nothing was ended.
+ */
+async function abandonAttempt(ctx: RelayContext, last: PaymentRecord): Promise<boolean> {
+  switch (last.pendingKind) {
+    case 'three-d-secure':
+      await settleChallenge(ctx, last, CHALLENGE_TIMEOUT.code);
+      return true;
+    case 'redirect':
+      await settleRedirect(ctx, last, 'cancel');
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Claims the checkout for this attempt. A checkout held by an attempt the shopper left, however
+ * long ago, is freed by ending that attempt first, so the shopper can try again and the old one can
+ * never succeed beside this attempt (L1).
  */
 async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number): Promise<CheckoutClaim> {
   const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines);
@@ -64,10 +84,7 @@ async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number
   const lastId = (await ctx.store.findCheckout(checkoutId))?.lastPaymentId;
   const last = lastId ? await ctx.store.findPaymentById(lastId) : undefined;
   if (!last || last.status !== 'pending' || last.checkoutId !== checkoutId) return first;
-  // A slip waits days for the shopper's payment: it is no challenge left behind.
-  if (isOpenSlip(last)) return first;
-  await settleChallenge(ctx, last, CHALLENGE_TIMEOUT.code);
-  return claim();
+  return (await abandonAttempt(ctx, last)) ? claim() : first;
 }
 
 /** How a checkout is paid: the shopper's submit (card fields), or the merchant completing saved data. */
