@@ -36,6 +36,8 @@ export const EMITTED_BY = {
 } as const satisfies Record<string, { type: EventType; action: EventAction }>;
 
 export type EventCause = keyof typeof EMITTED_BY;
+/** The causes of PAYMENT events: a row of EMITTED_BY is all a new one needs. */
+export type PaymentCause = { [K in EventCause]: (typeof EMITTED_BY)[K]['type'] extends 'PAYMENT' ? K : never }[EventCause];
 
 /** An event id: time-ordered, 32 characters, unguessable like every other id. */
 export const newEventId = (now: number): string => newJobId(now);
@@ -64,7 +66,7 @@ function event(ctx: EventContext, cause: EventCause, entityId: string, recordId:
  * The event of a payment record, its answer being `responseJson`. `notificationUrl` (the
  * request's) makes an endpoint for the payment's events; follow-ups reach it through their root.
  */
-export function paymentEvent(ctx: EventContext, cause: 'paymentCreated' | 'paymentSettled' | 'slipConfirmed' | 'slipExpired' | 'chargebackCreated' | 'chargebackReversed', payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
+export function paymentEvent(ctx: EventContext, cause: PaymentCause, payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
   const root = options.rootPaymentId ?? payment.referencedId ?? payment.id;
   const extra: Record<string, unknown> = {
     presentationAmount: formatAmount(payment.amount),
