@@ -27,11 +27,10 @@ export type SlipEnd =
   | { kind: 'expired'; slip: PaymentRecord }
   | { kind: 'refused'; reason: SlipRefusal };
 
-/** Why a slip that is not pending cannot change any more. */
-async function settledReason(ctx: RelayContext, payment: PaymentRecord): Promise<SlipRefusal> {
+/** Why a slip that is not pending cannot change any more: a paid slip's PA succeeded with its RC, in one transaction. */
+function settledReason(payment: PaymentRecord): SlipRefusal {
   if (payment.paymentType !== 'PA' || slipStateOf(payment.pendingJson) === undefined) return 'not-a-slip';
-  if (payment.status === 'success' || (await ctx.store.paymentsReferencing(payment.id, 'RC')).length > 0) return 'paid';
-  return 'expired';
+  return payment.status === 'success' ? 'paid' : 'expired';
 }
 
 function isPendingSlip(payment: PaymentRecord): SlipState | undefined {
@@ -42,9 +41,9 @@ function isPendingSlip(payment: PaymentRecord): SlipState | undefined {
 /** The slip is paid: the RC and its webhook, the PA out of pending; `at` is the confirmation's time. */
 export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at: number): Promise<SlipEnd> {
   const state = isPendingSlip(payment);
-  if (!state) return { kind: 'refused', reason: await settledReason(ctx, payment) };
+  if (!state) return { kind: 'refused', reason: settledReason(payment) };
   const plan = planSettle(payment, 'confirm');
-  if (!plan.ok) return { kind: 'refused', reason: await settledReason(ctx, payment) };
+  if (!plan.ok) return { kind: 'refused', reason: settledReason(payment) };
   const id = newPaymentId(at);
   const body = paymentView({ id, paymentType: 'RC', paymentBrand: payment.paymentBrand, amount: payment.amount, currency: payment.currency, result: resultView(SLIP_CONFIRMED_CODE), params: new Map() });
   body.referencedId = payment.id;
@@ -66,16 +65,16 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
     // The notification is of the confirmation's own time (a moved test clock's, or the job's).
     events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipConfirmed', confirmation, json)],
   });
-  if (written !== 'settled') return { kind: 'refused', reason: await settledReason(ctx, (await ctx.store.findPaymentById(payment.id)) ?? payment) };
+  if (written !== 'settled') return { kind: 'refused', reason: settledReason((await ctx.store.findPaymentById(payment.id)) ?? payment) };
   return { kind: 'confirmed', confirmation, slip: (await ctx.store.findPaymentById(payment.id)) ?? payment };
 }
 
 /** The slip passed its due date unpaid (or the test operation expires it): the PA is declined. */
 export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: number): Promise<SlipEnd> {
   const state = isPendingSlip(payment);
-  if (!state) return { kind: 'refused', reason: await settledReason(ctx, payment) };
+  if (!state) return { kind: 'refused', reason: settledReason(payment) };
   const plan = planSettle(payment, 'expire');
-  if (!plan.ok) return { kind: 'refused', reason: await settledReason(ctx, payment) };
+  if (!plan.ok) return { kind: 'refused', reason: settledReason(payment) };
   const body = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete body.redirect;
   body.result = resultView(SLIP_EXPIRED_CODE);
@@ -91,7 +90,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
     events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipExpired', payment, responseJson)],
   });
   const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
-  if (written !== 'settled') return { kind: 'refused', reason: await settledReason(ctx, fresh) };
+  if (written !== 'settled') return { kind: 'refused', reason: settledReason(fresh) };
   return { kind: 'expired', slip: fresh };
 }
 
