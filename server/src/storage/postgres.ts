@@ -5,6 +5,7 @@
 
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { registerArrayReader } from './array-rows.js';
 import type { Database } from './schema.js';
 
 /** Connections per relay process; measured ~4.3k ops/s at 16 (architecture.md). */
@@ -63,5 +64,7 @@ export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<
   // or after its query timed out) whose socket dies would emit 'error' with no listener and crash
   // the relay. Its query, or its next one, fails instead, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerArrayReader(db, async (query) => (await pool.query<unknown[]>({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' })).rows);
+  return db;
 }

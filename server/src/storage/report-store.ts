@@ -17,18 +17,19 @@ import {
   findAggregation,
   insertReconciliationRecords,
   listAggregations,
-  recordsAfter,
+  fileRowsAfter,
   setFileChecksum,
   settlementCandidates,
   writeAggregation,
   type Aggregation,
   type AggregationFilter,
+  type FileRecord,
   type ReconciliationRecord,
   type RecordCursor,
   type RecordQuery,
   type SettlementCandidate,
 } from './settlement.js';
-export type { Aggregation, AggregationFilter, ReconciliationRecord, RecordCursor, RecordQuery, SettlementCandidate } from './settlement.js';
+export type { Aggregation, AggregationFilter, FileRecord, ReconciliationRecord, RecordCursor, RecordQuery, SettlementCandidate } from './settlement.js';
 
 export interface ReportStore {
   /** Every payment of an entity with this merchantTransactionId, oldest first (at most 100). */
@@ -54,8 +55,8 @@ export interface ReportStore {
   listAggregations(filter: AggregationFilter): Promise<Aggregation[]>;
   findAggregation(entityId: string, id: string): Promise<Aggregation | undefined>;
   aggregationRecords(query: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }>;
-  /** The records of an entity's days after a cursor, in file order, at most `limit`. */
-  recordsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]>;
+  /** The records of an entity's days after a cursor, in file order, at most `limit`, as the file reads them. */
+  fileRowsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<FileRecord[]>;
   setFileChecksum(aggregationIds: readonly string[], sha256: string): Promise<void>;
   insertReconciliationRecords(records: readonly ReconciliationRecord[]): Promise<void>;
 }
@@ -119,8 +120,8 @@ export class KyselyReportStore implements ReportStore {
     return aggregationRecords(this.#db, query);
   }
 
-  recordsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]> {
-    return recordsAfter(this.#db, entityId, dayFrom, dayTo, after, limit);
+  fileRowsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<FileRecord[]> {
+    return fileRowsAfter(this.#db, entityId, dayFrom, dayTo, after, limit);
   }
 
   setFileChecksum(aggregationIds: readonly string[], sha256: string): Promise<void> {

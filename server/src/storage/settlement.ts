@@ -5,6 +5,7 @@
 
 import type { Kysely, Transaction } from 'kysely';
 import type { EpochMs } from '../domain/records.js';
+import { arrayRows } from './array-rows.js';
 import type { Database, ReconciliationRecordsTable, SettlementAggregationsTable } from './schema.js';
 
 /** A payment the run may settle, with what it needs of the payment it references. */
@@ -172,16 +173,32 @@ export interface RecordCursor {
   seq: number;
 }
 
+/** The columns of a record that the reconciliation file reads, in the order fileRowsAfter gives them. */
+export const FILE_FIELDS = [
+  'day', 'aggregation_id', 'seq', 'reconciliation_type', 'payment_type', 'cashflow', 'payment_id', 'connector_tx_id1', 'amount', 'currency',
+  'brand', 'tx_request_time', 'settlement_amount', 'settlement_currency', 'settlement_fee', 'fx_rate', 'settlement_date', 'settlement_status',
+  'descriptor', 'account_last4', 'account_holder', 'reason_code', 'reason_desc', 'matching_status', 'matched_transactions', 'chargeback_id',
+] as const satisfies readonly (keyof ReconciliationRecord)[];
+
+type FieldsOf<T extends readonly (keyof ReconciliationRecord)[]> = { -readonly [K in keyof T]: ReconciliationRecord[T[K] & keyof ReconciliationRecord] };
+/** One record as the file reads it: FILE_FIELDS' values, in their order. */
+export type FileRecord = FieldsOf<typeof FILE_FIELDS>;
+
 /**
  * The next `limit` records of an entity's days, in (day, aggregation, seq) order, after `after`:
- * the file is read in such chunks (keyset, from the index), never held whole.
+ * the file is read in such chunks (keyset, from the index), never held whole, and as arrays
+ * (array-rows.ts), the form that costs the drivers least.
  */
-export async function recordsAfter(db: Kysely<Database>, entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<ReconciliationRecord[]> {
-  let q = db.selectFrom('reconciliation_records').selectAll().where('entity_id', '=', entityId).where('day', '>=', dayFrom).where('day', '<=', dayTo);
-  // A row value: both dialects seek the index straight to the cursor (an OR of the same
-  // conditions would scan from the first day again for every chunk).
+export async function fileRowsAfter(db: Kysely<Database>, entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<FileRecord[]> {
+  let q = db.selectFrom('reconciliation_records').select(FILE_FIELDS).where('entity_id', '=', entityId);
+  // After a cursor the range starts at the cursor's day, and the row value picks up within it.
+  // SQLite seeks the index with the day bound and filters the row value, so a bound of dayFrom
+  // would read every earlier record of the range again for each chunk; PostgreSQL, before its
+  // statistics know the table, picks the index only when a plain day bound is there.
+  q = q.where('day', '>=', after ? after.day : dayFrom);
   if (after) q = q.where((eb) => eb(eb.refTuple('day', 'aggregation_id', 'seq'), '>', eb.tuple(after.day, after.aggregationId, after.seq)));
-  return q.orderBy('day').orderBy('aggregation_id').orderBy('seq').limit(limit).execute();
+  const query = q.where('day', '<=', dayTo).orderBy('day').orderBy('aggregation_id').orderBy('seq').limit(limit).compile();
+  return (await arrayRows(db, query)) as FileRecord[];
 }
 
 /** Records written straight in (the benchmark's million rows), in chunks. */

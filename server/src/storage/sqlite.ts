@@ -20,6 +20,7 @@ import {
   type Driver,
   type SqliteDatabase,
 } from 'kysely';
+import { registerArrayReader } from './array-rows.js';
 import type { BatchWriter } from './group-commit.js';
 import { checkChanged } from './guarded-query.js';
 import type { Database } from './schema.js';
@@ -148,5 +149,20 @@ export function openSqliteDb(file: string, durability: Durability = new WalSync(
     for (const query of batch) checkChanged(query, statements.prepare(query.sql).run(query.parameters as unknown[]).changes);
   });
   batchWriters.set(kysely, (batch) => kysely.connection().execute(async () => inOneTransaction.immediate(batch)));
+  // Statements of their own: raw mode stays set on a statement, and Kysely's must keep giving objects.
+  const rawStatements = new Map<string, BetterSqlite3.Statement>();
+  registerArrayReader(kysely, (query) =>
+    kysely.connection().execute(async () => {
+      let statement = rawStatements.get(query.sql);
+      if (!statement) {
+        statement = db.prepare(query.sql);
+        if (!statement.readonly) throw new Error('rows as arrays are for reads only');
+        statement.raw(true);
+        if (rawStatements.size >= STATEMENT_CACHE_SIZE) rawStatements.clear();
+        rawStatements.set(query.sql, statement);
+      }
+      return statement.all(query.parameters as unknown[]) as unknown[][];
+    }),
+  );
   return kysely;
 }
