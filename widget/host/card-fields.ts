@@ -3,7 +3,9 @@
 
 import type { CardContext } from './card-context.js';
 import type { CardRefs } from './card-form.js';
-import { expiryValid, parseExpiry } from './expiry.js';
+import { expiryValid, parseExpiry } from '../protocol/expiry.js';
+
+export { holderOk } from '../protocol/expiry.js';
 
 /**
  * The hidden card.expiryMonth / card.expiryYear follow the visible "MM / YY" field. An empty
@@ -22,12 +24,6 @@ export function expiryOk({ refs, env }: Pick<CardContext, 'refs' | 'env'>): bool
   return expiryValid({ month: refs.month.value, year: refs.year.value }, new Date(), !env.options.disableCardExpiryDateValidation);
 }
 
-/** Optional; when given, 3–128 characters without control characters (card.holder is A128, 3–128). */
-export function holderOk(value: string): boolean {
-  const v = value.trim();
-  // eslint-disable-next-line no-control-regex
-  return v === '' || (v.length >= 3 && v.length <= 128 && !/[\u0000-\u001f\u007f]/.test(v));
-}
 
 /** Every named control in the form right now, as the browser would submit it (widget surface §6). */
 export function collectFields(form: HTMLFormElement): Array<[string, string]> {

@@ -6,7 +6,7 @@ import { formThis } from './callback-this.js';
 import { chooseBrand } from './card-brand.js';
 import type { CardContext } from './card-context.js';
 import { expiryOk, holderOk, syncExpiry } from './card-fields.js';
-import { formatExpiry } from './expiry.js';
+import { formatExpiry } from '../protocol/expiry.js';
 
 export function bindInputs(c: CardContext, submit: () => void): void {
   const { refs, model, env } = c;

@@ -1,5 +1,7 @@
-// The expiry input lives on the merchant page (the widget contract puts it there): shown as
-// "MM / YY", submitted as hidden card.expiryMonth (01–12) and card.expiryYear (four digits).
+// The rules of the expiry and holder fields, one copy for both places they may live: inputs on the
+// merchant page (the default) or, with enableSAQACompliance, frames of their own on the relay
+// origin. The expiry is shown as "MM / YY" and submitted as card.expiryMonth (01–12) and
+// card.expiryYear (four digits).
 
 export interface Edit {
   value: string;
@@ -51,4 +53,11 @@ export function expiryValid(e: Expiry | null, now: Date, checkDate = true): bool
   const current = now.getFullYear() * 12 + now.getMonth();
   const expires = Number(e.year) * 12 + (Number(e.month) - 1);
   return expires >= current && expires <= current + 12 * 20;
+}
+
+/** Optional; when given, 3–128 characters without control characters (card.holder is A128, 3–128). */
+export function holderOk(value: string): boolean {
+  const v = value.trim();
+  // eslint-disable-next-line no-control-regex
+  return v === '' || (v.length >= 3 && v.length <= 128 && !/[\u0000-\u001f\u007f]/.test(v));
 }
