@@ -2,6 +2,7 @@
 // pages may run a strict CSP that allows only the relay host):
 //   static.min.js + static.min.css  the main script and its stylesheet (merchant page)
 //   frame.min.js  + frame.min.css   the card-field page's script and style (relay origin)
+//   frame-fields.min.js             the expiry and holder pages' script (enableSAQACompliance)
 //   locales/<code>.json             the texts of each locale but English, fetched on demand
 //   extras.min.js                   what only some checkouts need (stored cards), loaded on demand
 //                                    by the main script, which embeds its sha384
@@ -86,8 +87,9 @@ function assetsFirst(): Plugin {
       const extras = sha384(readFileSync(resolve(OUT, 'extras.min.js')));
       await build(iife('widget/host/main.ts', 'static.min.js', 'static.min', { __EXTRAS_INTEGRITY__: JSON.stringify(extras) }));
       await build(iife('widget/frame/main.ts', 'frame.min.js', 'frame.min'));
+      await build(iife('widget/frame/fields.ts', 'frame-fields.min.js'));
       const locales = copyLocales();
-      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', 'extras.min.js', ...locales];
+      const files = ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', 'frame-fields.min.js', 'extras.min.js', ...locales];
       const bytes = Object.fromEntries(files.map((f) => [f, readFileSync(resolve(OUT, f))]));
       const version = createHash('sha256');
       for (const f of files) version.update(f).update(bytes[f]!);

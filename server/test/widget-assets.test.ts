@@ -17,6 +17,7 @@ const FILES: Record<string, string> = {
   'extras.min.js': '(function(){/* extras */})();\n',
   'static.min.css': '.wpwl-container{margin:0}\n',
   'frame.min.js': '(function(){/* frame */})();\n',
+  'frame-fields.min.js': '(function(){/* expiry and holder frames */})();\n',
   'frame.min.css': 'input{border:0}\n',
 };
 const LOCALE = '{"lang":"de","dir":"ltr","labels":{},"errors":{},"messages":{}}';
@@ -182,6 +183,16 @@ describe('GET /v1/checkouts/:id/frame', () => {
     );
   });
 
+  it('serves the expiry and holder pages (enableSAQACompliance) with their own script', async () => {
+    for (const [field, title] of [['expiry', 'Expiry date'], ['cardHolder', 'Card holder']]) {
+      const res = await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=${field}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.body).toContain(`<title>${title}</title>`);
+      expect(res.body).toContain(`src="../../static/${VERSION}/js/frame-fields.min.js" integrity="${sha384(FILES['frame-fields.min.js']!)}"`);
+    }
+  });
+
   it('an entity without configured origins may be framed anywhere', async () => {
     const res = await app.inject({ url: `/v1/checkouts/${OPEN}/frame?field=cvv` });
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors \*$/);
@@ -189,7 +200,8 @@ describe('GET /v1/checkouts/:id/frame', () => {
 
   it('404 for an unknown checkout, an unknown field or a malformed id', async () => {
     expect((await app.inject({ url: '/v1/checkouts/cccccccccccccccccccccccccccccccc/frame?field=cardNumber' })).statusCode).toBe(404);
-    expect((await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=cardHolder` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=holder` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/v1/checkouts/${KNOWN}/frame?field=toString` })).statusCode).toBe(404);
     expect((await app.inject({ url: `/v1/checkouts/${KNOWN}/frame` })).statusCode).toBe(404);
     const before = asked.length;
     expect((await app.inject({ url: '/v1/checkouts/a%20b%3Bc/frame?field=cvv' })).statusCode).toBe(404);

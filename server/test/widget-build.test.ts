@@ -38,7 +38,7 @@ function checkPublished(link: string): string {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const locales = readdirSync(join(import.meta.dirname, '../../widget/locales')).map((f) => `locales/${f}`);
   expect(locales).toHaveLength(24);
-  expect(Object.keys(manifest.files).sort()).toEqual(['extras.min.js', 'frame.min.css', 'frame.min.js', ...locales, 'static.min.css', 'static.min.js'].sort());
+  expect(Object.keys(manifest.files).sort()).toEqual(['extras.min.js', 'frame.min.css', 'frame.min.js', 'frame-fields.min.js', ...locales, 'static.min.css', 'static.min.js'].sort());
   for (const [file, { integrity, bytes }] of Object.entries(manifest.files)) {
     const content = readFileSync(join(dir, file));
     expect(content.length).toBe(bytes);

@@ -23,6 +23,7 @@ const config = {
   dir: 'ltr',
   mask: false,
   allowEmpty: false,
+  checkDate: true,
   placeholderStyle: {},
 };
 const pay = { tag: TAG, channel, key, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: [] };

@@ -1,23 +1,26 @@
-// Entry of frame.min.js: runs inside each card iframe, on the relay origin. One input per frame;
-// the card number and CVV live only here. The card-number frame is the one that submits.
+// Entry of frame.min.js: runs inside the card-number and CVV iframes, on the relay origin. One
+// input per frame; the card number and CVV live only here. The card-number frame is the one that
+// submits, with the CVV and (enableSAQACompliance) the expiry and holder gathered from their frames
+// (sibling.ts; those two frames run fields.ts).
 
 import './frame.css';
 import { frameIdentity } from '../protocol/frame-url.js';
 import type { ConfigMsg, Field, FrameToHostBody, HostToFrame, PayMsg } from '../protocol/messages.js';
 import { checkNumber, cvvLength, cvvValid } from './card-rules.js';
 import { deleteAcrossGap, digitsOf, format } from './format.js';
-import { sanitizeStyles } from './iframe-styles.js';
+import { applyTexts, framePage, showInvalid } from './input-page.js';
 import { HostLink } from './link.js';
-import { requestCvv, serveCvv } from './sibling.js';
+import { requestField, serveField } from './sibling.js';
 import { buildBody, postCard } from './submit.js';
 
-/** How long the card-number frame waits for the CVV frame's answer, ms. */
-const CVV_TIMEOUT_MS = 3000;
+/** How long the card-number frame waits for the other frames' answers, ms. */
+const SIBLING_TIMEOUT_MS = 3000;
 
-const DEFAULT_LABELS: Record<Field, string> = { cardNumber: 'Card Number', cvv: 'CVV' };
-const AUTOCOMPLETE: Record<Field, AutoFill> = { cardNumber: 'cc-number', cvv: 'cc-csc' };
+type OwnField = 'cardNumber' | 'cvv';
+const DEFAULT_LABELS: Record<OwnField, string> = { cardNumber: 'Card Number', cvv: 'CVV' };
+const AUTOCOMPLETE: Record<OwnField, AutoFill> = { cardNumber: 'cc-number', cvv: 'cc-csc' };
 /** The names browsers' autofill recognises next to the autocomplete token. */
-const INPUT_NAMES: Record<Field, string> = { cardNumber: 'cardnumber', cvv: 'cvc' };
+const INPUT_NAMES: Record<OwnField, string> = { cardNumber: 'cardnumber', cvv: 'cvc' };
 
 function start(): void {
   // Framed by the merchant page only; at top level (or with an identity that does not add up)
@@ -26,29 +29,14 @@ function start(): void {
   const found = frameIdentity(location, window.name);
   // The key was for this script only: out of the frame's URL before any other code could read it.
   history.replaceState(history.state, '', location.pathname + location.search);
-  if (!found) return;
+  if (!found || (found.field !== 'cardNumber' && found.field !== 'cvv')) return;
   const identity = found;
-  const field = identity.field;
+  const field: OwnField = found.field;
 
-  const form = document.createElement('form');
-  form.noValidate = true;
-  const input = document.createElement('input');
-  input.type = 'text';
+  const page = framePage(AUTOCOMPLETE[field], INPUT_NAMES[field], DEFAULT_LABELS[field]);
+  const { form, input } = page;
   input.inputMode = 'numeric';
-  input.autocomplete = AUTOCOMPLETE[field];
-  input.name = INPUT_NAMES[field];
-  input.id = 'wpwl-input';
   input.dir = 'ltr';
-  input.spellcheck = false;
-  input.setAttribute('autocorrect', 'off');
-  input.setAttribute('aria-label', DEFAULT_LABELS[field]);
-  input.placeholder = DEFAULT_LABELS[field];
-  // The host's error text for this field, for screen readers (aria-describedby cannot reach the host page).
-  const error = document.createElement('div');
-  error.id = 'wpwl-error';
-  error.className = 'wpwl-sr';
-  form.append(input, error);
-  document.body.append(form);
 
   let config: ConfigMsg | null = null;
   let selected: string | null = null;
@@ -116,30 +104,17 @@ function start(): void {
   });
 
   if (field === 'cvv') {
-    serveCvv(identity.key, () => {
+    serveField(identity.key, 'cvv', () => {
       const d = digits();
-      return { value: d, valid: cvvValid(d, selected, config?.allowEmpty ?? false) };
+      return { valid: cvvValid(d, selected, config?.allowEmpty ?? false), params: [['card.cvv', d]] };
     });
   }
 
   function applyConfig(c: ConfigMsg): void {
     config = c;
     selected = c.brand;
-    input.setAttribute('aria-label', c.label);
-    input.placeholder = c.placeholder;
-    document.documentElement.lang = c.lang;
-    document.documentElement.dir = c.dir;
+    applyTexts(page, c);
     if (field === 'cvv' && c.mask) input.type = 'password';
-    const styles = sanitizeStyles(c.placeholderStyle);
-    const sheet = document.styleSheets[0];
-    if (sheet && Object.keys(styles).length) {
-      try {
-        const rule = sheet.cssRules[sheet.insertRule('input::placeholder{}', sheet.cssRules.length)] as CSSStyleRule;
-        for (const [k, v] of Object.entries(styles)) rule.style.setProperty(k, v);
-      } catch {
-        // An old engine without ::placeholder: keep the default look.
-      }
-    }
     reformat(input.value, input.value.length);
     report(true);
   }
@@ -149,22 +124,26 @@ function start(): void {
     const own = field === 'cvv';
     if (own && !msg.stored) return;
     if (busy) return link.send({ type: 'failure', reason: 'busy', fields: [], message: 'A payment is already being submitted' });
-    const number = msg.stored ? null : digits();
     const invalid: Field[] = msg.stored || numberCheck().valid ? [] : ['cardNumber'];
-    let cvv: string | null = null;
+    const params: Array<[string, string]> = msg.stored ? [] : [['card.number', digits()]];
+    // The frames whose data goes with the card number: they answer over the relay-only channel.
+    const siblings: Field[] = own ? [] : [...(msg.withCvv ? ['cvv' as const] : []), ...(msg.framedExpiry ? ['expiry', 'cardHolder'] as const : [])];
     busy = true;
     try {
       if (own) {
-        cvv = digits();
+        const cvv = digits();
         if (!cvvValid(cvv, selected, config?.allowEmpty ?? false)) invalid.push('cvv');
-      } else if (msg.withCvv) {
-        const answer = await requestCvv(identity.key, CVV_TIMEOUT_MS);
-        if (!answer) return link.send({ type: 'failure', reason: 'network', fields: ['cvv'], message: 'The CVV field did not answer' });
-        if (!answer.valid) invalid.push('cvv');
-        cvv = answer.value;
+        params.push(['card.cvv', cvv]);
       }
+      const answers = await Promise.all(siblings.map((f) => requestField(identity.key, f, SIBLING_TIMEOUT_MS)));
+      const silent = siblings.filter((_, i) => !answers[i]);
+      if (silent.length) return link.send({ type: 'failure', reason: 'network', fields: silent, message: 'A card field did not answer' });
+      answers.forEach((a, i) => {
+        if (!a!.valid) invalid.push(siblings[i]!);
+        params.push(...a!.params);
+      });
       if (invalid.length) return link.send({ type: 'failure', reason: 'invalid', fields: invalid, message: 'Invalid card data' });
-      const outcome = await postCard(location.href, msg.action, buildBody(msg.fields, number, cvv));
+      const outcome = await postCard(location.href, msg.action, buildBody(msg.fields, params, msg.framedExpiry ? siblings : []));
       link.send(outcome);
     } catch {
       link.send({ type: 'failure', reason: 'network', fields: [], message: 'The payment could not be submitted' });
@@ -184,11 +163,7 @@ function start(): void {
       case 'focus':
         return input.focus();
       case 'invalid':
-        input.setAttribute('aria-invalid', String(msg.invalid));
-        error.textContent = msg.invalid ? (msg.error ?? '') : '';
-        if (error.textContent) input.setAttribute('aria-describedby', error.id);
-        else input.removeAttribute('aria-describedby');
-        return;
+        return showInvalid(page, msg);
       case 'pay':
         void pay(msg);
         return;

@@ -10,8 +10,10 @@ describe('buildBody', () => {
         ['card.cvv', '999'],
         ['customParameters[SHOPPER_x]', 'ü & ='],
       ],
-      '4200000000000000',
-      '123',
+      [
+        ['card.number', '4200000000000000'],
+        ['card.cvv', '123'],
+      ],
     );
     expect([...body]).toEqual([
       ['card.holder', 'Jane Doe'],
@@ -22,8 +24,22 @@ describe('buildBody', () => {
     expect(body.toString()).toContain('customParameters%5BSHOPPER_x%5D=%C3%BC+%26+%3D');
   });
   it('leaves out an empty or absent CVV', () => {
-    expect(buildBody([], '4200000000000000', '').has('card.cvv')).toBe(false);
-    expect(buildBody([], '4200000000000000', null).has('card.cvv')).toBe(false);
+    expect(buildBody([], [['card.number', '4200000000000000'], ['card.cvv', '']]).has('card.cvv')).toBe(false);
+    expect(buildBody([], [['card.number', '4200000000000000']]).has('card.cvv')).toBe(false);
+  });
+  it('takes the expiry and holder from their frames only when those go with the payment', () => {
+    const page: Array<[string, string]> = [
+      ['card.expiryMonth', '01'],
+      ['card.expiryYear', '2020'],
+      ['card.holder', 'From the page'],
+    ];
+    const framed = buildBody(page, [['card.number', '4200000000000000'], ['card.expiryMonth', '12'], ['card.expiryYear', '2030'], ['card.holder', '']], ['expiry', 'cardHolder']);
+    expect([...framed]).toEqual([
+      ['card.number', '4200000000000000'],
+      ['card.expiryMonth', '12'],
+      ['card.expiryYear', '2030'],
+    ]);
+    expect([...buildBody(page, [])]).toEqual(page);
   });
 });
 

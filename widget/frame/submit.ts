@@ -1,18 +1,28 @@
-// The card-number frame's POST to the relay (same origin, form-encoded UTF-8). The host's fields
-// go along, except anything named like a card secret: those come only from the frames. What goes
-// back to the host is the outcome, with parameter errors stripped of their values (B9).
+// The paying frame's POST to the relay (same origin, form-encoded UTF-8). The host's fields go
+// along, except anything named like the data of a card frame: the card number and CVV always, the
+// expiry and holder when their frames go with the payment (enableSAQACompliance); those come only
+// from the frames. What goes back to the host is the outcome, with parameter errors stripped of
+// their values (B9).
 
-import type { OutcomeMsg, ParameterErrorInfo, PayAction } from '../protocol/messages.js';
+import type { Field, OutcomeMsg, ParameterErrorInfo, PayAction } from '../protocol/messages.js';
 
-/** Names the host may never supply: the card frames are their only source. */
-const FRAME_ONLY = new Set(['card.number', 'card.cvv']);
+/** The parameters each card frame supplies. */
+export const FRAME_PARAMS: Readonly<Record<Field, readonly string[]>> = {
+  cardNumber: ['card.number'],
+  cvv: ['card.cvv'],
+  expiry: ['card.expiryMonth', 'card.expiryYear'],
+  cardHolder: ['card.holder'],
+};
 
-/** `number` null: a stored card pays (its registrationId is among the fields). */
-export function buildBody(fields: ReadonlyArray<readonly [string, string]>, number: string | null, cvv: string | null): URLSearchParams {
+/**
+ * The host's fields without those of the card number, the CVV and the `framed` fields, then the
+ * frames' parameters (`fromFrames`), of which an empty one (an optional CVV or holder) is left out.
+ */
+export function buildBody(fields: ReadonlyArray<readonly [string, string]>, fromFrames: ReadonlyArray<readonly [string, string]>, framed: readonly Field[] = []): URLSearchParams {
+  const owned = new Set(['cardNumber', 'cvv', ...framed].flatMap((f) => FRAME_PARAMS[f as Field]));
   const body = new URLSearchParams();
-  for (const [name, value] of fields) if (!FRAME_ONLY.has(name)) body.append(name, value);
-  if (number !== null) body.append('card.number', number);
-  if (cvv !== null && cvv !== '') body.append('card.cvv', cvv);
+  for (const [name, value] of fields) if (!owned.has(name)) body.append(name, value);
+  for (const [name, value] of fromFrames) if (value !== '') body.append(name, value);
   return body;
 }
 

@@ -37,7 +37,8 @@ const KEPT_MESSAGES = 16;
 
 export interface EarlyFrames {
   keys: ChannelKeys;
-  frames: Record<Field, HTMLIFrameElement>;
+  /** The frames every card form has (the expiry and holder frames come later, from the main script). */
+  frames: Record<Extract<Field, 'cardNumber' | 'cvv'>, HTMLIFrameElement>;
   /** Stops keeping messages and returns those kept so far. */
   take(): MessageEvent[];
 }

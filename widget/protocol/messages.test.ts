@@ -19,6 +19,7 @@ const config = {
   dir: 'ltr',
   mask: false,
   allowEmpty: false,
+  checkDate: true,
   placeholderStyle: { color: 'red' },
 };
 
@@ -32,6 +33,10 @@ describe('isHostToFrame', () => {
     expect(isHostToFrame({ ...hostEnv, type: 'invalid', invalid: true, error: 42 })).toBe(false);
     expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, fields: [['card.holder', 'Jane']] })).toBe(true);
     expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'transactionData', withCvv: false, stored: true, fields: [['registrationId', 'r']] })).toBe(true);
+    // enableSAQACompliance: the expiry and holder frames are configured, and the payment gathers them.
+    expect(isHostToFrame({ ...config, field: 'expiry' })).toBe(true);
+    expect(isHostToFrame({ ...config, field: 'cardHolder' })).toBe(true);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, framedExpiry: true, fields: [] })).toBe(true);
   });
 
   it('has no message that reads or writes a card value', () => {
@@ -50,6 +55,8 @@ describe('isHostToFrame', () => {
     expect(isHostToFrame({ ...config, key: 'short' })).toBe(false);
     expect(isHostToFrame({ ...config, field: 'card.number' })).toBe(false);
     expect(isHostToFrame({ ...config, dir: 'auto' })).toBe(false);
+    expect(isHostToFrame({ ...config, checkDate: 'yes' })).toBe(false);
+    expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'payment', withCvv: true, stored: false, framedExpiry: 1, fields: [] })).toBe(false);
     expect(isHostToFrame({ ...config, brands: ['visa<script>'] })).toBe(false);
     expect(isHostToFrame({ ...config, placeholderStyle: { color: { nested: 1 } } })).toBe(false);
     expect(isHostToFrame({ ...hostEnv, type: 'pay', action: 'https://evil.example/', withCvv: true, stored: false, fields: [] })).toBe(false);
@@ -78,6 +85,8 @@ describe('isFrameToHost', () => {
     expect(isFrameToHost({ ...env, type: 'ready', field: 'cardNumber' })).toBe(true);
     expect(isFrameToHost(state)).toBe(true);
     expect(isFrameToHost({ ...env, type: 'enter', field: 'cvv' })).toBe(true);
+    expect(isFrameToHost({ ...state, field: 'expiry' })).toBe(true);
+    expect(isFrameToHost({ ...env, type: 'failure', reason: 'invalid', fields: ['expiry', 'cardHolder'], message: 'x' })).toBe(true);
     expect(
       isFrameToHost({
         ...env,
@@ -98,7 +107,7 @@ describe('isFrameToHost', () => {
   it('drops what a frame may not say', () => {
     expect(isFrameToHost({ ...state, valid: 'true' })).toBe(false);
     expect(isFrameToHost({ ...state, detected: ['visa'] })).toBe(false);
-    expect(isFrameToHost({ ...env, type: 'ready', field: 'cardHolder' })).toBe(false);
+    expect(isFrameToHost({ ...env, type: 'ready', field: 'iban' })).toBe(false);
     expect(isFrameToHost({ ...env, type: 'failure', reason: 'other', fields: [], message: '' })).toBe(false);
     expect(isFrameToHost({ ...env, type: 'config' })).toBe(false);
   });

@@ -9,10 +9,11 @@
 /** Marks our messages among everything else a merchant page posts (analytics, chat widgets…). */
 export const TAG = 'wpwl/1';
 
-export type Field = 'cardNumber' | 'cvv';
+/** The card number and CVV always have frames; the expiry and holder only with enableSAQACompliance. */
+export type Field = 'cardNumber' | 'cvv' | 'expiry' | 'cardHolder';
 
 /** The `name` attribute of each card iframe (the widget's DOM contract) — also its window.name. */
-export const FIELD_NAMES: Readonly<Record<Field, string>> = { cardNumber: 'card.number', cvv: 'card.cvv' };
+export const FIELD_NAMES: Readonly<Record<Field, string>> = { cardNumber: 'card.number', cvv: 'card.cvv', expiry: 'card.expiry', cardHolder: 'card.holder' };
 
 /**
  * What the card-number frame submits to: POST <relay>/v1/checkouts/<id>/<action>. `payment` pays;
@@ -127,6 +128,8 @@ export interface ConfigMsg extends HostEnvelope {
   mask: boolean;
   /** An empty CVV counts as valid (allowEmptyCvv). */
   allowEmpty: boolean;
+  /** The expiry frame's: a past expiry is invalid (unless disableCardExpiryDateValidation). */
+  checkDate?: boolean;
   placeholderStyle: StyleMap;
 }
 
@@ -154,6 +157,8 @@ export interface PayMsg extends HostEnvelope {
   withCvv: boolean;
   /** A stored card (registrationId among the fields): no card number goes with it. */
   stored: boolean;
+  /** The expiry and holder come from their own frames (enableSAQACompliance), not from `fields`. */
+  framedExpiry?: boolean;
   fields: Array<[string, string]>;
 }
 
@@ -190,7 +195,7 @@ const isBrandOrNull = (x: unknown): x is string | null => x === null || isBrandC
 /** 128 random bits as 32 lower-case hex characters (channel.ts makes them; also the host key). */
 export const isChannelId = (x: unknown): x is string => typeof x === 'string' && /^[0-9a-f]{32}$/.test(x);
 
-export const isField = (x: unknown): x is Field => x === 'cardNumber' || x === 'cvv';
+export const isField = (x: unknown): x is Field => x === 'cardNumber' || x === 'cvv' || x === 'expiry' || x === 'cardHolder';
 
 function isEnvelope(x: unknown): x is Rec & Envelope {
   return isRecord(x) && x.tag === TAG && isChannelId(x.channel) && typeof x.type === 'string';
@@ -265,6 +270,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
         (x.dir === 'ltr' || x.dir === 'rtl') &&
         isBool(x.mask) &&
         isBool(x.allowEmpty) &&
+        (x.checkDate === undefined || isBool(x.checkDate)) &&
         isStyleMap(x.placeholderStyle)
       );
     case 'brand':
@@ -275,7 +281,7 @@ export function isHostToFrame(x: unknown): x is HostToFrame {
       return isBool(x.invalid) && (x.error === undefined || isStr(x.error));
     case 'pay':
       return (
-        (x.action === 'payment' || x.action === 'transactionData' || x.action === 'registration') && isBool(x.withCvv) && isBool(x.stored) && isList(x.fields, isFieldPair)
+        (x.action === 'payment' || x.action === 'transactionData' || x.action === 'registration') && isBool(x.withCvv) && isBool(x.stored) && (x.framedExpiry === undefined || isBool(x.framedExpiry)) && isList(x.fields, isFieldPair)
       );
     default:
       return false;

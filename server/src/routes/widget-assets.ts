@@ -1,9 +1,11 @@
 // The widget's files as the relay serves them:
 //   GET /v1/paymentWidgets.js                 the loader: the same bytes for every checkout (SRI)
-//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js, extras.min.js (immutable)
+//   GET /v1/static/:cacheVersion/js/:file     static.min.js, frame.min.js, frame-fields.min.js,
+//                                             extras.min.js (immutable)
 //   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
 //   GET /v1/static/:cacheVersion/locales/:file  <code>.json, the texts of one locale (immutable)
-//   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv)
+//   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv, and with
+//                                             enableSAQACompliance expiry | cardHolder)
 // Files come from `npm run build:widget` (dist/widget/, a link to the latest complete build), read once; the integrity handed out for
 // integrity=true checkouts is computed from the very bytes that are served (W8). Everything a
 // merchant page loads is CORS-readable (SRI needs it); the card-field page carries a strict CSP
@@ -55,6 +57,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const STATIC_FILES: ReadonlyArray<[folder: 'js' | 'css', file: string, type: string]> = [
   ['js', 'static.min.js', JS],
   ['js', 'frame.min.js', JS],
+  ['js', 'frame-fields.min.js', JS],
   ['js', 'extras.min.js', JS],
   ['css', 'static.min.css', CSS],
   ['css', 'frame.min.css', CSS],
@@ -64,8 +67,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The loader's URL never changes, so browsers revalidate it (ETag) every time. */
 const REVALIDATE = 'no-cache';
 
-const FRAME_FIELDS = { cardNumber: 'Card number', cvv: 'CVV' } as const;
+/**
+ * Each card-field page's title and script: the expiry and holder pages (enableSAQACompliance) run
+ * a script of their own, so the card-number and CVV pages every card form has do not carry theirs.
+ */
+const FRAME_FIELDS = {
+  cardNumber: { title: 'Card number', script: 'frame.min.js' },
+  cvv: { title: 'CVV', script: 'frame.min.js' },
+  expiry: { title: 'Expiry date', script: 'frame-fields.min.js' },
+  cardHolder: { title: 'Card holder', script: 'frame-fields.min.js' },
+} as const;
 type FrameField = keyof typeof FRAME_FIELDS;
+const isFrameField = (x: unknown): x is FrameField => typeof x === 'string' && Object.hasOwn(FRAME_FIELDS, x);
 /** Checkout ids as the relay makes them (hex + environment suffix), with room to spare. */
 const CHECKOUT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** A CSP host-source we pass on: scheme://host[:port], optionally with a leading *. label. */
@@ -189,13 +202,14 @@ export function frameCsp(ancestors: string, styleHash: string): string {
  * low-priority request, which Chromium holds back while the page is still in its <head>.
  */
 export function frameHtml(build: WidgetBuild, field: FrameField): string {
-  const js = build.statics.get('js/frame.min.js')!;
+  const { title, script } = FRAME_FIELDS[field];
+  const js = build.statics.get(`js/${script}`)!;
   return (
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${FRAME_FIELDS[field]}</title>` +
+    `<title>${title}</title>` +
     `<style>${build.frameCss.text}</style>` +
-    `<script src="../../static/${build.cacheVersion}/js/frame.min.js" integrity="${js.integrity}" fetchpriority="high" defer></script>` +
+    `<script src="../../static/${build.cacheVersion}/js/${script}" integrity="${js.integrity}" fetchpriority="high" defer></script>` +
     '</head><body></body></html>\n'
   );
 }
@@ -259,7 +273,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     if (!b) return unavailable(reply);
     const field = request.query.field;
     const id = request.params.id;
-    if ((field !== 'cardNumber' && field !== 'cvv') || !CHECKOUT_ID.test(id)) return reply.callNotFound();
+    if (!isFrameField(field) || !CHECKOUT_ID.test(id)) return reply.callNotFound();
     const allowed = await opts.frameAncestors(id);
     if (allowed === 'unknown') return reply.callNotFound();
     return reply
