@@ -1,27 +1,26 @@
-// The card fields that live on the merchant page (expiry, holder) and what the form submits.
-// The card number and CVV are not here: they exist only in the card frames.
+// The card fields that live on the merchant page (expiry, holder, unless enableSAQACompliance puts
+// them in frames) and what the form submits. The card number and CVV are not here: they exist only
+// in the card frames.
 
-import type { CardContext } from './card-context.js';
-import type { CardRefs } from './card-form.js';
+import type { PageFields } from './card-form.js';
+import type { WidgetEnv } from './env.js';
 import { expiryValid, parseExpiry } from '../protocol/expiry.js';
-
-export { holderOk } from '../protocol/expiry.js';
 
 /**
  * The hidden card.expiryMonth / card.expiryYear follow the visible "MM / YY" field. An empty
  * visible field leaves them alone: some merchants hide it and fill them from their own selects.
  */
-export function syncExpiry(refs: Pick<CardRefs, 'expiry' | 'month' | 'year'>): void {
-  if (refs.expiry.value.trim() === '') return;
-  const e = parseExpiry(refs.expiry.value);
-  refs.month.value = e?.month ?? '';
-  refs.year.value = e?.year ?? '';
+export function syncExpiry(page: Pick<PageFields, 'expiry' | 'month' | 'year'>): void {
+  if (page.expiry.value.trim() === '') return;
+  const e = parseExpiry(page.expiry.value);
+  page.month.value = e?.month ?? '';
+  page.year.value = e?.year ?? '';
 }
 
 /** Whether the expiry is well formed and, unless the merchant turned that off, not past. */
-export function expiryOk({ refs, env }: Pick<CardContext, 'refs' | 'env'>): boolean {
-  syncExpiry(refs);
-  return expiryValid({ month: refs.month.value, year: refs.year.value }, new Date(), !env.options.disableCardExpiryDateValidation);
+export function expiryOk(page: PageFields, env: WidgetEnv): boolean {
+  syncExpiry(page);
+  return expiryValid({ month: page.month.value, year: page.year.value }, new Date(), !env.options.disableCardExpiryDateValidation);
 }
 
 

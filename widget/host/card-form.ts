@@ -6,8 +6,17 @@
 
 import { cardIframe } from '../loader/launch.js';
 import { cardBrandName } from '../protocol/brands.js';
+import type { Field } from '../protocol/messages.js';
 import { h, type Attrs } from './dom.js';
 import type { Texts } from './texts.js';
+
+/** The expiry and holder as inputs on the page, and the hidden month and year the expiry fills. */
+export interface PageFields {
+  expiry: HTMLInputElement;
+  holder: HTMLInputElement;
+  month: HTMLInputElement;
+  year: HTMLInputElement;
+}
 
 export interface CardRefs {
   form: HTMLFormElement;
@@ -15,10 +24,11 @@ export interface CardRefs {
   logo: HTMLDivElement;
   number: HTMLIFrameElement;
   cvv: HTMLIFrameElement | null;
-  expiry: HTMLInputElement;
-  holder: HTMLInputElement;
-  month: HTMLInputElement;
-  year: HTMLInputElement;
+  /** The expiry and holder controls: the inputs of `page`, or (enableSAQACompliance) iframes. */
+  expiry: HTMLElement;
+  holder: HTMLElement;
+  /** Null when the expiry and holder are frames: then the page holds no card data at all. */
+  page: PageFields | null;
   button: HTMLButtonElement;
 }
 
@@ -30,6 +40,8 @@ export interface CardFormProps {
   showLabels: boolean;
   showPlaceholders: boolean;
   withCvv: boolean;
+  /** The expiry and holder in relay iframes too (enableSAQACompliance). */
+  framedExpiry: boolean;
   shopperResultUrl: string;
   /**
    * Card iframes the loader already started (loader/handoff.ts), used instead of new ones. They are
@@ -63,7 +75,7 @@ export function cardForm(p: CardFormProps): CardRefs {
     scrolling: 'no',
     frameborder: '0',
   });
-  const frame = (field: 'cardNumber' | 'cvv', title: string, made: HTMLIFrameElement | null | undefined) => {
+  const frame = (field: Field, title: string, made?: HTMLIFrameElement | null) => {
     const iframe = made ?? cardIframe(field);
     for (const [attr, value] of Object.entries(frameAttrs(field, title))) iframe.setAttribute(attr, String(value));
     iframe.style.removeProperty('display');
@@ -78,7 +90,7 @@ export function cardForm(p: CardFormProps): CardRefs {
   const logo = h('div', { class: `wpwl-brand wpwl-brand-card wpwl-brand-${p.brands[0] ?? ''}` });
   const number = frame('cardNumber', labels.cardNumber, p.frames?.cardNumber);
   const cvv = p.withCvv ? frame('cvv', labels.cvv, p.frames?.cvv) : null;
-  const expiry = h('input', {
+  const expiryInput = () => h('input', {
     class: 'wpwl-control wpwl-control-expiry',
     name: 'card.expiry',
     type: 'tel',
@@ -89,7 +101,7 @@ export function cardForm(p: CardFormProps): CardRefs {
     placeholder: placeholder(labels.mmyy),
     ...named('expiry', labels.expiryDate),
   });
-  const holder = h('input', {
+  const holderInput = () => h('input', {
     class: 'wpwl-control wpwl-control-cardHolder',
     name: 'card.holder',
     type: 'text',
@@ -99,8 +111,13 @@ export function cardForm(p: CardFormProps): CardRefs {
     ...named('cardHolder', labels.cardHolder),
   });
   const hidden = (name: string, value?: string) => h('input', { type: 'hidden', name, value });
-  const month = hidden('card.expiryMonth');
-  const year = hidden('card.expiryYear');
+  const page = p.framedExpiry
+    ? null
+    : { expiry: expiryInput(), holder: holderInput(), month: hidden('card.expiryMonth'), year: hidden('card.expiryYear') };
+  // As iframes they carry the inputs' classes (wpwl-control-expiry, -cardHolder) and, like the
+  // card number's, wpwl-control-iframe.
+  const expiry = page?.expiry ?? frame('expiry', labels.expiryDate);
+  const holder = page?.holder ?? frame('cardHolder', labels.cardHolder);
   const button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, labels.submit);
 
   const form = h(
@@ -112,9 +129,9 @@ export function cardForm(p: CardFormProps): CardRefs {
     group('cardHolder', labels.cardHolder, wrapper('cardHolder', holder)),
     cvv && group('cvv', labels.cvv, wrapper('cvv', cvv)),
     group('submit', null, wrapper('submit', button)),
-    month,
-    year,
+    page?.month,
+    page?.year,
     hidden('shopperResultUrl', p.shopperResultUrl),
   );
-  return { form, select, logo, number, cvv, expiry, holder, month, year, button };
+  return { form, select, logo, number, cvv, expiry, holder, page, button };
 }

@@ -1,11 +1,11 @@
-// The card form's side of its two frames, once their messages passed the channel's checks
+// The card form's side of its frames (number and CVV; expiry and holder with enableSAQACompliance), once their messages passed the channel's checks
 // (frames.ts): a frame that announced itself gets its configuration and counts as up; its state
 // reports drive the model and the merchant's focus and blur callbacks; the merchant hears that a
 // frame is up (onReadyIframeCommunication, autofocus) only after onReady. A submit waits here for
-// both frames.
+// all of them.
 
 import { batch } from '@preact/signals-core';
-import type { Field, StateMsg } from '../protocol/messages.js';
+import { FIELD_NAMES, type Field, type StateMsg } from '../protocol/messages.js';
 import { formThis, iframeThis } from './callback-this.js';
 import { followDetection } from './card-brand.js';
 import type { CardContext } from './card-context.js';
@@ -59,8 +59,10 @@ export class CardFrames {
     if (s.focused && !wasFocused) env.call(env.options.onFocusIframeCommunication, iframeThis(iframe, refs.form));
     if (!s.focused && wasFocused) {
       env.call(env.options.onBlurIframeCommunication, iframeThis(iframe, refs.form));
-      const onBlur = field === 'cardNumber' ? env.options.onBlurCardNumber : env.options.onBlurSecurityCode;
-      env.call(onBlur, formThis(refs.form), s.valid);
+      const o = env.options;
+      const onBlur = { cardNumber: o.onBlurCardNumber, cvv: o.onBlurSecurityCode, expiry: o.onBlurExpiryDate, cardHolder: o.onBlurCardHolder }[field];
+      // An expiry or holder left empty is not wrong yet, as with the page's inputs (card-inputs.ts).
+      env.call(onBlur, formThis(refs.form), s.valid || (s.empty && (field === 'expiry' || field === 'cardHolder')));
     }
     if (field === 'cardNumber') followDetection(this.c, s);
   }
@@ -71,10 +73,10 @@ export class CardFrames {
    */
   announce(): void {
     this.announced = true;
-    for (const field of ['cardNumber', 'cvv'] as const) if (this.c.model.frame(field).ready.peek()) this.up(field);
+    for (const field of this.c.model.fields) if (this.c.model.frame(field).ready.peek()) this.up(field);
   }
 
-  /** Resolves true once both frames (or the one) are up, false if they are not in time. */
+  /** Resolves true once every frame is up, false if they are not in time. */
   whenReady(): Promise<boolean> {
     if (this.c.model.framesReady) return Promise.resolve(true);
     return new Promise((resolve) => {
@@ -96,7 +98,7 @@ export class CardFrames {
     const { env, links, refs } = this.c;
     const iframe = links.iframe(field)!;
     env.call(env.options.onReadyIframeCommunication, iframeThis(iframe, refs.form));
-    if (!this.autofocusDone && env.options.autofocus === (field === 'cardNumber' ? 'card.number' : 'card.cvv')) {
+    if (!this.autofocusDone && env.options.autofocus === FIELD_NAMES[field]) {
       this.autofocusDone = true;
       iframe.focus();
       links.send(field, { type: 'focus' });

@@ -1,12 +1,13 @@
 // The card form's controls on the merchant page: submitting (button, Enter, jQuery's trigger, a
 // script calling form.submit()), the brand select, the expiry field ("MM / YY", formatted as typed)
-// and the holder, each checked when left, with the merchant's blur callbacks.
+// and the holder, each checked when left, with the merchant's blur callbacks. (With
+// enableSAQACompliance the expiry and holder are frames, which card-frames.ts follows.)
 
 import { formThis } from './callback-this.js';
 import { chooseBrand } from './card-brand.js';
 import type { CardContext } from './card-context.js';
-import { expiryOk, holderOk, syncExpiry } from './card-fields.js';
-import { formatExpiry } from '../protocol/expiry.js';
+import { expiryOk, syncExpiry } from './card-fields.js';
+import { formatExpiry, holderOk } from '../protocol/expiry.js';
 
 export function bindInputs(c: CardContext, submit: () => void): void {
   const { refs, model, env } = c;
@@ -25,15 +26,17 @@ export function bindInputs(c: CardContext, submit: () => void): void {
   });
   refs.select.addEventListener('change', () => chooseBrand(c, refs.select.value || null));
 
-  const expiry = refs.expiry;
-  const expiryValid = () => expiryOk(c);
+  const page = refs.page;
+  if (!page) return;
+  const expiry = page.expiry;
+  const expiryValid = () => expiryOk(page, env);
   expiry.addEventListener('input', () => {
     const next = formatExpiry(expiry.value, expiry.selectionStart ?? expiry.value.length);
     if (expiry.value !== next.value) {
       expiry.value = next.value;
       if (document.activeElement === expiry) expiry.setSelectionRange(next.caret, next.caret);
     }
-    syncExpiry(refs);
+    syncExpiry(page);
     if (model.expiryError.peek() && expiryValid()) model.expiryError.value = false;
   });
   expiry.addEventListener('blur', () => {
@@ -42,7 +45,7 @@ export function bindInputs(c: CardContext, submit: () => void): void {
     env.call(env.options.onBlurExpiryDate, formThis(form), ok);
   });
 
-  const holder = refs.holder;
+  const holder = page.holder;
   holder.addEventListener('input', () => {
     if (model.holderError.peek() && holderOk(holder.value)) model.holderError.value = false;
   });

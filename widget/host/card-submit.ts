@@ -6,7 +6,8 @@ import { batch } from '@preact/signals-core';
 import type { FailureMsg, OutcomeMsg, PayAction, PayMsg } from '../protocol/messages.js';
 import { formThis } from './callback-this.js';
 import type { CardContext } from './card-context.js';
-import { collectFields, expiryOk, holderOk, syncExpiry } from './card-fields.js';
+import { holderOk } from '../protocol/expiry.js';
+import { collectFields, expiryOk, syncExpiry } from './card-fields.js';
 import type { CardFrames } from './card-frames.js';
 import { followOutcome } from './outcome.js';
 import { runVeto } from './veto.js';
@@ -58,7 +59,7 @@ export class CardSubmit {
         return;
       }
       if (!stored && !(this.checks.map((check) => check()).every(Boolean) && this.validate())) return;
-      syncExpiry(refs);
+      if (refs.page) syncExpiry(refs.page);
       const own = stored?.fields ?? collectFields(refs.form);
       const fields = [...own, ...browserData(env.options.browser, own)];
       this.action = env.registration ? 'registration' : env.options.useSummaryPage ? 'transactionData' : 'payment';
@@ -71,6 +72,7 @@ export class CardSubmit {
         action: this.action,
         withCvv: !stored && model.withCvv,
         stored: !!stored,
+        framedExpiry: !stored && model.framedExpiry,
         fields,
       });
       if (!sent) {
@@ -116,10 +118,12 @@ export class CardSubmit {
   /** Marks every invalid field; true if all are valid. */
   private validate(): boolean {
     const { model: m, refs, env } = this.c;
+    const { page } = refs;
     const numberOk = m.number.valid.peek();
     const cvvOk = !m.withCvv || m.cvv.valid.peek();
-    const expiryValid = expiryOk(this.c);
-    const holderValid = holderOk(refs.holder.value);
+    // Frames (enableSAQACompliance) report their validity; the card-number frame checks it again.
+    const expiryValid = page ? expiryOk(page, env) : m.expiry.valid.peek();
+    const holderValid = page ? holderOk(page.holder.value) : m.holder.valid.peek();
     batch(() => {
       m.number.error.value = !numberOk;
       m.cvv.error.value = !cvvOk;

@@ -24,19 +24,20 @@ export function bindCardView(scope: Scope, v: CardView): void {
   const hint = (on: () => boolean, text: string) => () => (on() ? text : null);
 
   bindHint(scope, refs.number, 'wpwl-hint-cardNumberError', hint(() => model.number.error.value, errors.cardNumberError));
-  bindClass(scope, refs.number, 'wpwl-focus', () => model.number.focused.value);
-  if (refs.cvv) {
-    bindHint(scope, refs.cvv, 'wpwl-hint-cvvError', hint(() => model.cvv.error.value, errors.cvvError));
-    bindClass(scope, refs.cvv, 'wpwl-focus', () => model.cvv.focused.value);
-  }
+  if (refs.cvv) bindHint(scope, refs.cvv, 'wpwl-hint-cvvError', hint(() => model.cvv.error.value, errors.cvvError));
   bindHint(scope, refs.expiry, 'wpwl-hint-expiryMonthError wpwl-hint-expiryError', hint(() => model.expiryError.value, errors.expiryMonthError));
   bindHint(scope, refs.holder, 'wpwl-hint-cardHolderError', hint(() => model.holderError.value, errors.cardHolderError));
 
-  // The frames mirror their error state as aria-invalid, and describe their input with the text.
-  for (const [field, f, text] of [['cardNumber', model.number, errors.cardNumberError], ['cvv', model.cvv, errors.cvvError]] as const) {
+  // Each frame (expiry and holder too with enableSAQACompliance) shows its focus on its iframe,
+  // mirrors its error state as aria-invalid, and describes its input with the error's text.
+  const controls = { cardNumber: refs.number, cvv: refs.cvv, expiry: refs.expiry, cardHolder: refs.holder };
+  const texts = { cardNumber: errors.cardNumberError, cvv: errors.cvvError, expiry: errors.expiryMonthError, cardHolder: errors.cardHolderError };
+  for (const field of model.fields) {
+    const f = model.frame(field);
+    bindClass(scope, controls[field]!, 'wpwl-focus', () => f.focused.value);
     scope.effect(() => {
       const invalid = f.error.value;
-      if (f.ready.value) v.send(field, { type: 'invalid', invalid, ...(invalid ? { error: text } : {}) });
+      if (f.ready.value) v.send(field, { type: 'invalid', invalid, ...(invalid ? { error: texts[field] } : {}) });
     });
   }
 

@@ -1,5 +1,5 @@
-// One card form: puts its DOM next to the merchant's form.paymentWidgets, brings up its two card
-// frames, and passes their messages and the shopper's submit on to the parts that handle them. It
+// One card form: puts its DOM next to the merchant's form.paymentWidgets, brings up its card
+// frames (number and CVV; expiry and holder too with enableSAQACompliance), and passes their messages and the shopper's submit on to the parts that handle them. It
 // never holds a card number or CVV. The parts, each sharing the form's CardContext:
 //   card-form.ts    the DOM, built once           card-view.ts    the DOM following the model
 //   card-inputs.ts  the controls on the page      card-brand.ts   the brand, chosen or detected
@@ -39,7 +39,7 @@ export class CardWidget {
     private readonly early: EarlyFrames | null = null,
   ) {
     const { options, index } = env;
-    const model = new CardFormModel(brands, options.requireCvv);
+    const model = new CardFormModel(brands, options.requireCvv, options.enableSAQACompliance);
     const links = new FrameLinks(env.origin, early?.keys ?? newChannelKeys());
     // getAttribute: form.action would be an input named "action" if the form had one.
     const shopperResultUrl = new URL(merchantForm.getAttribute('action') ?? '', document.baseURI).href;
@@ -61,6 +61,7 @@ export class CardWidget {
       showLabels: options.showLabels,
       showPlaceholders: options.showPlaceholders,
       withCvv: model.withCvv,
+      framedExpiry: model.framedExpiry,
       shopperResultUrl,
       frames: early && { cardNumber: early.frames.cardNumber, cvv: model.withCvv ? early.frames.cvv : null },
     });
@@ -77,8 +78,9 @@ export class CardWidget {
   mount(): void {
     const { env, links, model, refs } = this.c;
     this.container.append(refs.form);
-    links.attach('cardNumber', refs.number);
-    if (refs.cvv) links.attach('cvv', refs.cvv);
+    // With enableSAQACompliance, the expiry and holder controls are the iframes cardForm made.
+    const iframes = { cardNumber: refs.number, cvv: refs.cvv, expiry: refs.expiry, cardHolder: refs.holder } as Record<Field, HTMLIFrameElement>;
+    for (const field of model.fields) links.attach(field, iframes[field]);
     bindCardView(this.scope, {
       refs,
       model,
@@ -92,9 +94,9 @@ export class CardWidget {
     this.merchantForm.before(this.container);
     // The loader's iframes move in without reloading (both ends are in the document now); ours go
     // to their page now that they are in the document.
-    for (const [field, iframe] of [['cardNumber', refs.number], ['cvv', refs.cvv]] as const) {
-      if (!iframe) continue;
-      if (!this.early) {
+    for (const field of model.fields) {
+      const iframe = iframes[field];
+      if (!this.early || !(field in this.early.frames)) {
         links.launch(field, env.base, env.checkoutId);
         continue;
       }
@@ -111,6 +113,8 @@ export class CardWidget {
     this.container.style.removeProperty('display');
     this.merchantForm.style.display = 'none';
     const focus = this.env.options.autofocus;
+    // Frames take the focus once they are up (card-frames.ts).
+    if (!refs.page) return;
     if (focus === 'card.holder') refs.holder.focus();
     if (focus === 'card.expiry' || focus === 'card.expiryMonth') refs.expiry.focus();
   }

@@ -73,11 +73,19 @@ export class FrameLinks {
   }
 }
 
+/** iframeStyles' key for each frame's placeholder. */
+const STYLE_KEYS: Record<Field, string> = {
+  cardNumber: 'card-number-placeholder',
+  cvv: 'cvv-placeholder',
+  expiry: 'expiry-placeholder',
+  cardHolder: 'card-holder-placeholder',
+};
+
 /** What a (re)loaded frame is told: brands, detection, its texts, placeholder styles. */
 export function configFor(field: Field, model: CardFormModel, env: WidgetEnv): Omit<ConfigMsg, 'tag' | 'channel' | 'key'> {
   const { labels } = env.texts;
-  const label = field === 'cardNumber' ? labels.cardNumber : labels.cvv;
-  const styleKey = field === 'cardNumber' ? 'card-number-placeholder' : 'cvv-placeholder';
+  const label = { cardNumber: labels.cardNumber, cvv: labels.cvv, expiry: labels.expiryDate, cardHolder: labels.cardHolder }[field];
+  const expiry = field === 'expiry';
   return {
     type: 'config',
     field,
@@ -86,11 +94,12 @@ export function configFor(field: Field, model: CardFormModel, env: WidgetEnv): O
     detection: env.options.brandDetection,
     priority: env.options.brandDetectionPriority,
     label,
-    placeholder: env.options.showPlaceholders ? label : '',
+    placeholder: env.options.showPlaceholders ? (expiry ? labels.mmyy : label) : '',
     lang: env.texts.lang,
     dir: env.texts.dir,
     mask: env.options.maskCvv,
     allowEmpty: env.options.allowEmptyCvv,
-    placeholderStyle: env.options.iframeStyles[styleKey] ?? {},
+    placeholderStyle: env.options.iframeStyles[STYLE_KEYS[field]] ?? {},
+    ...(expiry && { checkDate: !env.options.disableCardExpiryDateValidation }),
   };
 }

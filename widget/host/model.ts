@@ -25,8 +25,13 @@ export class CardFormModel {
   readonly detected = signal<string[]>([]);
   readonly number = frameField();
   readonly cvv = frameField();
-  readonly expiryError = signal(false);
-  readonly holderError = signal(false);
+  /** The expiry and holder: frames with enableSAQACompliance, else inputs with only `error` in use. */
+  readonly expiry = frameField();
+  readonly holder = frameField();
+  readonly expiryError = this.expiry.error;
+  readonly holderError = this.holder.error;
+  /** The frames this form has. */
+  readonly fields: Field[];
   readonly paying = signal(false);
   /** The checkout cannot be paid any more (locked after declines, or gone). */
   readonly locked = signal(false);
@@ -40,17 +45,22 @@ export class CardFormModel {
     readonly brands: readonly string[],
     /** Whether the form has a CVV frame (requireCvv). */
     readonly withCvv: boolean,
+    /** Whether the expiry and holder are frames too (enableSAQACompliance). */
+    readonly framedExpiry = false,
   ) {
     this.brand = signal(brands[0] ?? null);
+    this.fields = ['cardNumber'];
+    if (withCvv) this.fields.push('cvv');
+    if (framedExpiry) this.fields.push('expiry', 'cardHolder');
   }
 
-  /** The model of one card frame. */
+  /** The model of one card field. */
   frame(field: Field): FrameFieldModel {
-    return field === 'cardNumber' ? this.number : this.cvv;
+    return { cardNumber: this.number, cvv: this.cvv, expiry: this.expiry, cardHolder: this.holder }[field];
   }
 
-  /** Both frames (or the one) are up. */
+  /** Every frame of the form is up. */
   get framesReady(): boolean {
-    return this.number.ready.value && (!this.withCvv || this.cvv.ready.value);
+    return this.fields.every((f) => this.frame(f).ready.value);
   }
 }

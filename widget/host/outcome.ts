@@ -54,10 +54,7 @@ export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEn
         model.message.value = o.description || messages.declined;
         for (const p of o.parameterErrors) {
           const h = hintForParameter(p.name);
-          if (h === 'cardNumber') model.number.error.value = true;
-          if (h === 'cvv') model.cvv.error.value = true;
-          if (h === 'expiry') model.expiryError.value = true;
-          if (h === 'cardHolder') model.holderError.value = true;
+          if (h) model.frame(h).error.value = true;
         }
       });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryValid, formatExpiry, parseExpiry } from './expiry.js';
+import { expiryValid, formatExpiry, holderOk, parseExpiry } from './expiry.js';
 
 const now = new Date(2026, 10, 22); // November 2026
 
@@ -39,5 +39,17 @@ describe('parseExpiry / expiryValid', () => {
     expect(expiryValid({ month: '00', year: '2030' }, now)).toBe(false);
     expect(expiryValid({ month: '01', year: '2099' }, now)).toBe(false);
     expect(expiryValid(null, now)).toBe(false);
+  });
+});
+
+describe('holderOk', () => {
+  it('is optional, and 3–128 characters when given (card.holder is A128, length 3–128)', () => {
+    expect(holderOk('')).toBe(true);
+    expect(holderOk('   ')).toBe(true);
+    expect(holderOk('Jane Doe')).toBe(true);
+    expect(holderOk('800.100.152')).toBe(true);
+    expect(holderOk('Jo')).toBe(false);
+    expect(holderOk('x'.repeat(129))).toBe(false);
+    expect(holderOk('Jane\nDoe')).toBe(false);
   });
 });
