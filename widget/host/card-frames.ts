@@ -48,12 +48,16 @@ export class CardFrames {
     const { env, model, links, refs } = this.c;
     const f = model.frame(field);
     const wasFocused = f.focused.peek();
+    // The expiry and holder frames (enableSAQACompliance) may be left empty, as the page's inputs.
+    const optional = field === 'expiry' || field === 'cardHolder';
     batch(() => {
       f.empty.value = s.empty;
       f.valid.value = s.valid;
       f.focused.value = s.focused;
       if (f.error.peek() && s.valid) f.error.value = false;
-      if (wasFocused && !s.focused) f.error.value = !s.empty && !s.valid;
+      // A click on the pay button validates before the frame's blur arrives: an expiry left
+      // empty keeps the error that submit just showed.
+      if (wasFocused && !s.focused && !(optional && s.empty)) f.error.value = !s.empty && !s.valid;
     });
     const iframe = links.iframe(field)!;
     if (s.focused && !wasFocused) env.call(env.options.onFocusIframeCommunication, iframeThis(iframe, refs.form));
@@ -61,8 +65,7 @@ export class CardFrames {
       env.call(env.options.onBlurIframeCommunication, iframeThis(iframe, refs.form));
       const o = env.options;
       const onBlur = { cardNumber: o.onBlurCardNumber, cvv: o.onBlurSecurityCode, expiry: o.onBlurExpiryDate, cardHolder: o.onBlurCardHolder }[field];
-      // An expiry or holder left empty is not wrong yet, as with the page's inputs (card-inputs.ts).
-      env.call(onBlur, formThis(refs.form), s.valid || (s.empty && (field === 'expiry' || field === 'cardHolder')));
+      env.call(onBlur, formThis(refs.form), s.valid || (optional && s.empty));
     }
     if (field === 'cardNumber') followDetection(this.c, s);
   }
