@@ -73,14 +73,6 @@ export class FrameLinks {
   }
 }
 
-/** iframeStyles' key for each frame's placeholder. */
-const STYLE_KEYS: Record<Field, string> = {
-  cardNumber: 'card-number-placeholder',
-  cvv: 'cvv-placeholder',
-  expiry: 'expiry-placeholder',
-  cardHolder: 'card-holder-placeholder',
-};
-
 /** What a (re)loaded frame is told: brands, detection, its texts, placeholder styles. */
 export function configFor(field: Field, model: CardFormModel, env: WidgetEnv): Omit<ConfigMsg, 'tag' | 'channel' | 'key'> {
   const { labels } = env.texts;
@@ -99,7 +91,8 @@ export function configFor(field: Field, model: CardFormModel, env: WidgetEnv): O
     dir: env.texts.dir,
     mask: env.options.maskCvv,
     allowEmpty: env.options.allowEmptyCvv,
-    placeholderStyle: env.options.iframeStyles[STYLE_KEYS[field]] ?? {},
+    // iframeStyles' keys: card-number-placeholder, cvv-, expiry-, card-holder-placeholder.
+    placeholderStyle: env.options.iframeStyles[`${field.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}-placeholder`] ?? {},
     ...(expiry && { checkDate: !env.options.disableCardExpiryDateValidation }),
   };
 }
