@@ -2,6 +2,7 @@
 // card data at all is in the merchant page's DOM or within reach of its scripts; they are checked
 // and shown as the page's inputs are, and travel to the relay with the card number from the frames.
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, futureExpiry, test, testCards, type CardForm, type MerchantPage } from '../fixtures.js';
 import { collectPaymentPosts } from '../support/payment-posts.js';
 
@@ -166,6 +167,22 @@ test('a bad expiry in its frame shows the error, and blocks the payment', async 
   const { resourcePath } = await shop.waitForResult();
   expect(resourcePath).toBe(`/v1/checkouts/${shop.checkoutId}/payment`);
   expect(posts).toHaveLength(1);
+});
+
+test('the four card frames pass axe, before and with errors shown, in Arabic too', async ({ merchantPage, page }) => {
+  // axe walks the page and four card frames, twice: slow on a busy 2-core machine.
+  test.setTimeout(90_000);
+  const shop = await merchantPage.open('accessible', { lang: 'ar', options: `window.wpwlOptions = { locale: 'ar', enableSAQACompliance: true };` });
+  const form = shop.cardForm({ labels: { cardNumber: 'رقم البطاقة', cvv: 'رمز التحقق' } });
+  await form.waitUntilReady();
+  await expect(form.control('expiry').contentFrame().locator('input')).toBeEditable();
+  await expect(form.control('cardHolder').contentFrame().locator('input')).toBeEditable();
+  const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await violations()).toEqual([]);
+  await form.payButton.click();
+  await expect(form.hint('expiryMonth')).toBeVisible();
+  await expect(form.control('expiry').contentFrame().locator('input')).toHaveAttribute('aria-invalid', 'true');
+  expect(await violations()).toEqual([]);
 });
 
 test('without the option the expiry and holder are the page inputs they always were', async ({ merchantPage }) => {
