@@ -185,6 +185,14 @@ test('the four card frames pass axe, before and with errors shown, in Arabic too
   expect(await violations()).toEqual([]);
 });
 
+test('autofocus card.holder focuses the input in the holder frame', async ({ merchantPage }) => {
+  const shop = await merchantPage.open('basic', { options: `window.wpwlOptions = { enableSAQACompliance: true, autofocus: 'card.holder' };` });
+  const form = shop.cardForm();
+  await form.waitUntilReady();
+  await expect(framedInputs(form).holder).toBeFocused();
+  await expect(form.control('cardHolder')).toHaveClass(/wpwl-focus/);
+});
+
 test('without the option the expiry and holder are the page inputs they always were', async ({ merchantPage }) => {
   const shop = await merchantPage.open('basic');
   const form = shop.cardForm();
