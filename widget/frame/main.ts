@@ -127,7 +127,9 @@ function start(): void {
     const invalid: Field[] = msg.stored || numberCheck().valid ? [] : ['cardNumber'];
     const params: Array<[string, string]> = msg.stored ? [] : [['card.number', digits()]];
     // The frames whose data goes with the card number: they answer over the relay-only channel.
-    const siblings: Field[] = own ? [] : [...(msg.withCvv ? ['cvv' as const] : []), ...(msg.framedExpiry ? ['expiry', 'cardHolder'] as const : [])];
+    const siblings: Field[] = [];
+    if (!own && msg.withCvv) siblings.push('cvv');
+    if (!own && msg.framedExpiry) siblings.push('expiry', 'cardHolder');
     busy = true;
     try {
       if (own) {

@@ -18,7 +18,11 @@ export const FRAME_PARAMS: Readonly<Record<Field, readonly string[]>> = {
  * The host's fields without those of the card number, the CVV and the `framed` fields, then the
  * frames' parameters (`fromFrames`), of which an empty one (an optional CVV or holder) is left out.
  */
-export function buildBody(fields: ReadonlyArray<readonly [string, string]>, fromFrames: ReadonlyArray<readonly [string, string]>, framed: readonly Field[] = []): URLSearchParams {
+export function buildBody(
+  fields: ReadonlyArray<readonly [string, string]>,
+  fromFrames: ReadonlyArray<readonly [string, string]>,
+  framed: readonly Field[] = [],
+): URLSearchParams {
   const owned = new Set(['cardNumber', 'cvv', ...framed].flatMap((f) => FRAME_PARAMS[f as Field]));
   const body = new URLSearchParams();
   for (const [name, value] of fields) if (!owned.has(name)) body.append(name, value);

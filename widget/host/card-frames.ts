@@ -1,8 +1,8 @@
-// The card form's side of its frames (number and CVV; expiry and holder with enableSAQACompliance), once their messages passed the channel's checks
-// (frames.ts): a frame that announced itself gets its configuration and counts as up; its state
-// reports drive the model and the merchant's focus and blur callbacks; the merchant hears that a
-// frame is up (onReadyIframeCommunication, autofocus) only after onReady. A submit waits here for
-// all of them.
+// The card form's side of its frames (number and CVV; expiry and holder too with
+// enableSAQACompliance), once their messages passed the channel's checks (frames.ts): a frame that
+// announced itself gets its configuration and counts as up; its state reports drive the model and
+// the merchant's focus and blur callbacks; the merchant hears that a frame is up
+// (onReadyIframeCommunication, autofocus) only after onReady. A submit waits here for all of them.
 
 import { batch } from '@preact/signals-core';
 import { FIELD_NAMES, type Field, type StateMsg } from '../protocol/messages.js';
@@ -64,7 +64,12 @@ export class CardFrames {
     if (!s.focused && wasFocused) {
       env.call(env.options.onBlurIframeCommunication, iframeThis(iframe, refs.form));
       const o = env.options;
-      const onBlur = { cardNumber: o.onBlurCardNumber, cvv: o.onBlurSecurityCode, expiry: o.onBlurExpiryDate, cardHolder: o.onBlurCardHolder }[field];
+      const onBlur = {
+        cardNumber: o.onBlurCardNumber,
+        cvv: o.onBlurSecurityCode,
+        expiry: o.onBlurExpiryDate,
+        cardHolder: o.onBlurCardHolder,
+      }[field];
       env.call(onBlur, formThis(refs.form), s.valid || (optional && s.empty));
     }
     if (field === 'cardNumber') followDetection(this.c, s);

@@ -31,7 +31,12 @@ export function bindCardView(scope: Scope, v: CardView): void {
   // Each frame (expiry and holder too with enableSAQACompliance) shows its focus on its iframe,
   // mirrors its error state as aria-invalid, and describes its input with the error's text.
   const controls = { cardNumber: refs.number, cvv: refs.cvv, expiry: refs.expiry, cardHolder: refs.holder };
-  const texts = { cardNumber: errors.cardNumberError, cvv: errors.cvvError, expiry: errors.expiryMonthError, cardHolder: errors.cardHolderError };
+  const texts = {
+    cardNumber: errors.cardNumberError,
+    cvv: errors.cvvError,
+    expiry: errors.expiryMonthError,
+    cardHolder: errors.cardHolderError,
+  };
   for (const field of model.fields) {
     const f = model.frame(field);
     bindClass(scope, controls[field]!, 'wpwl-focus', () => f.focused.value);

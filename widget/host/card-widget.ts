@@ -1,6 +1,7 @@
 // One card form: puts its DOM next to the merchant's form.paymentWidgets, brings up its card
-// frames (number and CVV; expiry and holder too with enableSAQACompliance), and passes their messages and the shopper's submit on to the parts that handle them. It
-// never holds a card number or CVV. The parts, each sharing the form's CardContext:
+// frames (number and CVV; expiry and holder too with enableSAQACompliance), and passes their
+// messages and the shopper's submit on to the parts that handle them. It never holds a card number
+// or CVV. The parts, each sharing the form's CardContext:
 //   card-form.ts    the DOM, built once           card-view.ts    the DOM following the model
 //   card-inputs.ts  the controls on the page      card-brand.ts   the brand, chosen or detected
 //   card-frames.ts  the frames coming up, states  card-submit.ts  paying and its outcome
@@ -79,7 +80,10 @@ export class CardWidget {
     const { env, links, model, refs } = this.c;
     this.container.append(refs.form);
     // With enableSAQACompliance, the expiry and holder controls are the iframes cardForm made.
-    const iframes = { cardNumber: refs.number, cvv: refs.cvv, expiry: refs.expiry, cardHolder: refs.holder } as Record<Field, HTMLIFrameElement>;
+    const iframes = { cardNumber: refs.number, cvv: refs.cvv, expiry: refs.expiry, cardHolder: refs.holder } as Record<
+      Field,
+      HTMLIFrameElement
+    >;
     for (const field of model.fields) links.attach(field, iframes[field]);
     bindCardView(this.scope, {
       refs,
