@@ -90,7 +90,13 @@ export class WalletButton {
   /** Live: a browser with Payment Request but no sheet for this wallet (Apple Pay outside Safari) cannot offer it. */
   private async checkAvailable(): Promise<void> {
     const { methods, details } = walletRequest(this.brand, option(this.env, this.brand), '0.00', checkoutTotal().currency || 'EUR', location.hostname);
-    const can = await new PaymentRequest(methods, details).canMakePayment().catch(() => false);
+    let can = false;
+    try {
+      // The constructor throws on method data the browser refuses (an option that is not JSON…).
+      can = await new PaymentRequest(methods, details).canMakePayment();
+    } catch {
+      // can stays false: no sheet.
+    }
     if (!can && !this.gone.signal.aborted) this.withdraw();
   }
 
