@@ -3,11 +3,12 @@
 // ask for, Pay and Cancel), whose test token is paid through the relay's account route with
 // walletPay.source=web. Cancel pays nothing and leaves the button usable; a declined test token
 // shows the decline; onBeforeSubmitVirtualAccount vetoes; a wallet the widget cannot offer is
-// reported through onError.
+// reported through onError. On a live checkout the button uses the browser's Payment Request API.
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.js';
+import { RELAY_START_TIMEOUT_MS, startRelay } from '../support/relay-process.js';
+import { expect, relayFixture, test, type Relay } from '../fixtures.js';
 
 // axe walks the page and the card frames: slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -113,4 +114,105 @@ test('a declined test token shows the decline and the button pays afterwards; Es
   expect(posts.map((p) => p.get('paymentBrand'))).toEqual(['GOOGLEPAY', 'GOOGLEPAY']);
   expect(JSON.parse(posts[0]!.get('walletPay.paymentToken') ?? '')).toMatchObject({ testResultCode: '800.100.152' });
   expect(await relay.paymentStatus(id)).toMatchObject({ paymentBrand: 'GOOGLEPAY', result: { code: '000.100.110' } });
+});
+
+// A live relay: its checkouts (`.prod01-…`) use the browser's Payment Request sheet.
+const live = test.extend<object, { relay: Relay }>({
+  relay: [
+    async ({}, use, workerInfo) => {
+      const child = await startRelay({ logDir: workerInfo.project.outputDir, name: `relay-live-${workerInfo.workerIndex}`, env: { RELAY_ENVIRONMENT: 'live' } });
+      try {
+        await use(relayFixture(child));
+      } finally {
+        await child.stop();
+      }
+    },
+    { scope: 'worker', timeout: RELAY_START_TIMEOUT_MS + 30_000 },
+  ],
+});
+
+live('live: a browser with no Apple Pay or Google Pay sheet (this Chromium) loses both buttons and reports both brands through onError; the card form stays', async ({ merchantPage, page }) => {
+  const shop = await merchantPage.open('basic', {
+    brands: 'VISA APPLEPAY GOOGLEPAY',
+    options: () =>
+      Object.assign(window, {
+        wpwlOptions: {
+          onError: (e: { name: string; brand?: string }) => {
+            const seen = JSON.parse(document.body.getAttribute('data-errors') ?? '[]') as Array<{ brand?: string }>;
+            document.body.setAttribute('data-errors', JSON.stringify([...seen, { name: e.name, brand: e.brand }].sort((a, b) => String(a.brand).localeCompare(String(b.brand)))));
+          },
+        },
+      }),
+  });
+  expect(shop.checkoutId).toMatch(/\.prod01-/);
+  await shop.cardForm().waitUntilReady();
+  await expect(page.locator('body')).toHaveAttribute(
+    'data-errors',
+    JSON.stringify([
+      { name: 'WidgetError', brand: 'APPLEPAY' },
+      { name: 'WidgetError', brand: 'GOOGLEPAY' },
+    ]),
+    { timeout: 20_000 },
+  );
+  await expect(page.locator('.wpwl-container-wallet')).toHaveCount(0);
+  await expect(shop.cardForm().payButton).toBeVisible();
+});
+
+// No real wallet runs in this Chromium: a stand-in for the provider's sheet (window.PaymentRequest,
+// installed before the page's scripts) records what the widget asks for and answers as Apple Pay
+// does (details.token.paymentData). Everything else is real: the widget, the relay, the payment.
+live("live: the Payment Request sheet gets the applePay option and the checkout's total; closing it pays nothing; its token pays once and the sheet is told so", async ({ merchantPage, page, relay }) => {
+  await page.addInitScript(() => {
+    // Kept in sessionStorage: the result page (same origin) still reads it after the redirect.
+    const record = (call: unknown) => sessionStorage.setItem('walletCalls', JSON.stringify([...(JSON.parse(sessionStorage.getItem('walletCalls') ?? '[]') as unknown[]), call]));
+    const shown = () => (JSON.parse(sessionStorage.getItem('walletCalls') ?? '[]') as Array<{ methods?: unknown }>).filter((c) => c.methods).length;
+    class SheetStandIn {
+      constructor(
+        private readonly methods: unknown,
+        private readonly details: unknown,
+      ) {}
+      async canMakePayment() {
+        return true;
+      }
+      async show() {
+        record({ methods: this.methods, details: this.details });
+        // The shopper closes the first sheet, and pays in the second.
+        if (shown() === 1) throw new DOMException('closed', 'AbortError');
+        return {
+          details: { token: { paymentData: { version: 'EC_v1', data: 'ZW5jcnlwdGVk', signature: 'c2ln', header: { transactionId: 'ab12' } }, paymentMethod: { network: 'Visa' } } },
+          complete: async (result: string) => record({ complete: result }),
+        };
+      }
+    }
+    Object.assign(window, { PaymentRequest: SheetStandIn });
+  });
+  const posts = accountPosts(page);
+  const shop = await merchantPage.open('basic', {
+    brands: 'VISA APPLEPAY',
+    checkout: { amount: '20.00', currency: 'USD' },
+    options: () => Object.assign(window, { wpwlOptions: { applePay: { merchantIdentifier: 'merchant.example.shop', countryCode: 'US', total: { label: 'Example shop' } } } }),
+  });
+  const button = page.locator('.wpwl-container-virtualAccount-APPLEPAY').getByRole('button', { name: 'Apple Pay' });
+  await button.click();
+  const calls = () => page.evaluate(() => JSON.parse(sessionStorage.getItem('walletCalls') ?? '[]') as unknown[]);
+  await expect.poll(async () => (await calls()).length).toBe(1);
+  await expect(button).toBeEnabled();
+  expect(posts).toEqual([]);
+
+  await button.click();
+  const { id } = await shop.waitForResult();
+  expect(posts).toHaveLength(1);
+  expect(JSON.parse(posts[0]!.get('walletPay.paymentToken') ?? '')).toEqual({ version: 'EC_v1', data: 'ZW5jcnlwdGVk', signature: 'c2ln', header: { transactionId: 'ab12' } });
+  expect(posts[0]!.get('walletPay.source')).toBe('web');
+  const request = {
+    methods: [
+      {
+        supportedMethods: 'https://apple.com/apple-pay',
+        data: { version: 3, merchantCapabilities: ['supports3DS'], supportedNetworks: ['visa', 'masterCard', 'amex'], merchantIdentifier: 'merchant.example.shop', countryCode: 'US' },
+      },
+    ],
+    details: { total: { label: 'Example shop', amount: { currency: 'USD', value: '20.00' } } },
+  };
+  expect(await calls()).toEqual([request, request, { complete: 'success' }]);
+  expect(await relay.paymentStatus(id)).toMatchObject({ paymentBrand: 'APPLEPAY', amount: '20.00', currency: 'USD', result: { code: '000.000.000' } });
 });
