@@ -97,10 +97,13 @@ export class WalletButton {
     } catch {
       // can stays false: no sheet.
     }
-    if (!can && !this.gone.signal.aborted) this.withdraw();
+    if (!can) this.withdraw();
   }
 
   private withdraw(): void {
+    // Reported once, whichever of canMakePayment() and show() says so first.
+    if (this.gone.signal.aborted) return;
+    this.gone.abort();
     this.container.remove();
     this.unavailable(this.brand);
   }
