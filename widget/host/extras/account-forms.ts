@@ -18,6 +18,7 @@ import { bicValid, ibanValid, normalizeIban } from './iban.js';
 import { SlipForm } from './slip-form.js';
 import { brandOf } from '../../../spec/brands.js';
 import { WalletButton, walletOffered } from './wallets.js';
+import { submitsThrough } from '../form-submit.js';
 
 type Kind = 'directDebit' | 'virtualAccount';
 
@@ -73,12 +74,7 @@ class AccountForm {
       h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, this.button)),
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),
     );
-    this.form.onsubmit = (e: Event) => {
-      e.preventDefault();
-      void this.submit();
-      return false;
-    };
-    Object.defineProperty(this.form, 'submit', { configurable: true, value: () => void this.submit() });
+    submitsThrough(this.form, () => void this.submit());
     for (const f of this.fields) f.input.addEventListener('blur', () => f.input.value.trim() !== '' && this.mark(f));
     this.container = h(
       'div',

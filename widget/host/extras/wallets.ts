@@ -19,6 +19,7 @@ import { postAccountForm } from './account-post.js';
 import { extraTexts } from './texts.js';
 import { WALLET_METHODS, walletRequest, walletToken } from './wallet-request.js';
 import { simulatedSheet } from './wallet-sheet.js';
+import { submitsThrough } from '../form-submit.js';
 
 /** A token, and how to tell the wallet's sheet whether it paid. */
 interface Authorized {
@@ -73,12 +74,7 @@ export class WalletButton {
       h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, this.button)),
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),
     );
-    this.form.onsubmit = (e: Event) => {
-      e.preventDefault();
-      void this.submit();
-      return false;
-    };
-    Object.defineProperty(this.form, 'submit', { configurable: true, value: () => void this.submit() });
+    submitsThrough(this.form, () => void this.submit());
     this.container = h(
       'div',
       { class: `wpwl-container wpwl-container-virtualAccount wpwl-container-virtualAccount-${brand} wpwl-container-wallet wpwl-clearfix`, dir: env.texts.dir === 'rtl' ? 'rtl' : null },
