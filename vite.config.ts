@@ -9,6 +9,7 @@
 //   paymentWidgets.js               the loader, built last: byte-stable, it embeds the cache version
 //                                    and the sha384 of the main script and stylesheet
 //   manifest.json                   cache version and hashes, read by server/src/routes/widget-assets.ts
+//   <file>.gz                       each script and stylesheet gzipped by zopfli, served as is
 // Vite builds one IIFE entry per build, so `vite build --config vite.config.ts` runs the two asset
 // builds from this config's `config` hook and then builds the loader itself.
 // Every build writes into a folder of its own and is published, once complete, by pointing the
@@ -20,6 +21,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { newBuildDir, publishBuild } from './widget/build/publish-dist.js';
+import { writeGzipped } from './widget/build/gzip-files.js';
 
 /** What relays read: a symlink to the latest complete build. */
 const LINK = resolve(process.env.WIDGET_DIST_DIR || resolve(import.meta.dirname, 'dist/widget'));
@@ -46,7 +48,10 @@ function iife(entry: string, file: string, cssFile?: string, define: Record<stri
       outDir: OUT,
       emptyOutDir: false,
       target: TARGET,
-      minify: 'esbuild',
+      // terser after esbuild's transform: its output is some 3% smaller once gzipped than
+      // esbuild's minified code, which counts against the card form's 25 KB budget.
+      minify: 'terser',
+      terserOptions: { ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
       cssMinify: 'esbuild',
       sourcemap: false,
       reportCompressedSize: false,
@@ -101,6 +106,7 @@ function assetsFirst(): Plugin {
       };
       const integrity = (f: string) => manifest.files[f]!.integrity;
       writeFileSync(resolve(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+      await writeGzipped(OUT, ['static.min.js', 'static.min.css', 'frame.min.js', 'frame.min.css', 'frame-fields.min.js', 'extras.min.js']);
       return {
         define: {
           __CACHE_VERSION__: JSON.stringify(cacheVersion),
@@ -111,7 +117,8 @@ function assetsFirst(): Plugin {
       };
     },
     // After the loader, the last file, is written: only a complete build is published.
-    writeBundle() {
+    async writeBundle() {
+      await writeGzipped(OUT, ['paymentWidgets.js']);
       publishBuild(OUT, LINK);
     },
   };

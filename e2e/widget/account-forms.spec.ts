@@ -46,7 +46,7 @@ test('SEPA direct debit: the IBAN checksum is checked before submit, the veto bl
 test('a virtual account pays from its own container through its provider page; a wallet the widget cannot draw is reported through onError with its brand', async ({ merchantPage, page, relay }) => {
   const shop = await merchantPage.open('two-forms', {
     brands: 'VISA',
-    values: { secondBrands: 'ALIPAY APPLEPAY NOSUCHBRAND' },
+    values: { secondBrands: 'ALIPAY CLICK_TO_PAY NOSUCHBRAND' },
     options: () =>
       Object.assign(window, {
         wpwlOptions: {
@@ -63,7 +63,7 @@ test('a virtual account pays from its own container through its provider page; a
   await expect(page.locator('body')).toHaveAttribute(
     'data-errors',
     JSON.stringify([
-      { name: 'WidgetError', brand: 'APPLEPAY' },
+      { name: 'WidgetError', brand: 'CLICK_TO_PAY' },
       { name: 'WidgetError', brand: 'NOSUCHBRAND' },
     ]),
   );

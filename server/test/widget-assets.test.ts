@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheVersion, frameAncestorsDirective, loaderIntegrity, pickEncoding, widgetAssetsRoutes } from '../src/routes/widget-assets.js';
@@ -20,6 +20,15 @@ const FILES: Record<string, string> = {
   'frame-fields.min.js': '(function(){/* expiry and holder frames */})();\n',
   'frame.min.css': 'input{border:0}\n',
 };
+/**
+ * The build's gzip of some files (widget/build/gzip-files.ts): the main script's a valid one made
+ * differently from the relay's own, the frame script's not gzip at all, the stylesheet's of other bytes.
+ */
+const BUILT_GZIP: Record<string, Buffer> = {
+  'static.min.js.gz': gzipSync(FILES['static.min.js']!, { level: 1 }),
+  'frame.min.js.gz': Buffer.from('not a gzip stream'),
+  'static.min.css.gz': gzipSync('.other{}'),
+};
 const LOCALE = '{"lang":"de","dir":"ltr","labels":{},"errors":{},"messages":{}}';
 const KNOWN = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.uat01-vm-tx04';
 const OPEN = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.uat01-vm-tx04';
@@ -31,6 +40,7 @@ const asked: string[] = [];
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'paywidgets-widget-dist-'));
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dist, name), text);
+  for (const [name, bytes] of Object.entries(BUILT_GZIP)) writeFileSync(join(dist, name), bytes);
   mkdirSync(join(dist, 'locales'));
   writeFileSync(join(dist, 'locales/de.json'), LOCALE);
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify({ cacheVersion: VERSION, files: { 'locales/de.json': {} } }));
@@ -140,6 +150,27 @@ describe('compression', () => {
     expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
     const again = await app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("sends the build's own gzip of a file when it unpacks to that file, and one of its own otherwise", async () => {
+    const gzipped = async (url: string) => (await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })).rawPayload;
+    expect((await gzipped(`/v1/static/${VERSION}/js/static.min.js`)).equals(BUILT_GZIP['static.min.js.gz']!)).toBe(true);
+    expect(gunzipSync(await gzipped(`/v1/static/${VERSION}/js/frame.min.js`)).toString()).toBe(FILES['frame.min.js']);
+    expect(gunzipSync(await gzipped(`/v1/static/${VERSION}/css/static.min.css`)).toString()).toBe(FILES['static.min.css']);
+  });
+
+  it('sends the card-field page compressed when accepted, the same page once decoded', async () => {
+    const url = `/v1/checkouts/${KNOWN}/frame?field=cardNumber`;
+    const plain = await app.inject({ url });
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gz.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
   });
 
   it('honours q=0', () => {

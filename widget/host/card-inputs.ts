@@ -8,18 +8,12 @@ import { chooseBrand } from './card-brand.js';
 import type { CardContext } from './card-context.js';
 import { expiryOk, syncExpiry } from './card-fields.js';
 import { formatExpiry, holderOk } from '../protocol/expiry.js';
+import { submitsThrough } from './form-submit.js';
 
 export function bindInputs(c: CardContext, submit: () => void): void {
   const { refs, model, env } = c;
   const form = refs.form;
-  // A property handler, not only a listener: jQuery's .trigger('submit') calls form.onsubmit and
-  // honours its false, and the native submit must never run (it would post to the page itself).
-  form.onsubmit = (e: SubmitEvent | Event) => {
-    e.preventDefault();
-    submit();
-    return false;
-  };
-  Object.defineProperty(form, 'submit', { configurable: true, value: submit });
+  submitsThrough(form, submit);
   form.addEventListener('keydown', (e) => {
     const t = e.target as HTMLElement;
     if (e.key === 'Enter' && env.options.disableSubmitOnEnter && t.tagName === 'INPUT') e.preventDefault();

@@ -18,6 +18,7 @@ import { CardFrames } from './card-frames.js';
 import { bindInputs } from './card-inputs.js';
 import { CardSubmit, type StoredPay } from './card-submit.js';
 import { bindCardView } from './card-view.js';
+import { bindLogos } from './logos.js';
 import type { WidgetEnv } from './env.js';
 import { FrameLinks } from './frames.js';
 import { CardFormModel } from './model.js';
@@ -93,6 +94,7 @@ export class CardWidget {
       send: (field, body) => links.send(field, body),
     });
     bindInputs(this.c, () => void this.submit());
+    if (env.options.style === 'logos') bindLogos(this.c, this.scope);
     // An inline style: a merchant's `.wpwl-container { display: … }` must not show it early.
     this.container.style.display = 'none';
     this.merchantForm.before(this.container);

@@ -12,7 +12,8 @@ export interface SpinnerOptions {
 }
 
 export interface Options {
-  style: 'card' | 'plain';
+  /** card: boxed; plain: no box; logos: boxed, opening on its brands' logos (logos.ts). */
+  style: 'card' | 'plain' | 'logos';
   /** ISO 639-1 language, optionally with -CC; lower-cased language part. */
   locale: string;
   labels: Record<string, string>;
@@ -166,7 +167,7 @@ export function readOptions(raw: unknown): Options {
   const o = isObj(raw) ? raw : {};
   // Fresh containers: the defaults' own objects are never handed out (nor mutated below).
   const out: Options = { ...DEFAULTS, iframeStyles: {}, spinner: { ...DEFAULTS.spinner } };
-  out.style = o.style === 'plain' ? 'plain' : 'card';
+  out.style = o.style === 'plain' || o.style === 'logos' ? o.style : 'card';
   out.locale = normalizeLocale(o.locale);
   out.labels = toStrings(o.labels);
   out.errorMessages = toStrings(o.errorMessages);

@@ -24,6 +24,8 @@ const off = (x: unknown) => x === false || x === 'false' || x === 0 || x === '0'
 /** The card form's height as drawn (its container's border box), px. */
 export function formHeight(hint: LayoutHint | null | undefined): number {
   const h = hint ?? {};
+  // The logos style opens on one row of logos (38) in the card style's box (logos.ts).
+  if (h.style === 'logos') return 38 + 42;
   const label = off(h.showLabels) ? 0 : 22;
   // brand, number, expiry, holder (and CVV): label + control 38 + gap 20; then the pay button.
   const groups = off(h.requireCvv) ? 4 : 5;

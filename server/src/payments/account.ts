@@ -1,13 +1,17 @@
-// Which account a payment request pays with, read from its validated parameters.
+// Which account a payment request pays with, read from its validated parameters. A wallet token
+// that cannot be one is refused here (wallet-token.ts), before anything is authorized.
 import type { BankAccountInput, CardInput } from '../simulator/types.js';
 import type { FlatParams } from '../params/types.js';
 import { brandOf } from '../../../spec/brands.js';
+import { ApiError } from '../domain/errors.js';
+import { readWalletToken, type WalletToken } from './wallet-token.js';
 
 export type Account =
   | { kind: 'card'; card: CardInput }
   | { kind: 'bankAccount'; bankAccount: BankAccountInput }
   | { kind: 'virtualAccount' }
-  | { kind: 'wallet' }
+  /** token: what a wallet token tells the simulator; absent when the shopper pays on the provider's page (PAYPAL). */
+  | { kind: 'wallet'; token?: WalletToken }
   | { kind: 'none' };
 
 function hasPrefix(params: FlatParams, prefix: string): boolean {
@@ -36,7 +40,14 @@ export function accountOf(params: FlatParams): Account {
     };
   }
   if (params.has('virtualAccount.accountId')) return { kind: 'virtualAccount' };
-  if (params.has('walletPay.paymentToken')) return { kind: 'wallet' };
+  const walletToken = params.get('walletPay.paymentToken');
+  if (walletToken !== undefined) {
+    const token = readWalletToken(walletToken);
+    if (token === null) {
+      throw new ApiError('invalidParameters', [{ name: 'walletPay.paymentToken', value: '', message: "not a wallet token: the provider's JSON, as is or base64-encoded" }]);
+    }
+    return { kind: 'wallet', token };
+  }
   return { kind: 'none' };
 }
 

@@ -177,6 +177,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     account: account.kind,
     ...(source.cvvVerified ? { cvvVerified: true } : {}),
     ...(account.kind === 'bankAccount' ? { bankAccount: account.bankAccount } : {}),
+    ...(account.kind === 'wallet' && account.token ? { walletToken: account.token } : {}),
     billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
     today: today(now),
   });

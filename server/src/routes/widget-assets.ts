@@ -14,9 +14,9 @@
 // wait for a stylesheet request before its script runs.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface WidgetAssetsOptions {
@@ -48,6 +48,8 @@ interface WidgetBuild {
   statics: Map<string, Asset>;
   /** frame.min.css as text, inline in the card-field page; its hash goes into the page's CSP. */
   frameCss: { text: string; integrity: string };
+  /** The card-field pages: the same bytes for every checkout of a build, so encoded once. */
+  framePages: Record<FrameField, Asset>;
 }
 
 const JS = 'application/javascript; charset=utf-8';
@@ -84,7 +86,23 @@ const CHECKOUT_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** A CSP host-source we pass on: scheme://host[:port], optionally with a leading *. label. */
 const ANCESTOR = /^https?:\/\/((\*\.)?[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/;
 
-function asset(bytes: Buffer, type: string): Asset {
+/**
+ * The build's zopfli-made gzip of a file (widget/build/gzip-files.ts) when it unpacks to the very
+ * bytes served; else zlib's level 9, at load.
+ */
+function gzipOf(bytes: Buffer, gzFile: string | undefined): Buffer {
+  if (gzFile !== undefined && existsSync(gzFile)) {
+    const made = readFileSync(gzFile);
+    try {
+      if (gunzipSync(made).equals(bytes)) return made;
+    } catch {
+      // Not a gzip stream: made again below.
+    }
+  }
+  return gzipSync(bytes, { level: 9 });
+}
+
+function asset(bytes: Buffer, type: string, gzFile?: string): Asset {
   return {
     bytes,
     type,
@@ -92,9 +110,14 @@ function asset(bytes: Buffer, type: string): Asset {
     integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
     encoded: {
       br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-      gzip: gzipSync(bytes, { level: 9 }),
+      gzip: gzipOf(bytes, gzFile),
     },
   };
+}
+
+/** A file of the build, with the gzip the build made of it. */
+function builtAsset(distDir: string, file: string, type: string): Asset {
+  return asset(readFileSync(join(distDir, file)), type, join(distDir, `${file}.gz`));
 }
 
 /** The best encoding the client accepts (q=0 refuses one); identity when none. */
@@ -150,7 +173,7 @@ function readBuildFrom(distDir: string): WidgetBuild {
   if (typeof manifest.cacheVersion !== 'string' || !/^[0-9a-f]{8,64}$/.test(manifest.cacheVersion)) {
     throw new Error(`widget manifest in ${distDir} has no valid cacheVersion`);
   }
-  const statics = new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, asset(readFileSync(join(distDir, file)), type)]));
+  const statics = new Map(STATIC_FILES.map(([folder, file, type]) => [`${folder}/${file}`, builtAsset(distDir, file, type)]));
   // Locale files, as listed in the manifest (a build without any serves English only).
   const files = (manifest as { files?: Record<string, unknown> }).files ?? {};
   for (const path of Object.keys(files)) {
@@ -160,7 +183,10 @@ function readBuildFrom(distDir: string): WidgetBuild {
   const frameCss = { text: css.bytes.toString('utf8'), integrity: css.integrity };
   // Inline in the card-field page: it must not be able to end its <style> element.
   if (/<\/style/i.test(frameCss.text)) throw new Error(`frame.min.css in ${distDir} contains "</style"`);
-  return { cacheVersion: manifest.cacheVersion, loader: asset(readFileSync(join(distDir, 'paymentWidgets.js')), JS), statics, frameCss };
+  const build = { cacheVersion: manifest.cacheVersion, loader: builtAsset(distDir, 'paymentWidgets.js', JS), statics, frameCss };
+  const page = (field: FrameField) => asset(Buffer.from(frameHtml(build, field)), 'text/html; charset=utf-8');
+  const framePages = Object.fromEntries(Object.keys(FRAME_FIELDS).map((f) => [f, page(f as FrameField)])) as Record<FrameField, Asset>;
+  return { ...build, framePages };
 }
 
 /** sha384 of the exact loader bytes served from this build, as an SRI value ("sha384-…"). */
@@ -201,7 +227,7 @@ export function frameCsp(ancestors: string, styleHash: string): string {
  * prefix works. The script is asked for at high priority: a deferred script is otherwise a
  * low-priority request, which Chromium holds back while the page is still in its <head>.
  */
-export function frameHtml(build: WidgetBuild, field: FrameField): string {
+function frameHtml(build: Pick<WidgetBuild, 'statics' | 'cacheVersion' | 'frameCss'>, field: FrameField): string {
   const { title, script } = FRAME_FIELDS[field];
   const js = build.statics.get(`js/${script}`)!;
   return (
@@ -214,22 +240,27 @@ export function frameHtml(build: WidgetBuild, field: FrameField): string {
   );
 }
 
+/** The asset's body in the best encoding the client accepts, with the headers that say which. */
+function encodedBody(request: FastifyRequest, reply: FastifyReply, a: Asset, encoding = pickEncoding(request.headers['accept-encoding'])): Buffer {
+  reply.header('Content-Type', a.type).header('Vary', 'Accept-Encoding');
+  if (encoding === 'identity') return a.bytes;
+  reply.header('Content-Encoding', encoding);
+  return a.encoded[encoding];
+}
+
 function sendAsset(request: FastifyRequest, reply: FastifyReply, a: Asset, cacheControl: string): FastifyReply {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   // One ETag per representation, as HTTP caches expect of differently encoded bodies.
   const etag = encoding === 'identity' ? a.etag : `${a.etag.slice(0, -1)}-${encoding}"`;
   reply
-    .header('Content-Type', a.type)
     .header('Cache-Control', cacheControl)
     .header('ETag', etag)
-    .header('Vary', 'Accept-Encoding')
     .header('Access-Control-Allow-Origin', '*')
     .header('Cross-Origin-Resource-Policy', 'cross-origin')
     .header('X-Content-Type-Options', 'nosniff');
   const match = request.headers['if-none-match'];
-  if (typeof match === 'string' && match.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
-  if (encoding === 'identity') return reply.send(a.bytes);
-  return reply.header('Content-Encoding', encoding).send(a.encoded[encoding]);
+  if (typeof match === 'string' && match.split(',').some((t) => t.trim() === etag)) return reply.header('Vary', 'Accept-Encoding').status(304).send();
+  return reply.send(encodedBody(request, reply, a, encoding));
 }
 
 export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAssetsOptions): Promise<void> {
@@ -276,12 +307,11 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     if (!isFrameField(field) || !CHECKOUT_ID.test(id)) return reply.callNotFound();
     const allowed = await opts.frameAncestors(id);
     if (allowed === 'unknown') return reply.callNotFound();
-    return reply
-      .header('Content-Type', 'text/html; charset=utf-8')
+    reply
       .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed), b.frameCss.integrity))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
-      .header('Cache-Control', 'no-store')
-      .send(frameHtml(b, field));
+      .header('Cache-Control', 'no-store');
+    return reply.send(encodedBody(request, reply, b.framePages[field]));
   });
 }

@@ -73,8 +73,13 @@ interface AccountFacts {
   brand: string;
 }
 
+/** The rejection code a non-card account asks for: its bank account holder, or its wallet token's testResultCode. */
+function accountForcedCode(req: AuthorizationRequest): string | undefined {
+  return forcedCode(req.bankAccount?.holder) ?? forcedCode(req.walletToken?.testResultCode);
+}
+
 const ACCOUNT_CHECKS: Readonly<Record<AccountCheck, (f: AccountFacts) => boolean>> = {
-  forcedDecline: (f) => forcedCode(f.req.bankAccount?.holder) !== undefined,
+  forcedDecline: (f) => accountForcedCode(f.req) !== undefined,
   notConfigured: (f) => {
     const kind = brandOf(f.brand)?.kind;
     return kind === undefined || kind === 'card';
@@ -148,7 +153,7 @@ function applies(rule: AccountRule, brand: string): boolean {
 function authorizeAccount(req: AuthorizationRequest): AuthorizationOutcome {
   const facts: AccountFacts = { req, brand: req.paymentBrand ?? '' };
   const rule = firstMatch(ACCOUNT_RULES, (r) => applies(r, facts.brand) && ACCOUNT_CHECKS[r.when](facts));
-  return outcome(rule, req, forcedCode(req.bankAccount?.holder), undefined, undefined);
+  return outcome(rule, req, accountForcedCode(req), undefined, undefined);
 }
 
 /** Decides a payment's authorization in the simulator. Pure: same request, same outcome. */

@@ -130,7 +130,7 @@ export const CARD_RULES: readonly Rule<CardCheck>[] = [
 ];
 
 export type AccountCheck =
-  | 'forcedDecline' //   bankAccount.holder is a forceable rejection code
+  | 'forcedDecline' //   bankAccount.holder, or a wallet token's testResultCode, is a forceable rejection code
   | 'notConfigured' //   the brand is unknown or not of the account kind sent
   | 'testBankAccount' // IBAN (and BIC, when sent) of TEST_BANK_ACCOUNTS
   | 'ibanInvalid' //     no IBAN, or its ISO 7064 mod 97-10 check fails
@@ -156,7 +156,8 @@ export const ACCOUNT_RULES: readonly AccountRule[] = [
   { kind: 'bankAccount', when: 'always', then: { kind: 'redirect' }, stage: 'issuer', riskScore: 0 },
   { brand: 'PAYPAL', when: 'always', then: { kind: 'redirect' }, stage: 'issuer', riskScore: 0 },
   { kind: 'virtualAccount', when: 'always', then: { kind: 'redirect' }, stage: 'issuer', riskScore: 0 },
-  // Slips and token wallets: the simulator cannot check a slip payment or a device token, so it approves.
+  // Slips and token wallets: the simulator cannot check a slip payment or decrypt a device token, so
+  // it approves (a malformed token is refused before, a test token may force a decline above).
   { kind: 'voucher', when: 'always', then: { kind: 'approve' }, stage: 'issuer', riskScore: 0 },
   { kind: 'wallet', when: 'always', then: { kind: 'approve' }, stage: 'issuer', riskScore: 0 },
 ];

@@ -36,6 +36,8 @@ export interface AuthorizationRequest {
   account: 'card' | 'bankAccount' | 'virtualAccount' | 'wallet';
   /** bankAccount.* of the request: the test IBAN/BIC table and forced declines read it. */
   bankAccount?: BankAccountInput | undefined;
+  /** A wallet token's test request (payments/wallet-token.ts): its testResultCode forces a decline. */
+  walletToken?: { testResultCode?: string | undefined } | undefined;
   /** Which billing fields were sent: the AVS response table reads it. */
   billing?: { street1?: string | undefined; postcode?: string | undefined } | undefined;
   /** Today's date as yyyy-MM (for expiry checks). */

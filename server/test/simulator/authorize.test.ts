@@ -272,6 +272,17 @@ describe('non-card accounts', () => {
     expect(authorize(request({ account, paymentBrand, card: undefined }))).toEqual({ kind: 'redirect', detectedBrand: undefined, riskScore: 0 });
   });
 
+  it('approves a wallet token of APPLEPAY or GOOGLEPAY, and declines one whose testResultCode is a rejection code with that code', () => {
+    for (const paymentBrand of ['APPLEPAY', 'GOOGLEPAY']) {
+      expect(authorize(request({ account: 'wallet', paymentBrand, card: undefined, walletToken: {} }))).toEqual({ kind: 'approved', resultCode: '000.100.110', detectedBrand: undefined, riskScore: 0 });
+      expect(authorize(request({ account: 'wallet', paymentBrand, card: undefined, walletToken: { testResultCode: '800.100.152' } }))).toEqual({ kind: 'declined', resultCode: '800.100.152', detectedBrand: undefined, riskScore: 0 });
+    }
+    // A success or pending code cannot be forced: the token is approved as any other.
+    for (const testResultCode of ['000.000.000', '000.200.000', 'no code']) {
+      expect(authorize(request({ account: 'wallet', paymentBrand: 'APPLEPAY', card: undefined, walletToken: { testResultCode } })).kind).toBe('approved');
+    }
+  });
+
   it('declines a brand that is unknown or a card brand with 600.200.500', () => {
     for (const paymentBrand of ['NOPE', 'VISA', undefined]) {
       expect(authorize(request({ account: 'wallet', paymentBrand, card: undefined }))).toMatchObject({ kind: 'declined', resultCode: '600.200.500' });

@@ -17,6 +17,8 @@ import type { AccountFormsView } from './api.js';
 import { bicValid, ibanValid, normalizeIban } from './iban.js';
 import { SlipForm } from './slip-form.js';
 import { brandOf } from '../../../spec/brands.js';
+import { WalletButton, walletOffered } from './wallets.js';
+import { submitsThrough } from '../form-submit.js';
 
 type Kind = 'directDebit' | 'virtualAccount';
 
@@ -72,12 +74,7 @@ class AccountForm {
       h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, this.button)),
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),
     );
-    this.form.onsubmit = (e: Event) => {
-      e.preventDefault();
-      void this.submit();
-      return false;
-    };
-    Object.defineProperty(this.form, 'submit', { configurable: true, value: () => void this.submit() });
+    submitsThrough(this.form, () => void this.submit());
     for (const f of this.fields) f.input.addEventListener('blur', () => f.input.value.trim() !== '' && this.mark(f));
     this.container = h(
       'div',
@@ -125,16 +122,25 @@ class AccountForm {
 }
 
 /**
- * The forms of a merchant form's brands that are not cards. Wallets other than PAYPAL need a
- * wallet button, which this widget does not draw: they are reported, as unknown codes are.
+ * The forms of a merchant form's brands that are not cards. APPLEPAY and GOOGLEPAY get a wallet
+ * button where the page can show their sheet (wallets.ts); other wallets (CLICK_TO_PAY), and those
+ * two where it cannot, are reported, as unknown codes are: at once, or through `unavailable` when
+ * the browser says so later.
  */
-export function accountForms(env: WidgetEnv, brands: readonly string[], shopperResultUrl: string, carries: readonly string[] = []): AccountFormsView {
+export function accountForms(
+  env: WidgetEnv,
+  brands: readonly string[],
+  shopperResultUrl: string,
+  carries: readonly string[] = [],
+  unavailable: (brand: string) => void = () => {},
+): AccountFormsView {
   const unsupported: string[] = [];
-  const forms: Array<AccountForm | SlipForm> = [];
+  const forms: Array<AccountForm | SlipForm | WalletButton> = [];
   for (const b of brands) {
     const kind = brandOf(b)?.kind;
     // Voucher slips (BOLETO, OXXO, BALOTO) have a form of their own (slip-form.ts).
     if (kind === 'voucher') forms.push(new SlipForm(env, b, shopperResultUrl, carries));
+    else if (kind === 'wallet' && walletOffered(env, b)) forms.push(new WalletButton(env, b, shopperResultUrl, unavailable));
     else if (!kind || kind === 'card' || (kind === 'wallet' && b !== 'PAYPAL')) unsupported.push(b);
     else forms.push(new AccountForm(env, b, b === 'DIRECTDEBIT_SEPA' ? 'directDebit' : 'virtualAccount', kind === 'virtualAccount', shopperResultUrl));
   }
@@ -157,7 +163,7 @@ export function accountForms(env: WidgetEnv, brands: readonly string[], shopperR
       return form !== undefined;
     },
     destroy() {
-      for (const f of forms) f.container.remove();
+      for (const f of forms) (f instanceof WalletButton ? f.destroy() : f.container.remove());
       for (const [el, display] of hidden.splice(0)) el.style.display = display;
     },
   };

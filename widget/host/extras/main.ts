@@ -1,5 +1,5 @@
 // Entry of extras.min.js: the parts of the widget only some checkouts need (stored cards, the forms
-// of brands that are not cards, the billing group, the CVV hint), loaded on demand by the main script
+// of brands that are not cards and the wallet buttons, the billing group, the CVV hint), loaded on demand by the main script
 // (extras-load.ts). It defines no global: it hands its parts to the main script through an event
 // on its own script element.
 
@@ -16,8 +16,9 @@ function mount(host: ExtrasHost): Mounted {
   host.forms.forEach((form, i) => {
     const brands = host.listed[i]!.filter((b) => !isCardBrand(b));
     if (!brands.length) return;
-    const view = accountForms(env, brands, new URL(form.getAttribute('action') ?? '', document.baseURI).href, host.carries);
-    for (const brand of view.unsupported) host.error('WidgetError', `Brand ${brand} not offered`, { brand });
+    const notOffered = (brand: string) => host.error('WidgetError', `Brand ${brand} not offered`, { brand });
+    const view = accountForms(env, brands, new URL(form.getAttribute('action') ?? '', document.baseURI).href, host.carries, notOffered);
+    for (const brand of view.unsupported) notOffered(brand);
     if (view.containers.length) view.mount(widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
     accounts.push(view);
   });

@@ -16,6 +16,7 @@ import { resultUrl } from '../result.js';
 import { postAccountForm } from './account-post.js';
 import { runVeto } from '../veto.js';
 import { validCnpj, validCpf } from '../../../spec/tax-number.js';
+import { submitsThrough } from '../form-submit.js';
 
 /** What a field of the form is: its parameter, label, hint key, check and how its value is sent. */
 interface FieldSpec {
@@ -125,12 +126,7 @@ export class SlipForm {
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),
       ...this.hidden,
     );
-    this.form.onsubmit = (e: Event) => {
-      e.preventDefault();
-      void this.submit();
-      return false;
-    };
-    Object.defineProperty(this.form, 'submit', { configurable: true, value: () => void this.submit() });
+    submitsThrough(this.form, () => void this.submit());
     for (const f of this.fields) {
       f.input.addEventListener('blur', () => filled(f.input.value) && this.mark(f));
       // The tax number is judged as typed once it has a CPF's or a CNPJ's length (or more).

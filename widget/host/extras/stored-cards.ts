@@ -12,6 +12,7 @@ import type { PayingForm } from './api.js';
 import { extraTexts } from './texts.js';
 import { StoredCvv } from './stored-cvv.js';
 import type { Incoming } from '../../protocol/channel.js';
+import { submitsThrough } from '../form-submit.js';
 
 export class StoredCards {
   readonly root: HTMLDivElement;
@@ -66,12 +67,7 @@ export class StoredCards {
     const form = h('form', { class: 'wpwl-form wpwl-form-registrations wpwl-clearfix', method: 'post', lang: env.texts.lang, novalidate: true }, ...groups);
     const submit = h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, pay));
     form.append(submit);
-    form.onsubmit = (e: Event) => {
-      e.preventDefault();
-      this.submit();
-      return false;
-    };
-    Object.defineProperty(form, 'submit', { configurable: true, value: () => this.submit() });
+    submitsThrough(form, () => this.submit());
     this.container = h('div', { class: 'wpwl-container wpwl-container-registration wpwl-clearfix', dir: env.texts.dir === 'rtl' ? 'rtl' : null }, form);
     this.root = h('div', { id: 'wpwl-registrations' }, this.container);
 
