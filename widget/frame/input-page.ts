@@ -3,7 +3,14 @@
 // the host's configuration, its error state and its focus requests.
 
 import type { ConfigMsg, InvalidMsg } from '../protocol/messages.js';
+import { adoptFrameStyle } from './frame-style.js';
 import { sanitizeStyles } from './iframe-styles.js';
+
+/**
+ * Adopted when the script starts (document.currentScript is only set then), before the input is
+ * made: the page's stylesheet, or null where the engine took frame.min.css instead.
+ */
+const sheet = adoptFrameStyle();
 
 export interface FramePage {
   form: HTMLFormElement;
@@ -39,10 +46,10 @@ export function applyTexts({ input }: FramePage, c: ConfigMsg): void {
   document.documentElement.lang = c.lang;
   document.documentElement.dir = c.dir;
   const styles = sanitizeStyles(c.placeholderStyle);
-  const sheet = document.styleSheets[0];
-  if (sheet && Object.keys(styles).length) {
+  const target = sheet ?? document.styleSheets[0];
+  if (target && Object.keys(styles).length) {
     try {
-      const rule = sheet.cssRules[sheet.insertRule('input::placeholder{}', sheet.cssRules.length)] as CSSStyleRule;
+      const rule = target.cssRules[target.insertRule('input::placeholder{}', target.cssRules.length)] as CSSStyleRule;
       for (const [k, v] of Object.entries(styles)) rule.style.setProperty(k, v);
     } catch {
       // An old engine without ::placeholder: keep the default look.

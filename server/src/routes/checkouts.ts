@@ -107,15 +107,21 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (!checkout || ctx.clock.now() >= checkout.expiresAt || checkout.successPaymentId !== null) {
         return sendPublic(ctx, reply, 404, { result: { code: '200.300.404', description: 'No payment session found for the requested id' } });
       }
-      return sendPublic(ctx, reply, 200, {
+      const registrations = (await offeredCards(ctx, checkout)).map(storedCardView);
+      // The slip form's fields the checkout already carries (names only): not asked again.
+      const carries = carriedSlipFields(checkoutParams(checkout.paramsJson));
+      // Every card form downloads this, so it carries only what the main script reads: what is
+      // empty or false is left out (an absent member reads as its empty value), and so is the API's
+      // envelope (buildNumber, timestamp, ndc), which the widget never reads from it. Its errors
+      // keep the API's shape.
+      return reply.status(200).send({
         id: checkout.id,
         amount: formatAmount(checkout.amount),
         currency: checkout.currency,
         paymentType: checkout.paymentType,
-        registrations: (await offeredCards(ctx, checkout)).map(storedCardView),
-        locked: checkout.declineCount >= ctx.config.checkoutMaxDeclines,
-        // The slip form's fields the checkout already carries (names only): not asked again.
-        carries: carriedSlipFields(checkoutParams(checkout.paramsJson)),
+        ...(registrations.length > 0 ? { registrations } : {}),
+        ...(checkout.declineCount >= ctx.config.checkoutMaxDeclines ? { locked: true } : {}),
+        ...(carries.length > 0 ? { carries } : {}),
         ...(checkout.shopperResultUrl ? { shopperResultUrl: checkout.shopperResultUrl } : {}),
       });
     });

@@ -9,9 +9,9 @@
 // Files come from `npm run build:widget` (dist/widget/, a link to the latest complete build), read once; the integrity handed out for
 // integrity=true checkouts is computed from the very bytes that are served (W8). Everything a
 // merchant page loads is CORS-readable (SRI needs it); the card-field page carries a strict CSP
-// whose frame-ancestors come from the checkout's entity (W5, W6). The card-field page carries
-// frame.min.css inline (its CSP admits that one style element by its sha384), so a frame does not
-// wait for a stylesheet request before its script runs.
+// whose frame-ancestors come from the checkout's entity (W5, W6). The card-field page has no
+// stylesheet of its own: the frame script carries it and adopts it (widget/frame/frame-style.ts),
+// so it is downloaded once for every frame instead of inline in each page.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -46,8 +46,6 @@ interface WidgetBuild {
   loader: Asset;
   /** By "js/<file>", "css/<file>" or "locales/<code>.json". */
   statics: Map<string, Asset>;
-  /** frame.min.css as text, inline in the card-field page; its hash goes into the page's CSP. */
-  frameCss: { text: string; integrity: string };
   /** The card-field pages: the same bytes for every checkout of a build, so encoded once. */
   framePages: Record<FrameField, Asset>;
 }
@@ -179,11 +177,7 @@ function readBuildFrom(distDir: string): WidgetBuild {
   for (const path of Object.keys(files)) {
     if (/^locales\/[a-z]{2}\.json$/.test(path)) statics.set(path, asset(readFileSync(join(distDir, path)), JSON_TYPE));
   }
-  const css = statics.get('css/frame.min.css')!;
-  const frameCss = { text: css.bytes.toString('utf8'), integrity: css.integrity };
-  // Inline in the card-field page: it must not be able to end its <style> element.
-  if (/<\/style/i.test(frameCss.text)) throw new Error(`frame.min.css in ${distDir} contains "</style"`);
-  const build = { cacheVersion: manifest.cacheVersion, loader: builtAsset(distDir, 'paymentWidgets.js', JS), statics, frameCss };
+  const build = { cacheVersion: manifest.cacheVersion, loader: builtAsset(distDir, 'paymentWidgets.js', JS), statics };
   const page = (field: FrameField) => asset(Buffer.from(frameHtml(build, field)), 'text/html; charset=utf-8');
   const framePages = Object.fromEntries(Object.keys(FRAME_FIELDS).map((f) => [f, page(f as FrameField)])) as Record<FrameField, Asset>;
   return { ...build, framePages };
@@ -206,12 +200,15 @@ export function frameAncestorsDirective(origins: readonly string[]): string {
   return valid.length ? [...new Set(valid)].join(' ') : "'none'";
 }
 
-/** The card-field page's CSP; `styleHash` admits its one inline style element ("sha384-…"). */
-export function frameCsp(ancestors: string, styleHash: string): string {
+/**
+ * The card-field page's CSP. No inline style: the frame script adopts its stylesheet (which CSP
+ * does not govern) or, in an engine without constructed stylesheets, links frame.min.css ('self').
+ */
+export function frameCsp(ancestors: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    `style-src '${styleHash}'`,
+    "style-src 'self'",
     "connect-src 'self'",
     "img-src 'self'",
     "form-action 'self'",
@@ -222,21 +219,19 @@ export function frameCsp(ancestors: string, styleHash: string): string {
 }
 
 /**
- * The card-field page: its stylesheet inline (a request less per frame, and a deferred script
- * waits for pending stylesheets), no inline script; the script's path is relative so a path
- * prefix works. The script is asked for at high priority: a deferred script is otherwise a
- * low-priority request, which Chromium holds back while the page is still in its <head>.
+ * The card-field page: a title and the frame's script, nothing inline (the script brings the
+ * stylesheet, frame-style.ts), and only what the browser needs: the charset is in Content-Type. The
+ * script's path is relative so a path prefix works. It is a classic script at the end of the body,
+ * which the browser fetches at high priority and runs once the (empty) body is parsed, as a
+ * deferred one in the head would run, without the low priority Chromium gives deferred scripts.
  */
-function frameHtml(build: Pick<WidgetBuild, 'statics' | 'cacheVersion' | 'frameCss'>, field: FrameField): string {
+function frameHtml(build: Pick<WidgetBuild, 'statics' | 'cacheVersion'>, field: FrameField): string {
   const { title, script } = FRAME_FIELDS[field];
   const js = build.statics.get(`js/${script}`)!;
   return (
-    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${title}</title>` +
-    `<style>${build.frameCss.text}</style>` +
-    `<script src="../../static/${build.cacheVersion}/js/${script}" integrity="${js.integrity}" fetchpriority="high" defer></script>` +
-    '</head><body></body></html>\n'
+    `<!doctype html>\n<html lang="en"><head><title>${title}</title></head><body>` +
+    `<script src="../../static/${build.cacheVersion}/js/${script}" integrity="${js.integrity}"></script>` +
+    '</body></html>\n'
   );
 }
 
@@ -308,7 +303,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     const allowed = await opts.frameAncestors(id);
     if (allowed === 'unknown') return reply.callNotFound();
     reply
-      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed), b.frameCss.integrity))
+      .header('Content-Security-Policy', frameCsp(frameAncestorsDirective(allowed)))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
       .header('Cache-Control', 'no-store');

@@ -120,7 +120,7 @@ it("the widget's answer names the slip fields the checkout carries (names only),
   const slip = await relay.ctx.store.findPaymentById(res.json<Body>().id);
   expect(JSON.parse(slip?.responseJson ?? '{}')).toMatchObject({ customer: { givenName: 'Maria', surname: 'Souza' }, billing: { country: 'BR' } });
   const plain = await prepare();
-  expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${plain}/widget` })).json<{ carries: string[] }>().carries).toEqual([]);
+  expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${plain}/widget` })).json<{ carries?: string[] }>().carries).toBeUndefined();
 });
 
 it('a second submit on a checkout with an open slip is sent to the same slip; it neither issues another nor settles the first', async () => {

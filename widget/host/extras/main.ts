@@ -9,9 +9,11 @@ import { EXTRAS_EVENT, type AccountFormsView, type Extras, type ExtrasHost, type
 import { billingGroup } from './billing.js';
 import { cvvHint } from './cvv-hint.js';
 import { StoredCards } from './stored-cards.js';
+import { adoptExtrasStyle } from './style.js';
 
 function mount(host: ExtrasHost): Mounted {
   const { env, widgets } = host;
+  const dropStyle = adoptExtrasStyle();
   const accounts: AccountFormsView[] = [];
   host.forms.forEach((form, i) => {
     const brands = host.listed[i]!.filter((b) => !isCardBrand(b));
@@ -37,6 +39,7 @@ function mount(host: ExtrasHost): Mounted {
       for (const a of accounts.splice(0)) a.destroy();
       stored?.destroy();
       for (const remove of hints.splice(0)) remove?.();
+      dropStyle();
     },
   };
 }
