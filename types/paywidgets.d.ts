@@ -143,7 +143,16 @@ interface Wpwl {
     amount?: string;
     currency?: string;
     paymentType?: string;
-    config?: { brands?: string[]; registrations?: WpwlRegistration[]; [key: string]: unknown };
+    config?: {
+      brands?: string[];
+      registrations?: WpwlRegistration[];
+      /**
+       * Colours of the page the shopper is redirected to (3-D Secure), set in onReady; CSS colour
+       * values (#hex, a keyword, rgb()/hsl()), anything else is ignored.
+       */
+      customRedirectPageConfig?: { backgroundColor?: string; messageFontColor?: string; hyperlinkFontColor?: string };
+      [key: string]: unknown;
+    };
   };
   /** The checkout id. */
   ndc: string;

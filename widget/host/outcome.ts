@@ -6,6 +6,7 @@ import type { OutcomeMsg } from '../protocol/messages.js';
 import type { WidgetEnv } from './env.js';
 import type { CardFormModel } from './model.js';
 import { navigate } from './navigate.js';
+import { redirectColors } from './redirect-colors.js';
 import { classify, hintForParameter, resultUrl, safeHttpUrl } from './result.js';
 
 export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEnv, shopperResultUrl: string): void {
@@ -28,9 +29,11 @@ export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEn
       return navigate(url, env.options.shopperResultTarget);
     }
     case 'redirect': {
-      // The 3-D Secure page sends the shopper on to the result in shopperResultTarget.
+      // The 3-D Secure page sends the shopper on to the result in shopperResultTarget, and wears
+      // the colours of customRedirectPageConfig.
       const target = env.options.shopperResultTarget;
-      const url = target ? `${o.redirectUrl!}${o.redirectUrl!.includes('?') ? '&' : '?'}target=${encodeURIComponent(target)}` : o.redirectUrl!;
+      const query = (target ? `&target=${encodeURIComponent(target)}` : '') + redirectColors();
+      const url = query ? `${o.redirectUrl!}${o.redirectUrl!.includes('?') ? '&' : '?'}${query.slice(1)}` : o.redirectUrl!;
       if (env.options.paymentTarget) navigate(url, env.options.paymentTarget);
       else model.threeDUrl.value = url;
       return;

@@ -262,7 +262,8 @@ export class Session {
       amount: c.amount,
       currency: c.currency,
       paymentType: c.paymentType,
-      config: { brands: c.brands ?? formBrands, registrations: c.registrations },
+      // customRedirectPageConfig: filled by pages in onReady (redirect-colors.ts reads it).
+      config: { brands: c.brands ?? formBrands, registrations: c.registrations, customRedirectPageConfig: {} },
     });
   }
 

@@ -32,6 +32,8 @@ export interface RelayPageAssets {
   stylesheet?: string;
   /** A script of the relay's own (a path) for a page that needs one; none by default. */
   script?: string;
+  /** A second stylesheet over the first, a relay path (redirect-page-colors.ts). */
+  overrides?: string;
 }
 
 /** Sends a relay page with the strict headers every relay page has. */
@@ -54,5 +56,5 @@ export function sendRelayPage(reply: FastifyReply, status: number, title: string
     .header('X-Content-Type-Options', 'nosniff')
     .header('Referrer-Policy', 'no-referrer')
     .header('Cache-Control', 'no-store')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${assets.stylesheet ?? RELAY_PAGE_CSS_PATH}">${script}</head><body><main>${bodyHtml}</main></body></html>`);
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${assets.stylesheet ?? RELAY_PAGE_CSS_PATH}">${assets.overrides ? `<link rel="stylesheet" href="${escapeHtml(assets.overrides)}">` : ''}${script}</head><body><main>${bodyHtml}</main></body></html>`);
 }

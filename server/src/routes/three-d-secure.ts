@@ -7,6 +7,7 @@ import type { RelayContext } from '../app/context.js';
 import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
+import { colorsCss, colorsStylesheet, REDIRECT_PAGE_COLORS_PATH, redirectPageColors, stylesheetColors } from '../http/redirect-page-colors.js';
 import { originOf } from '../http/result-url.js';
 import { settleChallenge, type PendingState } from '../payments/three-d-secure.js';
 import { THREE_D_SECURE_RETURN_CODES } from '../simulator/three-d-secure.js';
@@ -21,8 +22,13 @@ function pendingOf(json: string | null): PendingState {
 
 export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): void {
   app.get(RELAY_PAGE_CSS_PATH, async (_request, reply) => sendRelayCss(reply));
+  // The merchant page's customRedirectPageConfig colours, checked again here.
+  app.get(REDIRECT_PAGE_COLORS_PATH, async (request, reply) =>
+    reply.header('Content-Type', 'text/css; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'public, max-age=3600').send(colorsCss(stylesheetColors(request.query))),
+  );
 
   app.get<{ Params: { id: string }; Querystring: { target?: unknown } }>('/v1/threeDSecure/:id', async (request, reply) => {
+    const overrides = colorsStylesheet(redirectPageColors(request.query));
     const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
     if (payment.status !== 'pending') {
@@ -42,7 +48,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): voi
 <label for="returnCode">Authentication result</label><select id="returnCode" name="returnCode">${options}</select>
 <button type="submit">Submit</button></form>`;
     const resultOrigin = originOf(pending.resultUrl);
-    return sendRelayPage(reply, 200, '3-D Secure', body, { formActions: resultOrigin ? [resultOrigin] : [] });
+    return sendRelayPage(reply, 200, '3-D Secure', body, { formActions: resultOrigin ? [resultOrigin] : [], ...(overrides ? { overrides } : {}) });
   });
 
   app.post<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {
