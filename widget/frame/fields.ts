@@ -6,20 +6,17 @@
 // every card form has, do not download this.
 
 import { expiryValid, formatExpiry, holderOk, parseExpiry } from '../protocol/expiry.js';
-import { frameIdentity } from '../protocol/frame-url.js';
 import type { ConfigMsg, FrameToHostBody, HostToFrame } from '../protocol/messages.js';
-import { applyTexts, framePage, showInvalid } from './input-page.js';
+import { applyTexts, framePage, ownIdentity, showInvalid } from './input-page.js';
 import { HostLink } from './link.js';
 import { serveField, type SiblingAnswer } from './sibling.js';
 
 function start(): void {
-  // As frame.min.js (main.ts): framed only, and the key goes out of the URL at once.
-  if (window.top === window || window.parent === window) return;
-  const found = frameIdentity(location, window.name);
-  history.replaceState(history.state, '', location.pathname + location.search);
-  if (!found || (found.field !== 'expiry' && found.field !== 'cardHolder')) return;
+  const found = ownIdentity(['expiry', 'cardHolder']);
+  if (!found) return;
+  // Not null inside the functions declared below, which are hoisted above the check.
   const identity = found;
-  const expiry = found.field === 'expiry';
+  const expiry = identity.field === 'expiry';
 
   const page = expiry ? framePage('cc-exp', 'cc-exp', 'Expiry Date') : framePage('cc-name', 'cc-name', 'Card holder');
   const { form, input } = page;

@@ -2,7 +2,8 @@
 // error text for it (aria-describedby cannot reach the host page), and what each frame does with
 // the host's configuration, its error state and its focus requests.
 
-import type { ConfigMsg, InvalidMsg } from '../protocol/messages.js';
+import { frameIdentity, type FrameIdentity } from '../protocol/frame-url.js';
+import type { ConfigMsg, Field, InvalidMsg } from '../protocol/messages.js';
 import { adoptFrameStyle } from './frame-style.js';
 import { sanitizeStyles } from './iframe-styles.js';
 
@@ -11,6 +12,18 @@ import { sanitizeStyles } from './iframe-styles.js';
  * made: the page's stylesheet, or null where the engine took frame.min.css instead.
  */
 const sheet = adoptFrameStyle();
+
+/**
+ * The frame's identity, when its page is framed by the merchant page and names one of `fields`;
+ * null otherwise, and the page stays empty. Either way the key is out of the frame's URL before
+ * any other code could read it: it was for this script only.
+ */
+export function ownIdentity<F extends Field>(fields: readonly F[]): (FrameIdentity & { field: F }) | null {
+  if (window.top === window || window.parent === window) return null;
+  const found = frameIdentity(location, window.name);
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return found && (fields as readonly Field[]).includes(found.field) ? (found as FrameIdentity & { field: F }) : null;
+}
 
 export interface FramePage {
   form: HTMLFormElement;

@@ -4,11 +4,10 @@
 // (sibling.ts; those two frames run fields.ts).
 
 import './frame.css';
-import { frameIdentity } from '../protocol/frame-url.js';
 import type { ConfigMsg, Field, FrameToHostBody, HostToFrame, PayMsg } from '../protocol/messages.js';
 import { checkNumber, cvvLength, cvvValid } from './card-rules.js';
 import { deleteAcrossGap, digitsOf, format } from './format.js';
-import { applyTexts, framePage, showInvalid } from './input-page.js';
+import { applyTexts, framePage, ownIdentity, showInvalid } from './input-page.js';
 import { HostLink } from './link.js';
 import { requestField, serveField } from './sibling.js';
 import { buildBody, postCard } from './submit.js';
@@ -23,15 +22,11 @@ const AUTOCOMPLETE: Record<OwnField, AutoFill> = { cardNumber: 'cc-number', cvv:
 const INPUT_NAMES: Record<OwnField, string> = { cardNumber: 'cardnumber', cvv: 'cvc' };
 
 function start(): void {
-  // Framed by the merchant page only; at top level (or with an identity that does not add up)
-  // the page stays empty.
-  if (window.top === window || window.parent === window) return;
-  const found = frameIdentity(location, window.name);
-  // The key was for this script only: out of the frame's URL before any other code could read it.
-  history.replaceState(history.state, '', location.pathname + location.search);
-  if (!found || (found.field !== 'cardNumber' && found.field !== 'cvv')) return;
+  const found = ownIdentity<OwnField>(['cardNumber', 'cvv']);
+  if (!found) return;
+  // Not null inside the functions declared below, which are hoisted above the check.
   const identity = found;
-  const field: OwnField = found.field;
+  const field = identity.field;
 
   const page = framePage(AUTOCOMPLETE[field], INPUT_NAMES[field], DEFAULT_LABELS[field]);
   const { form, input } = page;
