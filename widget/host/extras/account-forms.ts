@@ -10,8 +10,7 @@ import { collectFields } from '../card-fields.js';
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import { navigate } from '../navigate.js';
-import { resultUrl } from '../result.js';
-import { postAccountForm } from './account-post.js';
+import { endAnswer, formMessage, postAccountForm } from './account-post.js';
 import { runVeto } from '../veto.js';
 import type { AccountFormsView } from './api.js';
 import { bicValid, ibanValid, normalizeIban } from './iban.js';
@@ -33,7 +32,7 @@ class AccountForm {
   readonly container: HTMLDivElement;
   private readonly form: HTMLFormElement;
   private readonly button: HTMLButtonElement;
-  private readonly message = h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' });
+  private readonly say = formMessage(() => this.container);
   private readonly fields: Field[] = [];
   private busy = false;
 
@@ -94,12 +93,6 @@ class AccountForm {
     return ok;
   }
 
-  private say(text: string | null): void {
-    if (text === null) return this.message.remove();
-    this.message.textContent = text;
-    this.container.prepend(this.message);
-  }
-
   async submit(): Promise<void> {
     const { env } = this;
     if (this.busy) return;
@@ -110,14 +103,11 @@ class AccountForm {
     body.set('shopperResultUrl', this.shopperResultUrl);
     this.busy = this.button.disabled = true;
     this.say(null);
-    const { status, result, redirect, resultUrl: named, kind } = await postAccountForm(env, body);
-    if (kind === 'success' || kind === 'pending') {
-      return navigate(named ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
-    }
-    if (kind === 'redirect') return navigate(redirect!, env.options.paymentTarget);
-    this.busy = this.button.disabled = kind === 'locked' || kind === 'gone';
-    this.say(status ? result.description || env.texts.messages.declined : env.texts.messages.communication);
-    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code: result.code });
+    const answer = await postAccountForm(env, body);
+    // The provider's page (a redirect payment): the shopper approves or cancels there.
+    if (answer.kind === 'redirect') return navigate(answer.redirect!, env.options.paymentTarget);
+    const usable = endAnswer(env, answer, this.shopperResultUrl, this.say);
+    if (usable !== undefined) this.busy = this.button.disabled = !usable;
   }
 }
 

@@ -1,9 +1,11 @@
-// The forms that are not cards (bank account, virtual account, slip) post to the checkout's
-// account route from the merchant page: they carry no card data. One request and one reading of
-// its answer for all of them.
+// The forms that are not cards (bank account, virtual account, slip, wallet) post to the checkout's
+// account route from the merchant page: they carry no card data. One request, one reading of its
+// answer and one way of ending it for all of them.
 
+import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
-import { classify, safeHttpUrl, type OutcomeKind } from '../result.js';
+import { navigate } from '../navigate.js';
+import { classify, resultUrl, safeHttpUrl, type OutcomeKind } from '../result.js';
 
 export interface AccountAnswer {
   /** HTTP status; 0 when the relay could not be reached. */
@@ -37,4 +39,30 @@ export async function postAccountForm(env: WidgetEnv, body: URLSearchParams): Pr
     resultUrl: safeHttpUrl((json.resultUrl as string) ?? null),
     kind: status ? classify({ status, code, redirectUrl: redirect }) : 'declined',
   };
+}
+
+/** A form's message (a decline, no relay) at the top of its container; null takes it away. */
+export function formMessage(container: () => HTMLElement): (text: string | null) => void {
+  const message = h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' });
+  return (text) => {
+    if (text === null) return message.remove();
+    message.textContent = text;
+    container().prepend(message);
+  };
+}
+
+/**
+ * The end of an answer, as every such form follows it once its own next step (a provider's page, a
+ * slip) is not the answer: on to the result URL (success, pending), or the message in the form (a
+ * decline, no relay), for good when the checkout is locked or gone (then reported through onError).
+ * Whether the form stays usable; undefined when the shopper is leaving.
+ */
+export function endAnswer(env: WidgetEnv, a: AccountAnswer, shopperResultUrl: string, say: (text: string) => void): boolean | undefined {
+  if (a.kind === 'success' || a.kind === 'pending') {
+    navigate(a.resultUrl ?? resultUrl(shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
+    return undefined;
+  }
+  say(a.status ? a.result.description || env.texts.messages.declined : env.texts.messages.communication);
+  if (a.kind === 'gone') env.error('InvalidCheckoutIdError', a.result.description ?? '', { code: a.result.code });
+  return a.kind !== 'locked' && a.kind !== 'gone';
 }

@@ -12,8 +12,7 @@ import { collectFields } from '../card-fields.js';
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
 import { navigate } from '../navigate.js';
-import { resultUrl } from '../result.js';
-import { postAccountForm } from './account-post.js';
+import { endAnswer, formMessage, postAccountForm } from './account-post.js';
 import { runVeto } from '../veto.js';
 import { validCnpj, validCpf } from '../../../spec/tax-number.js';
 import { submitsThrough } from '../form-submit.js';
@@ -90,7 +89,7 @@ export class SlipForm {
   readonly container: HTMLDivElement;
   private readonly form: HTMLFormElement;
   private readonly button: HTMLButtonElement;
-  private readonly message = h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' });
+  private readonly say = formMessage(() => this.container);
   private readonly fields: Field[] = [];
   private readonly hidden: HTMLInputElement[] = [];
   private busy = false;
@@ -161,12 +160,6 @@ export class SlipForm {
     else if (f.input.classList.contains('wpwl-has-error') && n < 11) this.mark(f);
   }
 
-  private say(text: string | null): void {
-    if (text === null) return this.message.remove();
-    this.message.textContent = text;
-    this.container.prepend(this.message);
-  }
-
   async submit(): Promise<void> {
     const { env } = this;
     if (this.busy) return;
@@ -177,19 +170,15 @@ export class SlipForm {
     body.set('shopperResultUrl', this.shopperResultUrl);
     this.busy = this.button.disabled = true;
     this.say(null);
-    const { status, result, redirect: slipPage, resultUrl: named, kind } = await postAccountForm(env, body);
+    const answer = await postAccountForm(env, body);
     // The slip is issued (pending): the shopper goes to it, and from it back to the result URL.
-    if (status === 200 && slipPage) return navigate(slipPage, env.options.paymentTarget);
-    if (kind === 'success' || kind === 'pending') {
-      return navigate(named ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
-    }
-    this.busy = this.button.disabled = kind === 'locked' || kind === 'gone';
+    if (answer.status === 200 && answer.redirect) return navigate(answer.redirect, env.options.paymentTarget);
     // A field the relay refused shows its hint, as if the check here had failed.
-    for (const e of result.parameterErrors ?? []) {
+    for (const e of answer.result.parameterErrors ?? []) {
       const f = this.fields.find((x) => x.spec.param === e.name);
       if (f) this.mark(f, false);
     }
-    this.say(status ? result.description || env.texts.messages.declined : env.texts.messages.communication);
-    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code: result.code });
+    const usable = endAnswer(env, answer, this.shopperResultUrl, this.say);
+    if (usable !== undefined) this.busy = this.button.disabled = !usable;
   }
 }

@@ -11,11 +11,9 @@ import { formThis } from '../callback-this.js';
 import { collectFields } from '../card-fields.js';
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
-import { navigate } from '../navigate.js';
-import { resultUrl } from '../result.js';
 import { runVeto } from '../veto.js';
 import { OTHER_BRANDS } from '../../../spec/brands.js';
-import { postAccountForm } from './account-post.js';
+import { endAnswer, formMessage, postAccountForm } from './account-post.js';
 import { extraTexts } from './texts.js';
 import { WALLET_METHODS, walletRequest, walletToken } from './wallet-request.js';
 import { simulatedSheet } from './wallet-sheet.js';
@@ -52,7 +50,7 @@ export class WalletButton {
   readonly container: HTMLDivElement;
   private readonly form: HTMLFormElement;
   private readonly button: HTMLButtonElement;
-  private readonly message = h('div', { class: 'wpwl-message wpwl-has-error', role: 'alert' });
+  private readonly say = formMessage(() => this.container);
   private readonly name: string;
   /** Closes an open sheet when the widget is unloaded. */
   private readonly gone = new AbortController();
@@ -104,12 +102,6 @@ export class WalletButton {
     this.unavailable(this.brand);
   }
 
-  private say(text: string | null): void {
-    if (text === null) return this.message.remove();
-    this.message.textContent = text;
-    this.container.prepend(this.message);
-  }
-
   /** The simulated sheet's token (test checkouts). */
   private async simulated(): Promise<Authorized | null> {
     const { amount, currency } = checkoutTotal();
@@ -153,15 +145,12 @@ export class WalletButton {
     body.set('walletPay.paymentToken', authorized.token);
     body.set('walletPay.source', 'web');
     body.set('shopperResultUrl', this.shopperResultUrl);
-    const { status, result, resultUrl: named, kind } = await postAccountForm(env, body);
-    authorized.complete(kind === 'success' || kind === 'pending');
-    if (kind === 'success' || kind === 'pending') {
-      return navigate(named ?? resultUrl(this.shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
-    }
-    this.busy = this.button.disabled = kind === 'locked' || kind === 'gone';
-    this.say(status ? result.description || env.texts.messages.declined : env.texts.messages.communication);
-    if (!this.busy) this.button.focus();
-    if (kind === 'gone') env.error('InvalidCheckoutIdError', result.description ?? '', { code: result.code });
+    const answer = await postAccountForm(env, body);
+    authorized.complete(answer.kind === 'success' || answer.kind === 'pending');
+    const usable = endAnswer(env, answer, this.shopperResultUrl, this.say);
+    if (usable === undefined) return;
+    this.busy = this.button.disabled = !usable;
+    if (usable) this.button.focus();
   }
 
   destroy(): void {
