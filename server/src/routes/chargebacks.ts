@@ -7,25 +7,23 @@ import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { createChargeback, reverseChargeback } from '../payments/chargeback.js';
 
+/** The two simulated operations: the same checks, each its own flow. */
+const SIMULATED = [
+  { url: '/v1/test/payments/:id/chargeback', operation: 'testChargeback', flow: createChargeback },
+  { url: '/v1/test/payments/:id/chargeback-reversal', operation: 'testChargebackReversal', flow: reverseChargeback },
+] as const;
+
 export function chargebackRoutes(app: FastifyInstance, ctx: RelayContext): void {
-  registerApiRoute(app, ctx, {
-    method: 'POST',
-    url: '/v1/test/payments/:id/chargeback',
-    operation: 'testChargeback',
-    throttle: 'followUps',
-    run: async ({ ctx: c, entity, params, path, claim }) => {
-      if (c.config.environment === 'live') throw new ApiError('chargebackLive');
-      return createChargeback(c, entity, path.id ?? '', params, claim);
-    },
-  });
-  registerApiRoute(app, ctx, {
-    method: 'POST',
-    url: '/v1/test/payments/:id/chargeback-reversal',
-    operation: 'testChargebackReversal',
-    throttle: 'followUps',
-    run: async ({ ctx: c, entity, params, path, claim }) => {
-      if (c.config.environment === 'live') throw new ApiError('chargebackLive');
-      return reverseChargeback(c, entity, path.id ?? '', params, claim);
-    },
-  });
+  for (const { url, operation, flow } of SIMULATED) {
+    registerApiRoute(app, ctx, {
+      method: 'POST',
+      url,
+      operation,
+      throttle: 'followUps',
+      run: async ({ ctx: c, entity, params, path, claim }) => {
+        if (c.config.environment === 'live') throw new ApiError('chargebackLive');
+        return flow(c, entity, path.id ?? '', params, claim);
+      },
+    });
+  }
 }
