@@ -25,7 +25,21 @@ const ROUND = 100;
  * listened yet, so its own claims are from before a restart and in doubt too; later (the periodic
  * job) its own claims are requests it is serving, and only expired leases are in doubt.
  */
-export async function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
+export function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
+  if (when === 'at-start-up') return resolveAll(ctx, log, when);
+  // Charges that meet a dead relay's claims all ask at once: one pass over the claims serves
+  // them all, instead of each going over the same claims again.
+  const running = underWay.get(ctx.store);
+  if (running) return running;
+  const pass = resolveAll(ctx, log, when).finally(() => underWay.delete(ctx.store));
+  underWay.set(ctx.store, pass);
+  return pass;
+}
+
+/** The pass under way on each store, while serving. */
+const underWay = new WeakMap<object, Promise<number>>();
+
+async function resolveAll(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
   let released = 0;
   const restartedOwner = when === 'at-start-up' ? ctx.config.relayId : null;
   for (;;) {

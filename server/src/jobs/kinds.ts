@@ -7,8 +7,8 @@ import { purgeExpired } from './housekeeping.js';
 import { resolveInDoubtRequests } from './in-doubt.js';
 import { payloadId, type JobHandler, type PeriodicJob } from './runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
-import { chargeOccurrence, chargeOccurrenceIdOf } from '../schedules/charge.js';
-import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
+import { chargeOccurrence, chargeOccurrenceIdOf, chargeOccurrenceIdsOf, chargeOccurrences } from '../schedules/charge.js';
+import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULE_CHARGES_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
 import { dailySettlement } from '../settlement/daily.js';
 import { slipJobHandler, VOUCHER_CONFIRM_JOB, VOUCHER_EXPIRE_JOB } from '../vouchers/jobs.js';
 import { expireRedirect, expiryPaymentIdOf, REDIRECT_EXPIRY_JOB } from '../payments/redirect.js';
@@ -24,7 +24,9 @@ export const JOB_KINDS = {
   webhookDelivery: DELIVERY_JOB_KIND,
   /** Fires the schedules due now, in batches (schedules/fire.ts); queued for each second a schedule runs at. */
   schedulesDue: SCHEDULES_DUE_JOB,
-  /** Charges one fired occurrence of a schedule (schedules/charge.ts); queued with the occurrence. */
+  /** Charges a few fired occurrences (schedules/charge.ts); queued with the occurrences. */
+  scheduleCharges: SCHEDULE_CHARGES_JOB,
+  /** Charges one occurrence whose charge failed in a charges job, on a retry ladder of its own. */
   scheduleCharge: SCHEDULE_CHARGE_JOB,
   /** Settles the closed days and writes their reconciliation files (settlement/daily.ts). */
   settlement: 'settlement',
@@ -60,6 +62,12 @@ export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler
       JOB_KINDS.schedulesDue,
       async () => {
         await fireDue(ctx, ctx.clock.now());
+      },
+    ],
+    [
+      JOB_KINDS.scheduleCharges,
+      async (payload, { log }) => {
+        await chargeOccurrences(ctx, chargeOccurrenceIdsOf(payload), log);
       },
     ],
     [

@@ -19,11 +19,16 @@ import { payloadId, PermanentJobError, RetryJobAt, type RunnerLog } from '../job
 import { cardOfRegistration } from '../payments/registrations.js';
 import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
-import { clockAt, entityNow } from './entity-time.js';
+import { clockAt, entityTime } from './entity-time.js';
 import type { OccurrenceRecord, ScheduleRecord } from './records.js';
+import type { JobRecord } from '../jobs/job.js';
+import { chargeJob } from './fire.js';
 
 /** The request a charge stands for: the same for every try of one occurrence. */
 const CHARGE_REQUEST_HASH = hash('sha256', 'schedule-charge', 'hex');
+
+/** After a lease has run out, the in-doubt pass that frees it runs: a retry waits a moment more. */
+const CLAIM_LEASE_MARGIN_MS = 100;
 
 export type ChargeResult = 'charged' | 'declined' | 'not-due' | 'failed' | 'closed';
 
@@ -44,16 +49,45 @@ export function chargeOccurrenceIdOf(payload: unknown): string {
   return payloadId(payload, 'occurrenceId', 'schedule charge');
 }
 
+/** The occurrences a charges job names (fire.ts, chargeJobs). */
+export function chargeOccurrenceIdsOf(payload: unknown): string[] {
+  const ids = (payload as Record<string, unknown> | null)?.occurrenceIds;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string' && id !== '')) {
+    throw new PermanentJobError('a schedule charges job names no occurrenceIds');
+  }
+  return ids;
+}
+
+/**
+ * Charges the occurrences of a charges job, one after the other. A charge that throws does not hold
+ * up the others: its occurrence gets a job of its own (chargeJob), which retries it on the runner's
+ * ladder, or keeps it as failed with its error, as for any job. Run twice, the charges made the
+ * first time are no longer due and are passed over.
+ */
+export async function chargeOccurrences(ctx: RelayContext, occurrenceIds: readonly string[], log: RunnerLog): Promise<void> {
+  const apart: JobRecord[] = [];
+  for (const id of occurrenceIds) {
+    try {
+      await chargeOccurrence(ctx, id, log);
+    } catch (error) {
+      const now = ctx.clock.now();
+      apart.push(chargeJob(ctx, id, error instanceof RetryJobAt ? error.runAt : now, now));
+      log.warn({ occurrenceId: id, error: error instanceof Error ? error.message : String(error) }, 'a charge failed; its occurrence goes on in a job of its own');
+    }
+  }
+  // Should this fail, the whole job is tried again: its other charges are passed over then.
+  if (apart.length > 0) await ctx.store.enqueueJobs(apart);
+}
+
 /** `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now. */
 export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at?: number): Promise<ChargeResult> {
   const found = await ctx.store.findOccurrence(occurrenceId);
   if (!found || found.occurrence.status !== 'due') return 'not-due';
-  const { occurrence, schedule } = found;
-  const entity = await ctx.store.findEntity(schedule.entityId);
+  const { occurrence, schedule, registration } = found;
+  const entity = await ctx.lookups.entity(schedule.entityId);
   if (!entity) throw new PermanentJobError(`the entity of schedule ${schedule.id} is gone`);
   // The payment happens at the entity's time (its test clock, when moved ahead).
-  const now = at ?? (await entityNow(ctx, entity.id));
-  const registration = await ctx.store.findRegistration(entity.id, schedule.registrationId);
+  const now = at ?? entityTime(ctx, found.testClock);
   if (!registration || registration.deletedAt !== null) {
     await ctx.store.failOccurrence(occurrence.id, '100.150.202', ctx.clock.now());
     return 'failed';
@@ -96,7 +130,8 @@ async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, now: n
     claimed = await claimOnce();
   }
   if (claimed.kind === 'done') return 'done';
-  if (claimed.kind === 'in-progress') throw new RetryJobAt(ctx.clock.now() + ctx.config.jobs.leaseMs, 'the occurrence is being charged by another try');
+  // Tried again once the holder's lease has run out: by then it has finished, or is in doubt.
+  if (claimed.kind === 'in-progress') throw new RetryJobAt(Math.max(ctx.clock.now(), claimed.leaseUntil ?? ctx.clock.now() + ctx.config.jobs.leaseMs) + CLAIM_LEASE_MARGIN_MS, 'the occurrence is being charged by another try');
   if (claimed.kind === 'mismatch') throw new PermanentJobError('the occurrence key holds another request');
   const entityId = occurrence.entityId;
   const key = occurrence.id;

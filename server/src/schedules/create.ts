@@ -11,7 +11,7 @@ import type { EntityRecord } from '../domain/records.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
-import { entityNow } from './entity-time.js';
+import { entityTime } from './entity-time.js';
 import { compileJob, type JobError } from './job.js';
 import { fireJobs } from './fire.js';
 import { DEFAULT_TIME_ZONE, nextRunAtOrAfter } from './next-run.js';
@@ -47,7 +47,7 @@ function jobEcho(params: FlatParams, expression: string): Record<string, string>
 
 export async function createSchedule(ctx: RelayContext, entity: EntityRecord, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const registrationId = params.get('registrationId') ?? '';
-  const registration = await ctx.store.findRegistration(entity.id, registrationId);
+  const { registration, testClock } = await ctx.store.findRegistrationAndTestClock(entity.id, registrationId);
   if (!registration) throw new ApiError('registrationMissing', [{ name: 'registrationId', value: registrationId, message: 'no registration of this entity has this id' }]);
   if (registration.deletedAt !== null) throw new ApiError('registrationDeleted', [{ name: 'registrationId', value: registrationId, message: 'the registration was deleted' }]);
   const compiled = compileJob(params);
@@ -55,7 +55,7 @@ export async function createSchedule(ctx: RelayContext, entity: EntityRecord, pa
   const { job } = compiled;
   const timeZone = entity.settings.timeZone ?? DEFAULT_TIME_ZONE;
   const now = ctx.clock.now();
-  const from = await entityNow(ctx, entity.id);
+  const from = entityTime(ctx, testClock);
   const nextRunAt = nextRunAtOrAfter(job, Math.ceil(from / 1000) * 1000, timeZone);
   if (nextRunAt === null) {
     throw new ApiError('jobCombination', [{ name: params.has('job.expression') ? 'job.expression' : 'job.endDate', value: params.get('job.expression') ?? params.get('job.endDate') ?? '', message: 'the job has no execution time in the future' }]);

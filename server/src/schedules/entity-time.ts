@@ -6,10 +6,13 @@ import type { RelayContext } from '../app/context.js';
 import type { Clock } from '../domain/clock.js';
 
 export async function entityNow(ctx: RelayContext, entityId: string): Promise<number> {
+  return ctx.config.environment === 'live' ? ctx.clock.now() : entityTime(ctx, await ctx.store.findTestClock(entityId));
+}
+
+/** The entity's time, its test clock read already (undefined: never moved). */
+export function entityTime(ctx: Pick<RelayContext, 'clock' | 'config'>, testClock: number | undefined): number {
   const now = ctx.clock.now();
-  if (ctx.config.environment === 'live') return now;
-  const moved = await ctx.store.findTestClock(entityId);
-  return moved === undefined ? now : Math.max(now, moved);
+  return ctx.config.environment === 'live' || testClock === undefined ? now : Math.max(now, testClock);
 }
 
 /** A clock stopped at `at`: what a flow run at an entity's time reads. */

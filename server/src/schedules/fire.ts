@@ -78,9 +78,31 @@ export function fireJobs(ctx: RelayContext, times: readonly number[], now: numbe
   );
 }
 
-/** The charge job of each due occurrence, keyed by the occurrence: queued once. */
+/** One occurrence's charge job, keyed by the occurrence: queued once. */
+export function chargeJob(ctx: RelayContext, occurrenceId: string, runAt: number, now: number): JobRecord {
+  return jobRecord({ kind: SCHEDULE_CHARGE_JOB, payload: { occurrenceId }, runAt, uniqueKey: `${SCHEDULE_CHARGE_JOB}:${occurrenceId}` }, now, ctx.config.jobs.maxAttempts);
+}
+
+export const SCHEDULE_CHARGES_JOB = 'schedule-charges';
+
+/**
+ * Occurrences per charges job. A job costs the database about as much as a charge (its row is
+ * written, claimed and marked done, each with its indexes), so the occurrences of a firing are
+ * charged a few to a job; few enough that a job ends well within its lease.
+ */
+export const CHARGES_PER_JOB = 10;
+
+/**
+ * The charge jobs of the due occurrences: CHARGES_PER_JOB to a job, each keyed by its first
+ * occurrence (an occurrence is written, and so queued, once).
+ */
 export function chargeJobs(ctx: RelayContext, due: readonly OccurrenceRecord[], now: number): JobRecord[] {
-  return due.map((o) => jobRecord({ kind: SCHEDULE_CHARGE_JOB, payload: { occurrenceId: o.id }, runAt: now, uniqueKey: `${SCHEDULE_CHARGE_JOB}:${o.id}` }, now, ctx.config.jobs.maxAttempts));
+  const jobs: JobRecord[] = [];
+  for (let i = 0; i < due.length; i += CHARGES_PER_JOB) {
+    const occurrenceIds = due.slice(i, i + CHARGES_PER_JOB).map((o) => o.id);
+    jobs.push(jobRecord({ kind: SCHEDULE_CHARGES_JOB, payload: { occurrenceIds }, runAt: now, uniqueKey: `${SCHEDULE_CHARGES_JOB}:${occurrenceIds[0]}` }, now, ctx.config.jobs.maxAttempts));
+  }
+  return jobs;
 }
 
 /**

@@ -6,7 +6,7 @@
 // `skipped` (missed during downtime, older than the one fired) or `cancelled` (the schedule was
 // cancelled before its charge started).
 
-import type { EpochMs } from '../domain/records.js';
+import type { EpochMs, RegistrationRecord } from '../domain/records.js';
 
 export type ScheduleStatus = 'active' | 'cancelled' | 'ended';
 
@@ -57,6 +57,17 @@ export interface Firing {
   nextRunAt: EpochMs | null;
   status: Extract<ScheduleStatus, 'active' | 'ended'>;
   occurrences: OccurrenceRecord[];
+}
+
+/**
+ * What charging an occurrence reads, in one go: the occurrence, its schedule, the schedule's
+ * registration (undefined once gone) and the entity's test clock (undefined when never moved).
+ */
+export interface OccurrenceToCharge {
+  occurrence: OccurrenceRecord;
+  schedule: ScheduleRecord;
+  registration: RegistrationRecord | undefined;
+  testClock: EpochMs | undefined;
 }
 
 /** How a charge ends an occurrence, in the payment's own transaction (NewPaymentParts.occurrence). */

@@ -1,22 +1,32 @@
 // Statements that must change exactly one row, or their transaction is rolled back: an idempotency
 // claim's answer, written with the request's effect, changes nothing when another relay has taken
-// the claim in the meantime, and the effect must then not commit either (ClaimLostError). Marked
-// on the compiled query, so the same statement is checked alone, in a transaction, or in a group
-// commit's batch (sqlite.ts).
+// the claim in the meantime, and the effect must then not commit either (ClaimLostError); a
+// schedule's charge is written only while its occurrence is still due. Marked on the compiled
+// query with the error its failure stands for, so the same statement is checked alone, in a
+// transaction, or in a group commit's batch (sqlite.ts, pg-batch.ts).
 
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { ClaimLostError } from './store.js';
 
-const guarded = new WeakSet<CompiledQuery>();
+/** What a failed guard throws. */
+export type GuardError = () => Error;
 
-export function mustChangeOneRow(query: CompiledQuery): CompiledQuery {
-  guarded.add(query);
+const guarded = new WeakMap<CompiledQuery, GuardError>();
+
+export function mustChangeOneRow(query: CompiledQuery, error: GuardError = () => new ClaimLostError()): CompiledQuery {
+  guarded.set(query, error);
   return query;
 }
 
-/** Throws ClaimLostError when a marked statement changed no row. */
+/** The error a guarded statement's failure stands for; undefined for a statement with no guard. */
+export function guardOf(query: CompiledQuery): GuardError | undefined {
+  return guarded.get(query);
+}
+
+/** Throws the guard's error when a marked statement did not change exactly one row. */
 export function checkChanged(query: CompiledQuery, changed: bigint | number | undefined): void {
-  if (guarded.has(query) && Number(changed ?? 0) !== 1) throw new ClaimLostError();
+  const guard = guarded.get(query);
+  if (guard && Number(changed ?? 0) !== 1) throw guard();
 }
 
 export async function runGuarded<DB>(db: Kysely<DB> | Transaction<DB>, query: CompiledQuery): Promise<void> {

@@ -28,18 +28,20 @@ export async function claimKey(
   /** Keys created before this are expired: claimed as if unused. */
   expiredBefore: EpochMs,
   holder: ClaimHolder,
+  /** Runs the claim's insert and answers the rows it wrote: the store's group commit, which shares its commit with other writes. */
+  write: (insert: CompiledQuery) => Promise<number>,
 ): Promise<IdempotencyClaim> {
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
-    const inserted = await db
+    const insert = db
       .insertInto('idempotency_keys')
       .values({ entity_id: entityId, key, request_hash: requestHash, state: 'in-progress', status_code: null, body: null, created_at: now, owner: holder.owner, lease_until: holder.leaseUntil })
       .onConflict((oc) => oc.columns(['entity_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (inserted.numInsertedOrUpdatedRows === 1n) return { kind: 'claimed' };
+      .compile();
+    if ((await write(insert)) === 1) return { kind: 'claimed' };
 
     const row = await db
       .selectFrom('idempotency_keys')
-      .select(['request_hash', 'state', 'status_code', 'body', 'created_at'])
+      .select(['request_hash', 'state', 'status_code', 'body', 'created_at', 'lease_until'])
       .where('entity_id', '=', entityId)
       .where('key', '=', key)
       .executeTakeFirst();
@@ -58,7 +60,7 @@ export async function claimKey(
     if (row.state === 'done' && row.status_code !== null && row.body !== null) {
       return { kind: 'done', statusCode: row.status_code, body: row.body };
     }
-    return { kind: 'in-progress' };
+    return { kind: 'in-progress', leaseUntil: row.lease_until === null ? null : Number(row.lease_until) };
   }
   throw new Error(`idempotency key could not be claimed after ${CLAIM_ATTEMPTS} attempts`);
 }

@@ -1,7 +1,7 @@
 // The Store on Kysely: one set of queries for SQLite and PostgreSQL. The dialect-specific parts
 // (connection, pragmas, pool, BEGIN IMMEDIATE) live in sqlite.ts and postgres.ts.
 
-import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { canSettle, type PendingKind } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, updateCheckout, type CheckoutChange } from './checkouts.js';
 import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseClaim } from './idempotency.js';
@@ -29,6 +29,7 @@ import {
 import { PreparedInsert } from './prepared-insert.js';
 import { KyselyReportStore, type ReportStore } from './report-store.js';
 import { sqliteBatchWriter } from './sqlite.js';
+import { postgresBatch, type BatchReader } from './postgres.js';
 import { guardedUpdate, reverseRecordUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
 import {
@@ -44,9 +45,9 @@ import {
   registrationToRow,
   simulatorAuthorizationToRow,
 } from './rows.js';
-import type { Database } from './schema.js';
-import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, failOccurrence, findOccurrence, findSchedule, findTestClock, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
-import type { Firing, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
+import type { Database, RegistrationsTable } from './schema.js';
+import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, chargeOccurrenceQuery, failOccurrence, OccurrenceNotDueError, findOccurrence, findSchedule, findTestClock, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
+import type { Firing, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../schedules/records.js';
 import type {
   ClaimAnswer,
   ClaimHolder,
@@ -77,8 +78,10 @@ export class KyselyStore implements Store {
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
-  /** SQLite only: inserts of one event-loop turn share a commit (PostgreSQL commits in parallel). */
-  readonly #groupCommit: GroupCommit | undefined;
+  /** Inserts of one event-loop turn share a transaction: one commit on SQLite, one round trip on PostgreSQL. */
+  readonly #groupCommit: GroupCommit;
+  /** Reads that one answer needs, asked together: one round trip on PostgreSQL. */
+  readonly #readTogether: BatchReader;
   /** The inserts every payment or checkout makes, compiled once. */
   readonly #payments: PreparedInsert<'payments'>;
   readonly #registrations: PreparedInsert<'registrations'>;
@@ -91,7 +94,9 @@ export class KyselyStore implements Store {
     this.#db = db;
     this.dialect = dialect;
     this.#schema = schema;
-    this.#groupCommit = dialect === 'sqlite' ? new GroupCommit(sqliteBatchWriter(db)) : undefined;
+    this.#groupCommit = new GroupCommit(dialect === 'sqlite' ? sqliteBatchWriter(db) : postgresBatch(db).write);
+    // SQLite runs in this process: reads one after the other cost no round trip.
+    this.#readTogether = dialect === 'postgres' ? postgresBatch(db).read : (reads) => Promise.all(reads.map(async (q) => (await db.executeQuery(q)).rows));
     this.#payments = new PreparedInsert(db, 'payments');
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');
@@ -102,16 +107,10 @@ export class KyselyStore implements Store {
 
   /**
    * Statements that must commit together (an insert, its claim's answer, the jobs it queues), in
-   * one transaction: through the group commit where there is one.
+   * one transaction, shared with the other writers of the same event-loop turn (group-commit.ts).
    */
   #insert(writes: CompiledQuery[]): Promise<void> {
-    if (this.#groupCommit) return this.#groupCommit.run(...writes);
-    const [only] = writes;
-    if (writes.length === 1 && only) return runGuarded(this.#db, only);
-    return this.#atomically(async (trx) => {
-      for (const w of writes) await runGuarded(trx, w);
-      return true;
-    }).then(() => undefined);
+    return this.#groupCommit.run(...writes).then(() => undefined);
   }
 
   /** The statements that follow an effect in its transaction: its claim's answer, its jobs, its events. */
@@ -272,8 +271,18 @@ export class KyselyStore implements Store {
 
   insertPayment(p: PaymentRecord, parts: NewPaymentParts = {}): Promise<boolean> {
     const { registration, attempt, answer, jobs, events, occurrence } = parts;
-    // The hot path: a payment alone (with its answer, jobs and events) is plain inserts, grouped on SQLite.
-    if (!registration && !attempt && !occurrence) return this.#insert([this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs, events)]).then(() => true);
+    // The hot path: a payment alone (with its answer, jobs and events) is plain inserts, grouped; a
+    // schedule's charge adds its occurrence's guard, first.
+    if (!registration && !attempt) {
+      const guard = occurrence ? [chargeOccurrenceQuery(this.#db, occurrence)] : [];
+      return this.#insert([...guard, this.#payments.compile(paymentToRow(p)), ...this.#followers(answer, jobs, events)]).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof OccurrenceNotDueError) return false;
+          throw error;
+        },
+      );
+    }
     const checkoutId = p.checkoutId;
     if (attempt && checkoutId === null) throw new Error('a payment that ends a checkout attempt must name its checkout');
     return this.#atomically(async (trx, tx) => {
@@ -405,6 +414,16 @@ export class KyselyStore implements Store {
     return row && registrationFromRow(row);
   }
 
+  async findRegistrationAndTestClock(entityId: string, id: string): Promise<{ registration: RegistrationRecord | undefined; testClock: EpochMs | undefined }> {
+    const [registrations = [], clocks = []] = await this.#readTogether([
+      this.#db.selectFrom('registrations').selectAll().where('entity_id', '=', entityId).where('id', '=', id).compile(),
+      this.#db.selectFrom('test_clocks').select('time').where('entity_id', '=', entityId).compile(),
+    ]);
+    const registration = registrations[0] as Selectable<RegistrationsTable> | undefined;
+    const clock = clocks[0] as { time: number | string } | undefined;
+    return { registration: registration && registrationFromRow(registration), testClock: clock && Number(clock.time) };
+  }
+
   deleteRegistration(entityId: string, id: string, now: EpochMs, events: readonly WebhookEvent[] = []): Promise<boolean> {
     // The ciphertext and the keyed hash go at once: a deleted registration can never be charged
     // nor linked to a new one holding the same card.
@@ -442,8 +461,8 @@ export class KyselyStore implements Store {
     return occurrencesOf(this.#db, scheduleId, limit);
   }
 
-  findOccurrence(id: string): Promise<{ occurrence: OccurrenceRecord; schedule: ScheduleRecord } | undefined> {
-    return findOccurrence(this.#db, id);
+  findOccurrence(id: string): Promise<OccurrenceToCharge | undefined> {
+    return findOccurrence(this.#db, this.#readTogether, id);
   }
 
   async cancelSchedule(entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'> {
@@ -511,7 +530,7 @@ export class KyselyStore implements Store {
   // Idempotency
 
   claimIdempotencyKey(entityId: string, key: string, requestHash: string, now: EpochMs, expiredBefore: EpochMs, holder: ClaimHolder): Promise<IdempotencyClaim> {
-    return claimKey(this.#db, entityId, key, requestHash, now, expiredBefore, holder);
+    return claimKey(this.#db, entityId, key, requestHash, now, expiredBefore, holder, async (insert) => (await this.#groupCommit.run(insert))[0] ?? 0);
   }
 
   async completeIdempotencyKey(answer: ClaimAnswer): Promise<void> {

@@ -6,6 +6,9 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { registerArrayReader } from './array-rows.js';
+import type { CompiledQuery } from 'kysely';
+import type { BatchWriter } from './group-commit.js';
+import { readBatch, runBatch } from './pg-batch.js';
 import type { Database } from './schema.js';
 
 /** Connections per relay process; measured ~4.3k ops/s at 16 (architecture.md). */
@@ -42,6 +45,22 @@ export interface PostgresOptions {
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 
+/** Reads asked together: the rows of each, in order (pg-batch.ts, readBatch). */
+export type BatchReader = (reads: readonly CompiledQuery[]) => Promise<unknown[][]>;
+
+/** The batch writer and reader of each database opened here (postgresBatch). */
+const batches = new WeakMap<Kysely<Database>, { write: BatchWriter; read: BatchReader }>();
+
+/**
+ * A database opened by openPostgresDb, by whole queries: a group commit's writer (one query per
+ * group) and reads asked in one round trip (pg-batch.ts).
+ */
+export function postgresBatch(db: Kysely<Database>): { write: BatchWriter; read: BatchReader } {
+  const batch = batches.get(db);
+  if (!batch) throw new Error('a PostgreSQL store needs a database opened by openPostgresDb');
+  return batch;
+}
+
 export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<Database> {
   if (opts.schema !== undefined && !SCHEMA_NAME.test(opts.schema)) {
     throw new Error(`schema must match ${SCHEMA_NAME.source}, got ${JSON.stringify(opts.schema)}`);
@@ -65,6 +84,7 @@ export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<
   // the relay. Its query, or its next one, fails instead, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  batches.set(db, { write: (batch) => runBatch(pool, batch), read: (reads) => readBatch(pool, reads) });
   registerArrayReader(db, async (query) => (await pool.query<unknown[]>({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' })).rows);
   return db;
 }

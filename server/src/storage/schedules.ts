@@ -5,12 +5,15 @@
 // An occurrence changes only from `due`: a charge, a cancel and a failure each apply only to a
 // `due` occurrence, so whichever comes first wins and the other changes nothing.
 
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { EpochMs } from '../domain/records.js';
 import type { JobRecord } from '../jobs/job.js';
-import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceStatus, ScheduleRecord, ScheduleStatus } from '../schedules/records.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceStatus, OccurrenceToCharge, ScheduleRecord, ScheduleStatus } from '../schedules/records.js';
 import { enqueueQueries } from './jobs.js';
-import type { Database, ScheduleOccurrencesTable, SchedulesTable } from './schema.js';
+import { mustChangeOneRow } from './guarded-query.js';
+import type { Database, RegistrationsTable, ScheduleOccurrencesTable, SchedulesTable } from './schema.js';
+import type { BatchReader } from './postgres.js';
+import { registrationFromRow } from './rows.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -100,11 +103,35 @@ export async function occurrencesOf(db: Executor, scheduleId: string, limit: num
   return rows.map(occurrenceFromRow).reverse();
 }
 
-export async function findOccurrence(db: Executor, id: string): Promise<{ occurrence: OccurrenceRecord; schedule: ScheduleRecord } | undefined> {
-  const o = await db.selectFrom('schedule_occurrences').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!o) return undefined;
-  const s = await db.selectFrom('schedules').selectAll().where('id', '=', o.schedule_id).executeTakeFirst();
-  return s && { occurrence: occurrenceFromRow(o), schedule: scheduleFromRow(s) };
+/**
+ * An occurrence with what its charge needs, read together (one round trip on PostgreSQL): every
+ * read names the occurrence, so none waits for another's answer.
+ */
+export async function findOccurrence(db: Executor, readTogether: BatchReader, id: string): Promise<OccurrenceToCharge | undefined> {
+  const scheduleOf = db.selectFrom('schedule_occurrences').select('schedule_id').where('id', '=', id);
+  const schedule = db.selectFrom('schedules').where('id', '=', scheduleOf);
+  const [occurrences = [], schedules = [], registrations = [], clocks = []] = await readTogether([
+    db.selectFrom('schedule_occurrences').selectAll().where('id', '=', id).compile(),
+    schedule.selectAll().compile(),
+    db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('entity_id', '=', schedule.select('entity_id'))
+      .where('id', '=', schedule.select('registration_id'))
+      .compile(),
+    db.selectFrom('test_clocks').select('time').where('entity_id', '=', schedule.select('entity_id')).compile(),
+  ]);
+  const o = occurrences[0] as Selectable<ScheduleOccurrencesTable> | undefined;
+  const s = schedules[0] as Selectable<SchedulesTable> | undefined;
+  if (!o || !s) return undefined;
+  const registration = registrations[0] as Selectable<RegistrationsTable> | undefined;
+  const clock = clocks[0] as { time: number | string } | undefined;
+  return {
+    occurrence: occurrenceFromRow(o),
+    schedule: scheduleFromRow(s),
+    registration: registration && registrationFromRow(registration),
+    testClock: clock && Number(clock.time),
+  };
 }
 
 /** Cancels the schedules given (active ones only) and their occurrences still awaiting a charge. */
@@ -172,17 +199,35 @@ const OCCURRENCES_PER_INSERT = 1_000;
 export async function writeFirings(trx: Transaction<Database>, firings: readonly Firing[], jobsOf: (written: FiringsWritten) => JobRecord[], now: EpochMs): Promise<OccurrenceRecord[]> {
   const occurrences: OccurrenceRecord[] = [];
   const nextRunAts = new Set<EpochMs>();
+  // One UPDATE per same change: schedules due at one second mostly share their next run (a
+  // monthly schedule's next month), and one statement per schedule was most of a firing's cost.
+  const sameChange = new Map<string, Firing[]>();
   for (const f of firings) {
-    const result = await trx
+    const key = `${f.from}/${f.nextRunAt}/${f.status}`;
+    const group = sameChange.get(key);
+    if (group) group.push(f);
+    else sameChange.set(key, [f]);
+  }
+  for (const group of sameChange.values()) {
+    const [{ from, nextRunAt, status }] = group as [Firing, ...Firing[]];
+    const advanced = await trx
       .updateTable('schedules')
-      .set({ next_run_at: f.nextRunAt, status: f.status, updated_at: now })
-      .where('id', '=', f.scheduleId)
+      .set({ next_run_at: nextRunAt, status, updated_at: now })
+      .where(
+        'id',
+        'in',
+        group.map((f) => f.scheduleId),
+      )
       .where('status', '=', 'active')
-      .where('next_run_at', '=', f.from)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) continue;
-    occurrences.push(...f.occurrences);
-    if (f.nextRunAt !== null) nextRunAts.add(f.nextRunAt);
+      .where('next_run_at', '=', from)
+      .returning('id')
+      .execute();
+    const ids = new Set(advanced.map((r) => r.id));
+    for (const f of group) {
+      if (!ids.has(f.scheduleId)) continue;
+      occurrences.push(...f.occurrences);
+      if (f.nextRunAt !== null) nextRunAts.add(f.nextRunAt);
+    }
   }
   for (let i = 0; i < occurrences.length; i += OCCURRENCES_PER_INSERT) {
     const rows = occurrences.slice(i, i + OCCURRENCES_PER_INSERT).map(occurrenceToRow);
@@ -193,15 +238,28 @@ export async function writeFirings(trx: Transaction<Database>, firings: readonly
   return due;
 }
 
+/** A charge's guard failed: its occurrence was no longer due (cancelled, or charged by another run). */
+export class OccurrenceNotDueError extends Error {
+  constructor() {
+    super('the occurrence is no longer due');
+  }
+}
+
 /** The charge's guard, first in the payment's transaction: the occurrence must still be due. */
-export async function chargeOccurrence(trx: Transaction<Database>, charge: OccurrenceCharge): Promise<boolean> {
-  const result = await trx
+export function chargeOccurrenceQuery(db: Executor, charge: OccurrenceCharge): CompiledQuery {
+  const query = db
     .updateTable('schedule_occurrences')
     .set({ status: charge.status, payment_id: charge.paymentId, result_code: charge.resultCode, updated_at: charge.now })
     .where('id', '=', charge.id)
     .where('status', '=', 'due')
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+    .compile();
+  return mustChangeOneRow(query, () => new OccurrenceNotDueError());
+}
+
+/** The same guard inside a transaction under way: false when the occurrence is no longer due. */
+export async function chargeOccurrence(trx: Transaction<Database>, charge: OccurrenceCharge): Promise<boolean> {
+  const result = await trx.executeQuery(chargeOccurrenceQuery(trx, charge));
+  return result.numAffectedRows === 1n;
 }
 
 /** A due occurrence whose charge cannot be made (its registration is gone, its parameters refused). */

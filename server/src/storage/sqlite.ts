@@ -144,10 +144,14 @@ export function openSqliteDb(file: string, durability: Durability = new WalSync(
   const writes = new WriteMark();
   const statements = withStatementCache(db, writes);
   const kysely = new Kysely<Database>({ dialect: new DurableSqliteDialect(statements, durability, writes) });
-  const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) => {
-    // A marked statement that changes no row throws, and the whole batch rolls back.
-    for (const query of batch) checkChanged(query, statements.prepare(query.sql).run(query.parameters as unknown[]).changes);
-  });
+  const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) =>
+    batch.map((query) => {
+      const { changes } = statements.prepare(query.sql).run(query.parameters as unknown[]);
+      // A marked statement that changes no row throws, and the whole batch rolls back.
+      checkChanged(query, changes);
+      return Number(changes);
+    }),
+  );
   batchWriters.set(kysely, (batch) => kysely.connection().execute(async () => inOneTransaction.immediate(batch)));
   // Statements of their own: raw mode stays set on a statement, and Kysely's must keep giving objects.
   const rawStatements = new Map<string, BetterSqlite3.Statement>();

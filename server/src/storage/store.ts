@@ -15,7 +15,7 @@ import type { FiringsWritten } from './schedules.js';
 import type { CheckoutChange } from './checkouts.js';
 import type { ReportStore } from './report-store.js';
 export type { CheckoutChange } from './checkouts.js';
-import type { Firing, OccurrenceCharge, OccurrenceRecord, ScheduleRecord } from '../schedules/records.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../schedules/records.js';
 
 export type {
   CheckoutRecord,
@@ -35,7 +35,8 @@ export type CheckoutClaim = 'claimed' | 'missing' | 'expired' | 'paid' | 'busy' 
 
 export type IdempotencyClaim =
   | { kind: 'claimed' }
-  | { kind: 'in-progress' }
+  /** `leaseUntil`: when its holder's lease runs out (null: a claim from before leases). */
+  | { kind: 'in-progress'; leaseUntil: EpochMs | null }
   | { kind: 'mismatch' }
   | { kind: 'done'; statusCode: number; body: string };
 
@@ -268,6 +269,8 @@ export interface Store {
   /** With its parts (the claim's answer, jobs, events) in the same transaction. */
   insertRegistration(r: RegistrationRecord, parts?: NewRegistrationParts): Promise<void>;
   findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined>;
+  /** A registration and the entity's test clock (undefined: never moved), read together: what a schedule's creation needs. */
+  findRegistrationAndTestClock(entityId: string, id: string): Promise<{ registration: RegistrationRecord | undefined; testClock: EpochMs | undefined }>;
   /**
    * Marks deleted and wipes the ciphertext, with the events that tell of it; false (nothing
    * written) when absent or already deleted.
@@ -363,7 +366,7 @@ export interface Store {
   listSchedules(entityId: string, registrationId: string): Promise<ScheduleRecord[]>;
   /** The latest `limit` occurrences of a schedule, oldest first. */
   scheduleOccurrences(scheduleId: string, limit: number): Promise<OccurrenceRecord[]>;
-  findOccurrence(id: string): Promise<{ occurrence: OccurrenceRecord; schedule: ScheduleRecord } | undefined>;
+  findOccurrence(id: string): Promise<OccurrenceToCharge | undefined>;
   /** Cancels an active schedule and its occurrences still due, in one transaction. */
   cancelSchedule(entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'>;
   /**

@@ -3,9 +3,10 @@
 // charges made by the jobs runner as the clock moves (a PAYMENT event each, declines recorded),
 // the missed-run rule, cancelling (and cancelling by deleting the registration), and a cancel
 // that races a charge.
+import { hash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
-import { occurrenceId } from '../../src/schedules/fire.js';
+import { CHARGES_PER_JOB, occurrenceId } from '../../src/schedules/fire.js';
 
 let relay: TestRelay;
 beforeEach(async () => {
@@ -250,10 +251,11 @@ describe('cancelling', () => {
     const store = relay.ctx.store as unknown as { insertPayment: (...args: unknown[]) => Promise<boolean> };
     const insert = store.insertPayment.bind(relay.ctx.store);
     let cancel: Promise<number> | undefined;
-    // The cancel arrives once the payment's write has begun.
+    // The cancel arrives once the payment's write has begun: the group commit writes it in the
+    // turn after it was queued, so the cancel comes one turn later.
     store.insertPayment = (...args) => {
       const written = insert(...args);
-      cancel = relay.del(`/scheduling/v1/schedules/${id}?entityId=${relay.merchant.entityId}`).then((r) => r.statusCode);
+      cancel = new Promise((turn) => setImmediate(turn)).then(async () => (await relay.del(`/scheduling/v1/schedules/${id}?entityId=${relay.merchant.entityId}`)).statusCode);
       return written;
     };
     await relay.ctx.jobs.runDue();
@@ -265,6 +267,67 @@ describe('cancelling', () => {
     relay.clock.set(Date.UTC(2027, 1, 1, 0, 0, 1));
     await runJobs();
     expect(((await read(id)).json() as { occurrences: Occurrence[] }).occurrences).toHaveLength(1);
+  });
+});
+
+describe('charges jobs', () => {
+  const DUE = Date.UTC(2026, 11, 1);
+
+  /** `n` schedules of one registration, all due at DUE, fired: their occurrence ids, in firing order. */
+  async function fired(n: number): Promise<string[]> {
+    const registrationId = await register();
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push(((await schedule(registrationId)).json() as { id: string }).id);
+    relay.clock.set(DUE + 300);
+    await relay.ctx.jobs.runDue();
+    return ids.map((id) => occurrenceId(id, DUE));
+  }
+
+  const statusOf = async (occurrence: string) => (await relay.ctx.store.findOccurrence(occurrence))?.occurrence.status;
+
+  it('charges the occurrences of one firing a few to a job', async () => {
+    const occurrences = await fired(CHARGES_PER_JOB + 2);
+    const jobs = await Promise.all(occurrences.map((o) => relay.ctx.store.findJobByKey(`schedule-charges:${o}`)));
+    const found = jobs.filter((j) => j !== undefined);
+    expect(found).toHaveLength(2);
+    expect(found.map((j) => (JSON.parse(j?.payload ?? '{}') as { occurrenceIds: string[] }).occurrenceIds.length).sort((a, b) => a - b)).toEqual([2, CHARGES_PER_JOB]);
+    await relay.ctx.jobs.runDue();
+    expect(await Promise.all(occurrences.map(statusOf))).toEqual(occurrences.map(() => 'succeeded'));
+  });
+
+  it('a charge that throws goes on in a job of its own; the others are charged', async () => {
+    const [first, broken, third] = await fired(3);
+    const store = relay.ctx.store as unknown as { findOccurrence: (id: string) => Promise<unknown> };
+    const find = store.findOccurrence.bind(relay.ctx.store);
+    store.findOccurrence = async (id) => {
+      if (id === broken) throw new Error('connection reset');
+      return find(id);
+    };
+    await relay.ctx.jobs.runDue();
+    store.findOccurrence = find;
+    expect([await statusOf(first ?? ''), await statusOf(broken ?? ''), await statusOf(third ?? '')]).toEqual(['succeeded', 'due', 'succeeded']);
+    const own = await relay.ctx.store.findJobByKey(`schedule-charge:${broken}`);
+    expect(own).toMatchObject({ kind: 'schedule-charge', state: 'queued' });
+    // The charges job itself is done: the failure lives on in the occurrence's own job.
+    expect((await relay.ctx.store.findJobByKey(`schedule-charges:${first}`))?.state).toBe('done');
+    await relay.ctx.jobs.runDue();
+    expect(await statusOf(broken ?? '')).toBe('succeeded');
+  });
+
+  it("an occurrence another try holds is tried again when that try's lease runs out", async () => {
+    const [held] = await fired(1);
+    const leaseUntil = DUE + 300 + 20_000;
+    // A try of another relay holds the occurrence's claim, under its lease.
+    const chargeHash = hash('sha256', 'schedule-charge', 'hex');
+    const claim = await relay.ctx.store.claimIdempotencyKey(relay.merchant.entityId, held ?? '', chargeHash, DUE + 300, 0, { owner: 'relay-elsewhere', leaseUntil });
+    expect(claim.kind).toBe('claimed');
+    await relay.ctx.jobs.runDue();
+    expect(await statusOf(held ?? '')).toBe('due');
+    expect((await relay.ctx.store.findJobByKey(`schedule-charge:${held}`))?.runAt).toBe(leaseUntil + 100);
+    // That relay never finishes: once its lease has run out the claim is in doubt, released, and the charge made.
+    relay.clock.set(leaseUntil + 100);
+    await relay.ctx.jobs.runDue();
+    expect(await statusOf(held ?? '')).toBe('succeeded');
   });
 });
 

@@ -36,7 +36,7 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       expect((await store.claimIdempotencyKey(a, 'shared', 'h', T0, NONE_EXPIRED, HOLDER)).kind).toBe('claimed');
       await store.completeIdempotencyKey(answer(a, 'shared', 200, 'secret of a'));
       expect(await store.claimIdempotencyKey(b, 'shared', 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'claimed' });
-      expect(await store.claimIdempotencyKey(b, 'shared', 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress' });
+      expect(await store.claimIdempotencyKey(b, 'shared', 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress', leaseUntil: HOLDER.leaseUntil });
     });
 
     it('releases an unfinished claim so a retry runs, but never a stored answer', async () => {
@@ -58,7 +58,7 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       await store.claimIdempotencyKey(entityId, 'answered', 'h', T0, T0 - ttl, HOLDER);
       await store.completeIdempotencyKey(answer(entityId, 'answered', 200, 'old answer'));
       const before = T0 + ttl - 1;
-      expect(await store.claimIdempotencyKey(entityId, 'stuck', 'h', before, before - ttl, HOLDER)).toEqual({ kind: 'in-progress' });
+      expect(await store.claimIdempotencyKey(entityId, 'stuck', 'h', before, before - ttl, HOLDER)).toEqual({ kind: 'in-progress', leaseUntil: HOLDER.leaseUntil });
       expect((await store.claimIdempotencyKey(entityId, 'answered', 'h2', before, before - ttl, HOLDER)).kind).toBe('mismatch');
       const after = T0 + ttl + 1;
       const results = await all(Array.from({ length: 20 }, () => () => store.claimIdempotencyKey(entityId, 'stuck', 'h2', after, after - ttl, HOLDER)));
@@ -100,7 +100,7 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       await store.completeIdempotencyKey({ entityId, key: 'held', owner: 'relay-b', claimedAt: T0, statusCode: 200, body: 'not mine' });
       // The same owner's later claim of the key is another claim: an answer of the earlier one is not its.
       await store.completeIdempotencyKey({ entityId, key: 'held', owner: HOLDER.owner, claimedAt: T0 - 1, statusCode: 200, body: 'an earlier claim' });
-      expect(await store.claimIdempotencyKey(entityId, 'held', 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress' });
+      expect(await store.claimIdempotencyKey(entityId, 'held', 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress', leaseUntil: HOLDER.leaseUntil });
     });
 
     it('purges keys older than the cut-off only', async () => {
@@ -113,7 +113,7 @@ export function idempotencyContract(ctx: () => ContractContext): void {
       await store.claimIdempotencyKey(entityId, fresh, 'h', 3_000, NONE_EXPIRED, HOLDER);
       expect(await store.purgeIdempotencyKeys(2_000)).toBe(1);
       expect(await store.claimIdempotencyKey(entityId, old, 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'claimed' });
-      expect(await store.claimIdempotencyKey(entityId, fresh, 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress' });
+      expect(await store.claimIdempotencyKey(entityId, fresh, 'h', T0, NONE_EXPIRED, HOLDER)).toEqual({ kind: 'in-progress', leaseUntil: HOLDER.leaseUntil });
     });
   });
 }

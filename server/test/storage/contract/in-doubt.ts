@@ -57,7 +57,7 @@ export function inDoubtContract(ctx: () => ContractContext): void {
       expect(await store.applyFollowUp(over)).toBe(true);
       // A second full capture breaks the guard: no record, and no answer either.
       expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 1_000), answer: answer(entityId, 'refused-capture') })).toBe(false);
-      expect(await store.claimIdempotencyKey(entityId, 'refused-capture', 'h', T0 + 1, 0, HOLDER)).toEqual({ kind: 'in-progress' });
+      expect(await store.claimIdempotencyKey(entityId, 'refused-capture', 'h', T0 + 1, 0, HOLDER)).toEqual({ kind: 'in-progress', leaseUntil: HOLDER.leaseUntil });
     });
 
     it('lists the claims still in progress, and only those', async () => {

@@ -86,6 +86,35 @@ export function schedulesContract(ctx: () => ContractContext): void {
       expect(found?.occurrence.status).toBe('due');
     });
 
+    it("reads an occurrence with its schedule, the schedule's registration and the entity's test clock", async () => {
+      const { store } = ctx();
+      const { entityId, registrationId, s } = await withSchedule(store);
+      await fire(store, entityId, S0 + 500);
+      const occurrence = occurrenceId(s.id, S0);
+      const found = await store.findOccurrence(occurrence);
+      expect(found?.schedule).toEqual({ ...s, nextRunAt: S0 + MINUTE, updatedAt: S0 + 500 });
+      expect(found?.occurrence).toMatchObject({ id: occurrence, scheduleId: s.id, entityId, scheduledAt: S0, status: 'due' });
+      expect(found?.registration?.id).toBe(registrationId);
+      expect(found?.testClock).toBeUndefined();
+      expect(await store.moveTestClock(entityId, S0 + 7 * MINUTE, S0)).toBe(true);
+      expect((await store.findOccurrence(occurrence))?.testClock).toBe(S0 + 7 * MINUTE);
+      // A registration deleted since: the occurrence is still found, without it.
+      expect(await store.deleteRegistration(entityId, registrationId, S0 + 1)).toBe(true);
+      expect((await store.findOccurrence(occurrence))?.registration?.deletedAt).toBe(S0 + 1);
+      expect(await store.findOccurrence(id())).toBeUndefined();
+    });
+
+    it("reads a registration with its entity's test clock, each absent when absent", async () => {
+      const { store } = ctx();
+      const { entityId, registrationId } = await withSchedule(store);
+      const both = await store.findRegistrationAndTestClock(entityId, registrationId);
+      expect(both).toEqual({ registration: await store.findRegistration(entityId, registrationId), testClock: undefined });
+      expect(await store.moveTestClock(entityId, S0 + MINUTE, S0)).toBe(true);
+      expect((await store.findRegistrationAndTestClock(entityId, registrationId)).testClock).toBe(S0 + MINUTE);
+      // Another entity's registration is not found, whatever its id.
+      expect(await store.findRegistrationAndTestClock(await newEntity(store), registrationId)).toEqual({ registration: undefined, testClock: undefined });
+    });
+
     it('after missed runs fires the latest once and records the older ones as skipped', async () => {
       const { store } = ctx();
       const { entityId, s } = await withSchedule(store);

@@ -1,0 +1,135 @@
+// The PostgreSQL group commit's one-query batches (storage/pg-batch.ts): parameters become
+// literals that PostgreSQL reads back as exactly the values given, a batch is one transaction,
+// a failed guard rolls it back with that guard's own error, and reads asked together answer in
+// order. Against a real server (TEST_DATABASE_URL), in a schema of its own; skipped with a
+// message when it is unreachable, unless REQUIRE_POSTGRES=1.
+
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineParameters, readBatch, runBatch, sqlLiteral } from '../../src/storage/pg-batch.js';
+import { mustChangeOneRow } from '../../src/storage/guarded-query.js';
+import { ClaimLostError } from '../../src/storage/store.js';
+import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
+
+describe('literals', () => {
+  it('writes each kind of parameter as PostgreSQL reads it', () => {
+    expect(sqlLiteral(null)).toBe('NULL');
+    expect(sqlLiteral(undefined)).toBe('NULL');
+    expect(sqlLiteral("it's")).toBe("'it''s'");
+    expect(sqlLiteral('a\\b')).toBe(" E'a\\\\b'");
+    expect(sqlLiteral(1795791026848)).toBe('1795791026848');
+    expect(sqlLiteral(-5)).toBe('(-5)');
+    expect(sqlLiteral(12n)).toBe('12');
+    expect(sqlLiteral(true)).toBe('TRUE');
+    expect(sqlLiteral(Buffer.from([0, 255]))).toBe("'\\x00ff'::bytea");
+  });
+
+  it('refuses what it cannot write exactly', () => {
+    expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
+    expect(() => sqlLiteral(Number.POSITIVE_INFINITY)).toThrow(TypeError);
+    expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
+  });
+
+  it('replaces placeholders only outside quoted text and identifiers', () => {
+    expect(inlineParameters(`select $1, '$1', "a$1", $10, $2 from t where x = 'it''s $2'`, ['a', 'b', 3, 4, 5, 6, 7, 8, 9, 'ten'])).toBe(
+      `select 'a', '$1', "a$1", 'ten', 'b' from t where x = 'it''s $2'`,
+    );
+  });
+
+  it('refuses a placeholder with no parameter, and a comment', () => {
+    expect(() => inlineParameters('select $2', ['a'])).toThrow(/\$2 of 1/);
+    expect(() => inlineParameters('select $1 -- note', ['a'])).toThrow(/comment/);
+    expect(() => inlineParameters("select 'open", [])).toThrow(/unterminated/);
+  });
+});
+
+const reason = await postgresUnreachable();
+if (reason !== undefined && process.env.REQUIRE_POSTGRES === '1') {
+  describe('PostgreSQL batches', () => {
+    it('needs a reachable PostgreSQL (REQUIRE_POSTGRES=1)', () => {
+      throw new Error(`PostgreSQL is unreachable: ${reason}`);
+    });
+  });
+} else if (reason !== undefined) {
+  console.warn(`SKIPPED: PostgreSQL batches: the server is unreachable (${reason})`);
+}
+
+describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
+  const schema = `pw_test_${randomBytes(6).toString('hex')}`;
+  let pool: pg.Pool;
+  const insert = (id: string, note: unknown, n: unknown) => CompiledQuery.raw('insert into notes (id, note, n) values ($1, $2, $3)', [id, note, n]);
+  const notes = async () => (await pool.query<{ id: string; note: string | null; n: string | null }>('select id, note, n from notes order by id')).rows;
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 2 });
+    await pool.query(`create schema ${schema}`);
+    await pool.query('create table notes (id text primary key, note text, n bigint)');
+  });
+  afterAll(async () => {
+    await pool.query(`drop schema ${schema} cascade`);
+    await pool.end();
+  });
+
+  it('stores hostile text exactly as given, in one transaction', async () => {
+    await pool.query('delete from notes');
+    const hostile = ["'; drop table notes; --", 'back\\slash \\x00 and $1 and $$ dollars $$', 'ünïcødé 🚀', '', '"quoted"'];
+    const changed = await runBatch(
+      pool,
+      hostile.map((note, i) => insert(`h${i}`, note, -i)),
+    );
+    expect(changed).toEqual([1, 1, 1, 1, 1]);
+    expect(await notes()).toEqual(hostile.map((note, i) => ({ id: `h${i}`, note, n: String(-i) })));
+  });
+
+  it('rolls the whole batch back when one statement fails', async () => {
+    await pool.query('delete from notes');
+    await expect(runBatch(pool, [insert('a', 'first', 1), insert('a', 'again', 2)])).rejects.toThrow(/duplicate key/);
+    expect(await notes()).toEqual([]);
+  });
+
+  it('answers the rows each statement changed, a held guard as one', async () => {
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', 'x', 1), insert('b', 'x', 2)]);
+    const changed = await runBatch(pool, [
+      CompiledQuery.raw("update notes set n = n + 1 where note = 'x'", []),
+      mustChangeOneRow(CompiledQuery.raw('update notes set note = $1 where id = $2', ['y', 'a'])),
+      CompiledQuery.raw('insert into notes (id) values ($1) on conflict do nothing', ['a']),
+    ]);
+    expect(changed).toEqual([2, 1, 0]);
+  });
+
+  it("rolls back on a failed guard and throws that guard's own error", async () => {
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', 'x', 1)]);
+    class NotDue extends Error {}
+    const batch = [
+      insert('b', 'kept?', 2),
+      mustChangeOneRow(CompiledQuery.raw('update notes set n = 10 where id = $1', ['a'])),
+      mustChangeOneRow(CompiledQuery.raw('update notes set n = 20 where id = $1', ['missing']), () => new NotDue()),
+    ];
+    await expect(runBatch(pool, batch)).rejects.toBeInstanceOf(NotDue);
+    expect(await notes()).toEqual([{ id: 'a', note: 'x', n: '1' }]);
+    const claimLost = [mustChangeOneRow(CompiledQuery.raw('update notes set n = 30 where id = $1', ['missing']))];
+    await expect(runBatch(pool, claimLost)).rejects.toBeInstanceOf(ClaimLostError);
+    // Two rows changed is a failed guard too.
+    await runBatch(pool, [insert('b', 'x', 2)]);
+    await expect(runBatch(pool, [mustChangeOneRow(CompiledQuery.raw("update notes set n = 0 where note = 'x'", []))])).rejects.toBeInstanceOf(ClaimLostError);
+    expect((await notes()).map((r) => r.n)).toEqual(['1', '2']);
+  });
+
+  it('reads asked together answer in order, each with its rows', async () => {
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', "it's", 1), insert('b', null, 2)]);
+    const [first, none, both] = await readBatch(pool, [
+      CompiledQuery.raw('select note from notes where id = $1', ['a']),
+      CompiledQuery.raw('select note from notes where id = $1', ['zz']),
+      CompiledQuery.raw('select id from notes order by id', []),
+    ]);
+    expect(first).toEqual([{ note: "it's" }]);
+    expect(none).toEqual([]);
+    expect(both).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(await readBatch(pool, [CompiledQuery.raw('select count(*)::int as n from notes', [])])).toEqual([[{ n: 2 }]]);
+  });
+});
