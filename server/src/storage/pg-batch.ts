@@ -35,44 +35,47 @@ export function sqlLiteral(value: unknown): string {
   }
 }
 
+/** A statement cut at its placeholders: text, parameter index, text, ... (text at even places). */
+type Template = (string | number)[];
+
+/** Quoted text, a quoted identifier, a placeholder, or the start of a comment. */
+const TOKEN = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)|--|['"]/g;
+
+function templateOf(sql: string): Template {
+  const parts: Template = [];
+  let from = 0;
+  for (const match of sql.matchAll(TOKEN)) {
+    const [token, n] = match;
+    if (token === '--') throw new Error('a comment in a statement to inline');
+    if (token === "'" || token === '"') throw new Error('unterminated quote in a statement');
+    if (n === undefined) continue;
+    parts.push(sql.slice(from, match.index), Number(n) - 1);
+    from = match.index + token.length;
+  }
+  parts.push(sql.slice(from));
+  return parts;
+}
+
+/** Templates by statement text: the same few statements run again and again. */
+const templates = new Map<string, Template>();
+const MAX_TEMPLATES = 1_000;
+
 /**
  * `sql` with each `$n` outside quoted text and identifiers replaced by the literal of parameter n.
  * Comments are not expected in compiled statements; a `--` outside quotes is refused.
  */
 export function inlineParameters(sql: string, parameters: readonly unknown[]): string {
-  let out = '';
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i] as string;
-    if (c === "'" || c === '"') {
-      // Quoted text or identifier, to its closing quote (a doubled quote stays inside).
-      let j = i + 1;
-      for (;;) {
-        const close = sql.indexOf(c, j);
-        if (close === -1) throw new Error('unterminated quote in a statement');
-        if (sql[close + 1] === c) {
-          j = close + 2;
-          continue;
-        }
-        j = close + 1;
-        break;
-      }
-      out += sql.slice(i, j);
-      i = j;
-      continue;
-    }
-    if (c === '-' && sql[i + 1] === '-') throw new Error('a comment in a statement to inline');
-    if (c === '$' && /[0-9]/.test(sql[i + 1] ?? '')) {
-      let j = i + 1;
-      while (/[0-9]/.test(sql[j] ?? '')) j++;
-      const n = Number(sql.slice(i + 1, j));
-      if (n < 1 || n > parameters.length) throw new Error(`a statement names $${n} of ${parameters.length} parameters`);
-      out += sqlLiteral(parameters[n - 1]);
-      i = j;
-      continue;
-    }
-    out += c;
-    i++;
+  let template = templates.get(sql);
+  if (!template) {
+    template = templateOf(sql);
+    if (templates.size >= MAX_TEMPLATES) templates.clear();
+    templates.set(sql, template);
+  }
+  let out = template[0] as string;
+  for (let i = 1; i < template.length; i += 2) {
+    const n = template[i] as number;
+    if (n < 0 || n >= parameters.length) throw new Error(`a statement names $${n + 1} of ${parameters.length} parameters`);
+    out += sqlLiteral(parameters[n]) + (template[i + 1] as string);
   }
   return out;
 }
