@@ -3,7 +3,8 @@
 // loop's thread (better-sqlite3 is synchronous), so the group shares one commit and one WAL sync
 // (wal-sync.ts); on PostgreSQL each statement sent alone costs a round trip, so the group goes as
 // one query (pg-batch.ts). Each caller's promise settles only after the commit, so an acknowledged
-// write is still durable.
+// write is still durable. Reads that arrive in one turn go together the same way on PostgreSQL,
+// as one query (a read-only transaction, one snapshot) instead of a round trip each.
 
 import type { CompiledQuery } from 'kysely';
 
@@ -14,29 +15,33 @@ import type { CompiledQuery } from 'kysely';
  */
 export type BatchWriter = (writes: readonly CompiledQuery[]) => Promise<number[]>;
 
-interface Pending {
+/** Runs statements together; answers one result each (rows changed, or rows read). */
+export type BatchRunner<R> = (statements: readonly CompiledQuery[]) => Promise<R[]>;
+
+interface Pending<R> {
   /** One caller's statements: in the same transaction, whatever else the group holds. */
   writes: readonly CompiledQuery[];
-  /** The rows each of its statements changed. */
-  resolve(changed: number[]): void;
+  /** The result of each of its statements. */
+  resolve(results: R[]): void;
   reject(error: unknown): void;
 }
 
-export class GroupCommit {
-  readonly #writeBatch: BatchWriter;
-  #queue: Pending[] = [];
+/** `R`: what each statement answers (the rows a write changed, by default). */
+export class GroupCommit<R = number> {
+  readonly #writeBatch: BatchRunner<R>;
+  #queue: Pending<R>[] = [];
   #scheduled = false;
 
-  constructor(writeBatch: BatchWriter) {
+  constructor(writeBatch: BatchRunner<R>) {
     this.#writeBatch = writeBatch;
   }
 
   /**
    * Runs `writes` in the next group's transaction; settles once that transaction committed, with
-   * the rows each of them changed.
+   * the result of each of them.
    */
-  run(...writes: CompiledQuery[]): Promise<number[]> {
-    return new Promise<number[]>((resolve, reject) => {
+  run(...writes: CompiledQuery[]): Promise<R[]> {
+    return new Promise<R[]>((resolve, reject) => {
       this.#queue.push({ writes, resolve, reject });
       if (!this.#scheduled) {
         this.#scheduled = true;

@@ -95,8 +95,14 @@ export class KyselyStore implements Store {
     this.dialect = dialect;
     this.#schema = schema;
     this.#groupCommit = new GroupCommit(dialect === 'sqlite' ? sqliteBatchWriter(db) : postgresBatch(db).write);
-    // SQLite runs in this process: reads one after the other cost no round trip.
-    this.#readTogether = dialect === 'postgres' ? postgresBatch(db).read : (reads) => Promise.all(reads.map(async (q) => (await db.executeQuery(q)).rows));
+    if (dialect === 'postgres') {
+      // Reads of one turn (concurrent charges, creations) share one round trip.
+      const reads = new GroupCommit<unknown[]>(postgresBatch(db).read);
+      this.#readTogether = (queries) => reads.run(...queries);
+    } else {
+      // SQLite runs in this process: reads one after the other cost no round trip.
+      this.#readTogether = (queries) => Promise.all(queries.map(async (q) => (await db.executeQuery(q)).rows));
+    }
     this.#payments = new PreparedInsert(db, 'payments');
     this.#registrations = new PreparedInsert(db, 'registrations');
     this.#checkouts = new PreparedInsert(db, 'checkouts');

@@ -115,6 +115,14 @@ export function schedulesContract(ctx: () => ContractContext): void {
       expect(await store.findRegistrationAndTestClock(await newEntity(store), registrationId)).toEqual({ registration: undefined, testClock: undefined });
     });
 
+    it('answers reads asked at the same moment each with its own rows (they may go together)', async () => {
+      const { store } = ctx();
+      const made = await Promise.all(Array.from({ length: 12 }, () => withSchedule(store)));
+      await Promise.all(made.map(({ entityId }, i) => (i % 2 === 0 ? store.moveTestClock(entityId, S0 + i * MINUTE, S0) : Promise.resolve(true))));
+      const read = await Promise.all(made.map(({ entityId, registrationId }) => store.findRegistrationAndTestClock(entityId, registrationId)));
+      expect(read.map((r) => [r.registration?.entityId, r.testClock])).toEqual(made.map(({ entityId }, i) => [entityId, i % 2 === 0 ? S0 + i * MINUTE : undefined]));
+    });
+
     it('after missed runs fires the latest once and records the older ones as skipped', async () => {
       const { store } = ctx();
       const { entityId, s } = await withSchedule(store);
