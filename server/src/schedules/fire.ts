@@ -88,9 +88,11 @@ export const SCHEDULE_CHARGES_JOB = 'schedule-charges';
 /**
  * Occurrences per charges job. A job costs the database about as much as a charge (its row is
  * written, claimed and marked done, each with its indexes), so the occurrences of a firing are
- * charged a few to a job; few enough that a job ends well within its lease.
+ * charged a few to a job; few enough that a job ends well within its lease, and that a relay
+ * killed mid-work leaves little waiting for its leases to run out (what a job holds and has not
+ * started is charged only then).
  */
-export const CHARGES_PER_JOB = 10;
+export const CHARGES_PER_JOB = 5;
 
 /**
  * The charge jobs of the due occurrences: CHARGES_PER_JOB to a job, each keyed by its first
