@@ -43,6 +43,11 @@ export function planFiring(s: ScheduleRecord, now: number, catchUp: 'latest' | '
     const following = nextRunAtOrAfter(job, from + 1000, s.timeZone);
     return { scheduleId: s.id, from, nextRunAt: following, status: following === null ? 'ended' : 'active', occurrences: [occurrence(s, from, 'due', now)] };
   }
+  // The common case, a schedule fired on time: its next run is still to come, nothing was missed.
+  const following = nextRunAtOrAfter(job, from + 1000, s.timeZone);
+  if (following === null || following > now) {
+    return { scheduleId: s.id, from, nextRunAt: following, status: following === null ? 'ended' : 'active', occurrences: [occurrence(s, from, 'due', now)] };
+  }
   const latest = Math.max(from, lastRunAtOrBefore(job, now, s.timeZone) ?? from);
   const skipped: number[] = [];
   for (let at: number | null = from; at !== null && at < latest; at = nextRunAtOrAfter(job, at + 1000, s.timeZone)) {
