@@ -13,14 +13,17 @@ import type { CompiledQuery } from 'kysely';
  * the rows each statement changed. The database's connection provides it (sqliteBatchWriter,
  * postgresBatch).
  */
-export type BatchWriter = (writes: readonly CompiledQuery[]) => Promise<number[]>;
+export type BatchWriter = BatchRunner<number>;
+
+/** Reads asked together: the rows of each, in order (pg-batch.ts, readBatch). */
+export type BatchReader = BatchRunner<unknown[]>;
 
 /** Runs statements together; answers one result each (rows changed, or rows read). */
 export type BatchRunner<R> = (statements: readonly CompiledQuery[]) => Promise<R[]>;
 
 interface Pending<R> {
   /** One caller's statements: in the same transaction, whatever else the group holds. */
-  writes: readonly CompiledQuery[];
+  statements: readonly CompiledQuery[];
   /** The result of each of its statements. */
   resolve(results: R[]): void;
   reject(error: unknown): void;
@@ -28,21 +31,21 @@ interface Pending<R> {
 
 /** `R`: what each statement answers (the rows a write changed, by default). */
 export class GroupCommit<R = number> {
-  readonly #writeBatch: BatchRunner<R>;
+  readonly #runBatch: BatchRunner<R>;
   #queue: Pending<R>[] = [];
   #scheduled = false;
 
-  constructor(writeBatch: BatchRunner<R>) {
-    this.#writeBatch = writeBatch;
+  constructor(runBatch: BatchRunner<R>) {
+    this.#runBatch = runBatch;
   }
 
   /**
-   * Runs `writes` in the next group's transaction; settles once that transaction committed, with
-   * the result of each of them.
+   * Runs `statements` in the next group's transaction; settles once that transaction committed,
+   * with the result of each of them.
    */
-  run(...writes: CompiledQuery[]): Promise<R[]> {
+  run(...statements: CompiledQuery[]): Promise<R[]> {
     return new Promise<R[]>((resolve, reject) => {
-      this.#queue.push({ writes, resolve, reject });
+      this.#queue.push({ statements, resolve, reject });
       if (!this.#scheduled) {
         this.#scheduled = true;
         // After the I/O phase: every request read in this turn has queued its insert by then.
@@ -56,18 +59,18 @@ export class GroupCommit<R = number> {
     this.#queue = [];
     this.#scheduled = false;
     try {
-      const changed = await this.#writeBatch(group.flatMap((p) => p.writes));
+      const results = await this.#runBatch(group.flatMap((p) => p.statements));
       let at = 0;
       for (const p of group) {
-        p.resolve(changed.slice(at, at + p.writes.length));
-        at += p.writes.length;
+        p.resolve(results.slice(at, at + p.statements.length));
+        at += p.statements.length;
       }
     } catch (error) {
       if (group.length === 1) return group[0]?.reject(error);
-      // One write failed and the group rolled back: write each alone, so only that one fails.
+      // One statement failed and the group rolled back: run each caller's alone, so only that one fails.
       for (const p of group) {
         try {
-          p.resolve(await this.#writeBatch(p.writes));
+          p.resolve(await this.#runBatch(p.statements));
         } catch (alone) {
           p.reject(alone);
         }

@@ -6,7 +6,7 @@ import { canSettle, type PendingKind } from '../domain/lifecycle.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, updateCheckout, type CheckoutChange } from './checkouts.js';
 import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseClaim } from './idempotency.js';
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type BatchReader } from './group-commit.js';
 import { runGuarded } from './guarded-query.js';
 import { claimJobs, type ClaimGroups, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
@@ -29,7 +29,7 @@ import {
 import { PreparedInsert } from './prepared-insert.js';
 import { KyselyReportStore, type ReportStore } from './report-store.js';
 import { sqliteBatchWriter } from './sqlite.js';
-import { postgresBatch, type BatchReader } from './postgres.js';
+import { postgresBatch } from './postgres.js';
 import { guardedUpdate, reverseRecordUpdate, rowsToChange } from './ledger.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
 import {

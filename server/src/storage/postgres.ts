@@ -6,8 +6,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { registerArrayReader } from './array-rows.js';
-import type { CompiledQuery } from 'kysely';
-import type { BatchWriter } from './group-commit.js';
+import type { BatchReader, BatchWriter } from './group-commit.js';
 import { readBatch, runBatch } from './pg-batch.js';
 import type { Database } from './schema.js';
 
@@ -44,9 +43,6 @@ export interface PostgresOptions {
 /** Without bounds pg waits forever on a server that stopped answering: requests would hang, not fail. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
-
-/** Reads asked together: the rows of each, in order (pg-batch.ts, readBatch). */
-export type BatchReader = (reads: readonly CompiledQuery[]) => Promise<unknown[][]>;
 
 /** The batch writer and reader of each database opened here (postgresBatch). */
 const batches = new WeakMap<Kysely<Database>, { write: BatchWriter; read: BatchReader }>();

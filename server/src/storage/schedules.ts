@@ -12,7 +12,7 @@ import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceStatus, Occu
 import { enqueueQueries } from './jobs.js';
 import { mustChangeOneRow } from './guarded-query.js';
 import type { Database, RegistrationsTable, ScheduleOccurrencesTable, SchedulesTable } from './schema.js';
-import type { BatchReader } from './postgres.js';
+import type { BatchReader } from './group-commit.js';
 import { registrationFromRow } from './rows.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
