@@ -20,6 +20,8 @@ export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   switch (typeof value) {
     case 'string':
+      // PostgreSQL text holds no NUL, and the query message ends at one: refused, never cut short.
+      if (value.includes('\u0000')) throw new TypeError('cannot write a NUL character to PostgreSQL');
       return pg.escapeLiteral(value);
     case 'number':
       if (!Number.isFinite(value)) throw new TypeError(`cannot write ${value} to PostgreSQL`);

@@ -30,6 +30,8 @@ describe('literals', () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
     expect(() => sqlLiteral(Number.POSITIVE_INFINITY)).toThrow(TypeError);
     expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
+    // The query message ends at a NUL: a value holding one would cut the batch short.
+    expect(() => sqlLiteral('a\u0000b')).toThrow(/NUL/);
   });
 
   it('replaces placeholders only outside quoted text and identifiers', () => {
