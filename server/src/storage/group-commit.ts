@@ -4,9 +4,16 @@
 // (wal-sync.ts); on PostgreSQL each statement sent alone costs a round trip, so the group goes as
 // one query (pg-batch.ts). Each caller's promise settles only after the commit, so an acknowledged
 // write is still durable. Reads that arrive in one turn go together the same way on PostgreSQL,
-// as one query (a read-only transaction, one snapshot) instead of a round trip each.
+// as one query instead of a round trip each.
+//
+// A group that fails with an error of the statements themselves (a guard, a constraint) was rolled
+// back, and each caller's statements run again alone, so that only the one at fault fails. A group
+// that fails because the database could not be reached or did not answer in time is not run again:
+// whether it committed is not known (a server waiting on a lock commits after the client gave up),
+// so every caller gets that error, as it would have alone.
 
 import type { CompiledQuery } from 'kysely';
+import { isDatabaseOutage } from './outage.js';
 
 /**
  * Writes compiled statements in one transaction: all of them, or none and a rejection; answers
@@ -66,7 +73,10 @@ export class GroupCommit<R = number> {
         at += p.statements.length;
       }
     } catch (error) {
-      if (group.length === 1) return group[0]?.reject(error);
+      if (group.length === 1 || isDatabaseOutage(error)) {
+        for (const p of group) p.reject(error);
+        return;
+      }
       // One statement failed and the group rolled back: run each caller's alone, so only that one fails.
       for (const p of group) {
         try {

@@ -14,6 +14,7 @@ import { guardOf } from './guarded-query.js';
 
 /** Marks the failure of a guarded statement in the error PostgreSQL answers with. */
 const GUARD_MARK = 'paywidgets guard';
+const GUARD_ERROR = new RegExp(`^invalid input syntax for type integer: "${GUARD_MARK} (\\d+): \\d+ rows changed"$`);
 
 /** A parameter as an SQL literal; a value of any other kind is a programming error. */
 export function sqlLiteral(value: unknown): string {
@@ -88,7 +89,6 @@ export function inlineParameters(sql: string, parameters: readonly unknown[]): s
  * the mark.
  */
 function guardedStatement(statement: string, index: number): string {
-  if (/\breturning\b/i.test(statement)) throw new Error('a guarded statement must not have its own RETURNING');
   return `with guarded as (${statement} returning 1) select ('${GUARD_MARK} ${index}: ' || count(*) || ' rows changed')::int from guarded having count(*) <> 1`;
 }
 
@@ -96,15 +96,20 @@ function guardedStatement(statement: string, index: number): string {
 export function batchText(batch: readonly CompiledQuery[]): string {
   return batch
     .map((query, index) => {
+      const guarded = guardOf(query) !== undefined;
+      // Asked of the statement's own text: a value may well hold the word.
+      if (guarded && /\breturning\b/i.test(query.sql)) throw new Error('a guarded statement must not have its own RETURNING');
       const statement = inlineParameters(query.sql, query.parameters);
-      return guardOf(query) ? guardedStatement(statement, index) : statement;
+      return guarded ? guardedStatement(statement, index) : statement;
     })
     .join(';\n');
 }
 
 /** The error of the guard that failed in `batch`, or the database's own error. */
 export function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
-  const failed = error instanceof Error ? new RegExp(`${GUARD_MARK} (\\d+):`).exec(error.message) : null;
+  // The cast's own error (22P02) with exactly the text the guard builds, so that no other error
+  // that happens to echo a value is taken for a guard's.
+  const failed = error instanceof Error && (error as { code?: unknown }).code === '22P02' ? GUARD_ERROR.exec(error.message) : null;
   const query = failed ? batch[Number(failed[1])] : undefined;
   const guard = query && guardOf(query);
   return guard ? guard() : error;
@@ -112,7 +117,8 @@ export function batchError(error: unknown, batch: readonly CompiledQuery[]): unk
 
 /**
  * The rows of each read of `reads`, asked in one query: one round trip where each alone costs one.
- * They run in one implicit transaction, so they see one snapshot.
+ * They run in one implicit transaction, each statement with its own snapshot (READ COMMITTED), as
+ * they would one after the other.
  */
 export async function readBatch(pool: pg.Pool, reads: readonly CompiledQuery[]): Promise<unknown[][]> {
   if (reads.length === 0) return [];

@@ -102,6 +102,16 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     expect(changed).toEqual([2, 1, 0]);
   });
 
+  it('writes a guarded statement whose values hold any word, RETURNING included', async () => {
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', 'x', 1)]);
+    const changed = await runBatch(pool, [mustChangeOneRow(CompiledQuery.raw('update notes set note = $1 where id = $2', ['Thanks for returning! RETURNING 1; --', 'a']))]);
+    expect(changed).toEqual([1]);
+    expect((await notes())[0]?.note).toBe('Thanks for returning! RETURNING 1; --');
+    // A statement of its own RETURNING cannot be guarded this way: refused before it is sent.
+    await expect(runBatch(pool, [mustChangeOneRow(CompiledQuery.raw('update notes set n = 2 where id = $1 returning id', ['a']))])).rejects.toThrow(/RETURNING/);
+  });
+
   it("rolls back on a failed guard and throws that guard's own error", async () => {
     await pool.query('delete from notes');
     await runBatch(pool, [insert('a', 'x', 1)]);
