@@ -25,7 +25,9 @@ export function sqlLiteral(value: unknown): string {
       if (value.includes('\u0000')) throw new TypeError('cannot write a NUL character to PostgreSQL');
       return pg.escapeLiteral(value);
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`cannot write ${value} to PostgreSQL`);
+      // Every number the relay stores is an integer (minor units, epoch milliseconds, counts); a
+      // fraction would be rounded silently by a bigint column, where a parameter is refused.
+      if (!Number.isSafeInteger(value)) throw new TypeError(`cannot write ${value} to PostgreSQL as an integer`);
       // Parenthesised: a negative number after an operator must not read as `--`, a comment.
       return value < 0 ? `(${String(value)})` : String(value);
     case 'bigint':

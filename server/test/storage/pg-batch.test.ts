@@ -29,6 +29,8 @@ describe('literals', () => {
   it('refuses what it cannot write exactly', () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
     expect(() => sqlLiteral(Number.POSITIVE_INFINITY)).toThrow(TypeError);
+    // A bigint column would round a fraction silently; a parameter is refused, and so is this.
+    expect(() => sqlLiteral(1.5)).toThrow(TypeError);
     expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
     // The query message ends at a NUL: a value holding one would cut the batch short.
     expect(() => sqlLiteral('a\u0000b')).toThrow(/NUL/);
