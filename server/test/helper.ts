@@ -1,5 +1,5 @@
-// Builds the real relay for a test: a fresh SQLite file in a temp folder, a ManualClock, a
-// merchant with one or more entities, and the app; close() tears everything down.
+// Builds the real relay for a test: a fresh SQLite file in a temp folder (or the store given), a
+// ManualClock, a merchant with one or more entities, and the app; close() tears everything down.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import type { RelayContext } from '../src/app/context.js';
 import { ManualClock } from '../src/domain/clock.js';
 import { relayPlugins } from '../src/app/route-sets.js';
 import { createContext } from '../src/app/create-context.js';
+import type { Store } from '../src/storage/store.js';
 import type { EntitySettings } from '../src/domain/records.js';
 
 export interface TestMerchant {
@@ -35,6 +36,11 @@ export interface TestRelay {
   post(url: string, form: Record<string, string> | string, options?: { token?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   get(url: string, options?: { token?: string | null }): Promise<LightMyRequestResponse>;
   del(url: string, options?: { token?: string | null }): Promise<LightMyRequestResponse>;
+  /**
+   * POST a checkout's account form as the widget's non-card forms do from the shop's page: no
+   * token, the page's origin (https://shop.example unless given), cross-site, and a result URL.
+   */
+  postAccount(checkoutId: string, form: Record<string, string>, origin?: string): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -49,11 +55,28 @@ export async function startTestRelay(
   logStream?: NodeJS.WritableStream,
   logFormat: LogFormat = 'json',
 ): Promise<TestRelay> {
+  return startTestRelayWith({ overrides, settings, ...(logStream ? { log: { stream: logStream, format: logFormat } } : {}) });
+}
+
+export interface TestRelayOptions {
+  overrides?: Partial<Config>;
+  settings?: EntitySettings;
+  log?: { stream: NodeJS.WritableStream; format: LogFormat };
+  /** The store, opened in the relay's data folder; by default the relay opens its SQLite file there. */
+  openStore?: (dataDir: string) => Promise<Store>;
+  /** Runs once the relay and its store are closed (a PostgreSQL schema dropped). */
+  afterClose?: () => Promise<void>;
+}
+
+/** The test relay of startTestRelay, on the store given. */
+export async function startTestRelayWith(options: TestRelayOptions): Promise<TestRelay> {
+  const { overrides = {}, settings = {}, log } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-test-'));
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, ...overrides };
-  const ctx = await createContext(config, { clock });
-  const app = await buildApp(ctx, { logger: logStream ? { stream: logStream, format: logFormat } : false, plugins: relayPlugins() });
+  const store = options.openStore && (await options.openStore(dataDir));
+  const ctx = await createContext(config, { clock, ...(store ? { store } : {}) });
+  const app = await buildApp(ctx, { logger: log ?? false, plugins: relayPlugins() });
 
   async function addEntity(merchantId: string, entitySettings: EntitySettings = {}): Promise<string> {
     return (await createEntity(ctx.store, { merchantId, name: 'Channel', settings: entitySettings }, clock.now())).id;
@@ -85,6 +108,13 @@ export async function startTestRelay(
       }),
     get: (url, options = {}) => app.inject({ method: 'GET', url, headers: auth(options.token) }),
     del: (url, options = {}) => app.inject({ method: 'DELETE', url, headers: auth(options.token) }),
+    postAccount: (checkoutId, form, origin = 'https://shop.example') =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/checkouts/${checkoutId}/account`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin, 'sec-fetch-site': 'cross-site' },
+        payload: formBody({ shopperResultUrl: 'https://shop.example/result', ...form }),
+      }),
     close: async () => {
       await app.close();
       await ctx.jobs.stop();
@@ -92,6 +122,7 @@ export async function startTestRelay(
       await ctx.throttle.close();
       await ctx.store.close();
       rmSync(dataDir, { recursive: true, force: true });
+      await options.afterClose?.();
     },
   };
 }

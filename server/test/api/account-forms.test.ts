@@ -15,13 +15,7 @@ async function prepare(entityId = relay.merchant.entityId, token?: string): Prom
   return res.json().id as string;
 }
 
-const post = (id: string, form: Record<string, string>, origin = 'https://shop.example') =>
-  relay.app.inject({
-    method: 'POST',
-    url: `/v1/checkouts/${id}/account`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin, 'sec-fetch-site': 'cross-site' },
-    payload: new URLSearchParams({ shopperResultUrl: 'https://shop.example/result', ...form }).toString(),
-  });
+const post = (id: string, form: Record<string, string>, origin?: string) => relay.postAccount(id, form, origin);
 
 const sepa = { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE23100000001234567890', 'bankAccount.bic': 'MARKDEF1100' };
 

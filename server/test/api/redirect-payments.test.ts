@@ -148,12 +148,7 @@ describe('redirect payments', () => {
 describe('redirect payments in the widget flow', () => {
   it('the account form goes pending, the test page approves, and the shopper returns to the checkout result', async () => {
     const checkout = (await relay.post('/v1/checkouts', { entityId: entityId(), amount: '12.00', currency: 'EUR', paymentType: 'DB' })).json() as { id: string };
-    const res = await relay.app.inject({
-      method: 'POST',
-      url: `/v1/checkouts/${checkout.id}/account`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' },
-      payload: new URLSearchParams({ shopperResultUrl: 'https://shop.example/result', paymentBrand: 'SOFORTUEBERWEISUNG' }).toString(),
-    });
+    const res = await relay.postAccount(checkout.id, { paymentBrand: 'SOFORTUEBERWEISUNG' });
     expect(res.statusCode, res.body).toBe(200);
     const redirect = (res.json() as { redirect: { url: string } }).redirect.url;
     const done = await answer(new URL(redirect).pathname, 'approve');

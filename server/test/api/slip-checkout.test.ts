@@ -28,13 +28,7 @@ async function prepare(currency = 'BRL', amount = '92.00'): Promise<string> {
   return res.json<Body>().id;
 }
 
-const post = (id: string, form: Record<string, string>) =>
-  relay.app.inject({
-    method: 'POST',
-    url: `/v1/checkouts/${id}/account`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' },
-    payload: new URLSearchParams({ shopperResultUrl: 'https://shop.example/result', ...form }).toString(),
-  });
+const post = (id: string, form: Record<string, string>) => relay.postAccount(id, form);
 
 /** What the widget's BOLETO form sends: the shopper's name, CPF and billing address. */
 const boleto = {

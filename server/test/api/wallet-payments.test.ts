@@ -17,13 +17,7 @@ async function prepare(): Promise<string> {
   return res.json().id as string;
 }
 
-const post = (id: string, form: Record<string, string>) =>
-  relay.app.inject({
-    method: 'POST',
-    url: `/v1/checkouts/${id}/account`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' },
-    payload: new URLSearchParams({ shopperResultUrl: 'https://shop.example/result', ...form }).toString(),
-  });
+const post = (id: string, form: Record<string, string>) => relay.postAccount(id, form);
 
 const wallet = (paymentBrand: string, token: string, source = 'web') => ({ paymentBrand, 'walletPay.paymentToken': token, 'walletPay.source': source });
 
