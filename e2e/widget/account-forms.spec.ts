@@ -4,6 +4,7 @@
 // cannot offer reported through onError. They load with extras.min.js, only when listed.
 
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';
+import { expectErrors, recordErrorsAnd } from '../support/widget-errors.js';
 
 test('SEPA direct debit: the IBAN checksum is checked before submit, the veto blocks, then it pays and lands with resourcePath', async ({ merchantPage, page, relay }) => {
   const extras: string[] = [];
@@ -47,26 +48,16 @@ test('a virtual account pays from its own container through its provider page; a
   const shop = await merchantPage.open('two-forms', {
     brands: 'VISA',
     values: { secondBrands: 'ALIPAY CLICK_TO_PAY NOSUCHBRAND' },
-    options: () =>
-      Object.assign(window, {
-        wpwlOptions: {
-          onError: (e: { name: string; brand?: string }) => {
-            const seen = JSON.parse(document.body.getAttribute('data-errors') ?? '[]') as unknown[];
-            document.body.setAttribute('data-errors', JSON.stringify([...seen, { name: e.name, brand: e.brand }]));
-          },
-          onBeforeSubmitVirtualAccount: function (this: HTMLFormElement, e: { target: HTMLFormElement }) {
-            sessionStorage.setItem('virtual', `${this === e.target}:${this.className.includes('wpwl-form-virtualAccount-ALIPAY')}`);
-          },
-        },
-      }),
+    options: recordErrorsAnd(() => ({
+      onBeforeSubmitVirtualAccount: function (this: HTMLFormElement, e: { target: HTMLFormElement }) {
+        sessionStorage.setItem('virtual', `${this === e.target}:${this.className.includes('wpwl-form-virtualAccount-ALIPAY')}`);
+      },
+    })),
   });
-  await expect(page.locator('body')).toHaveAttribute(
-    'data-errors',
-    JSON.stringify([
-      { name: 'WidgetError', brand: 'CLICK_TO_PAY' },
-      { name: 'WidgetError', brand: 'NOSUCHBRAND' },
-    ]),
-  );
+  await expectErrors(page, [
+    { name: 'WidgetError', brand: 'CLICK_TO_PAY' },
+    { name: 'WidgetError', brand: 'NOSUCHBRAND' },
+  ]);
   const alipay = page.locator('div.wpwl-container-virtualAccount-ALIPAY form.wpwl-form-virtualAccount-ALIPAY');
   await expect(alipay.locator('.wpwl-brand-ALIPAY')).toHaveCount(1);
   await alipay.locator('input[name="virtualAccount.accountId"]').fill('jane@example.com');

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { RELAY_START_TIMEOUT_MS, startRelay } from '../support/relay-process.js';
 import { expect, relayFixture, test, type Relay } from '../fixtures.js';
+import { expectErrors, recordErrors, recordErrorsAnd } from '../support/widget-errors.js';
 
 // axe walks the page and the card frames: slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -64,29 +65,19 @@ test('a declined test token shows the decline and the button pays afterwards; Es
   const shop = await merchantPage.open('two-forms', {
     brands: 'VISA',
     values: { secondBrands: 'GOOGLEPAY CLICK_TO_PAY NOSUCHBRAND' },
-    options: () =>
-      Object.assign(window, {
-        wpwlOptions: {
-          onError: (e: { name: string; brand?: string }) => {
-            const seen = JSON.parse(document.body.getAttribute('data-errors') ?? '[]') as unknown[];
-            document.body.setAttribute('data-errors', JSON.stringify([...seen, { name: e.name, brand: e.brand }]));
-          },
-          onBeforeSubmitVirtualAccount: function (this: HTMLFormElement, e: { target: HTMLFormElement }) {
-            const w = window as unknown as { vetoes?: string[] };
-            w.vetoes = [...(w.vetoes ?? []), `${this === e.target}:${this.className.includes('wpwl-form-virtualAccount-GOOGLEPAY')}`];
-            // The first click is vetoed, as a merchant's own terms checkbox would.
-            return w.vetoes.length > 1;
-          },
-        },
-      }),
+    options: recordErrorsAnd(() => ({
+      onBeforeSubmitVirtualAccount: function (this: HTMLFormElement, e: { target: HTMLFormElement }) {
+        const w = window as unknown as { vetoes?: string[] };
+        w.vetoes = [...(w.vetoes ?? []), `${this === e.target}:${this.className.includes('wpwl-form-virtualAccount-GOOGLEPAY')}`];
+        // The first click is vetoed, as a merchant's own terms checkbox would.
+        return w.vetoes.length > 1;
+      },
+    })),
   });
-  await expect(page.locator('body')).toHaveAttribute(
-    'data-errors',
-    JSON.stringify([
-      { name: 'WidgetError', brand: 'CLICK_TO_PAY' },
-      { name: 'WidgetError', brand: 'NOSUCHBRAND' },
-    ]),
-  );
+  await expectErrors(page, [
+    { name: 'WidgetError', brand: 'CLICK_TO_PAY' },
+    { name: 'WidgetError', brand: 'NOSUCHBRAND' },
+  ]);
   const google = page.locator('div.wpwl-container-virtualAccount-GOOGLEPAY');
   const button = google.getByRole('button', { name: 'Google Pay' });
   const sheet = page.getByRole('dialog', { name: 'Google Pay (test)' });
@@ -134,24 +125,16 @@ const live = test.extend<object, { relay: Relay }>({
 live('live: a browser with no Apple Pay or Google Pay sheet (this Chromium) loses both buttons and reports both brands through onError; the card form stays', async ({ merchantPage, page }) => {
   const shop = await merchantPage.open('basic', {
     brands: 'VISA APPLEPAY GOOGLEPAY',
-    options: () =>
-      Object.assign(window, {
-        wpwlOptions: {
-          onError: (e: { name: string; brand?: string }) => {
-            const seen = JSON.parse(document.body.getAttribute('data-errors') ?? '[]') as Array<{ brand?: string }>;
-            document.body.setAttribute('data-errors', JSON.stringify([...seen, { name: e.name, brand: e.brand }].sort((a, b) => String(a.brand).localeCompare(String(b.brand)))));
-          },
-        },
-      }),
+    options: recordErrors,
   });
   expect(shop.checkoutId).toMatch(/\.prod01-/);
   await shop.cardForm().waitUntilReady();
-  await expect(page.locator('body')).toHaveAttribute(
-    'data-errors',
-    JSON.stringify([
+  await expectErrors(
+    page,
+    [
       { name: 'WidgetError', brand: 'APPLEPAY' },
       { name: 'WidgetError', brand: 'GOOGLEPAY' },
-    ]),
+    ],
     { timeout: 20_000 },
   );
   await expect(page.locator('.wpwl-container-wallet')).toHaveCount(0);
