@@ -12,6 +12,8 @@
 // bench-only routes: one that answers at once (authentication, strict body parsing, entity,
 // throttle, envelope, log line) and one that also validates the parameters against the catalogue.
 // BENCH_STAGES=0 skips them.
+// The script runs with the relay's own V8 heap flags (`npm start`'s --max-semi-space-size), and the
+// bare server is given the same ones: both sides run as they would in production.
 
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
@@ -32,6 +34,8 @@ import type { RelayContext } from '../server/src/app/context.js';
 import { createContext } from '../server/src/app/create-context.js';
 
 const CONNECTIONS = 50;
+/** The V8 heap flags this script runs with (package.json), passed on to the bare server. */
+const heapFlags = process.execArgv.filter((flag) => /^--(max|min)-semi-space-size=/.test(flag));
 const DURATION_S = Number.parseInt(process.env.BENCH_SECONDS ?? '6', 10);
 const ROUNDS = Number.parseInt(process.env.BENCH_ROUNDS ?? '3', 10);
 const WARMUP_S = 2;
@@ -64,7 +68,7 @@ async function measure(name: string, url: string, headers: Record<string, string
  * its thread time is its own, so only its req/s and latency are compared.
  */
 async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -182,7 +186,7 @@ try {
     rounds.push({ bare: bareRound, relay: relayRound });
   }
   console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters`);
-  console.log(`throttle: ${relay.throttle}`);
+  console.log(`throttle: ${relay.throttle}; V8 heap flags of both servers: ${heapFlags.join(' ') || 'none'}`);
   console.log(`answer bytes: bare ${await answerBytes(`${bare.url}/v1/payments`, headersFor(), payload)}, relay ${await answerBytes(`${relay.url}/v1/payments`, headersFor(relay.token), payload)}\n`);
   console.log('| round | server | req/s | p50 ms | p99 ms | server µs/req | errors | non-2xx | ratio |');
   console.log('|---|---|---|---|---|---|---|---|---|');
