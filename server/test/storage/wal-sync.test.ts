@@ -94,6 +94,44 @@ describe('WalSync', () => {
     await wal.close();
   });
 
+  it('gathers before a sync that follows a running one: writes that come meanwhile share it, and it starts once the gathering ends', async () => {
+    const file = await fileWithWal();
+    const gate = new Gate();
+    let endGathering = (): void => undefined;
+    let gathering = 0;
+    const wal = new WalSync(file, gate.wait, () => {
+      gathering += 1;
+      return new Promise<void>((resolve) => (endGathering = resolve));
+    });
+
+    const first = wal.sync();
+    await gate.reached(1);
+    const second = wal.sync();
+    gate.release();
+    await first;
+    // The running sync ended; the next one gathers instead of starting.
+    expect(await settled(second)).toBe(false);
+    expect(gathering).toBe(1);
+    expect(gate.started).toBe(1);
+    const third = wal.sync();
+    const fourth = wal.sync();
+    expect(gate.started).toBe(1);
+
+    endGathering();
+    await gate.reached(2);
+    gate.release();
+    await Promise.all([second, third, fourth]);
+    expect(gate.started).toBe(2);
+    expect(gathering).toBe(1);
+
+    // Nothing running: a write is synced at once, with no gathering.
+    gate.holding = false;
+    await wal.sync();
+    expect(gate.started).toBe(3);
+    expect(gathering).toBe(1);
+    await wal.close();
+  });
+
   it('rejects the waiters of a failed sync, and the next sync runs again', async () => {
     const file = await fileWithWal();
     let fail = true;
