@@ -16,6 +16,21 @@ import { guardOf } from './guarded-query.js';
 const GUARD_MARK = 'paywidgets guard';
 const GUARD_ERROR = new RegExp(`^invalid input syntax for type integer: "${GUARD_MARK} (\\d+): \\d+ rows changed"$`);
 
+/** What a text literal must escape: a quote is doubled; a backslash is doubled, in an E'' literal. */
+const QUOTE_OR_BACKSLASH = /['\\]/;
+
+/**
+ * Text as a literal, exactly as pg.escapeLiteral writes it (PostgreSQL's own libpq rules). pg's
+ * goes character by character; a payment's batch holds its response and its event's payload, a
+ * few kilobytes of JSON, and that loop was a tenth of the relay's time per payment on PostgreSQL.
+ * Text with neither a quote nor a backslash, most of it, is only wrapped.
+ */
+export function textLiteral(text: string): string {
+  if (!QUOTE_OR_BACKSLASH.test(text)) return `'${text}'`;
+  const quoted = `'${text.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
+  return text.includes('\\') ? ` E${quoted}` : quoted;
+}
+
 /** A parameter as an SQL literal; a value of any other kind is a programming error. */
 export function sqlLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
@@ -23,7 +38,7 @@ export function sqlLiteral(value: unknown): string {
     case 'string':
       // PostgreSQL text holds no NUL, and the query message ends at one: refused, never cut short.
       if (value.includes('\u0000')) throw new TypeError('cannot write a NUL character to PostgreSQL');
-      return pg.escapeLiteral(value);
+      return textLiteral(value);
     case 'number':
       // Every number the relay stores is an integer (minor units, epoch milliseconds, counts); a
       // fraction would be rounded silently by a bigint column, where a parameter is refused.

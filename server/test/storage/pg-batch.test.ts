@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineParameters, readBatch, runBatch, sqlLiteral } from '../../src/storage/pg-batch.js';
+import { inlineParameters, readBatch, runBatch, sqlLiteral, textLiteral } from '../../src/storage/pg-batch.js';
 import { mustChangeOneRow } from '../../src/storage/guarded-query.js';
 import { ClaimLostError } from '../../src/storage/store.js';
 import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
@@ -34,6 +34,18 @@ describe('literals', () => {
     expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
     // The query message ends at a NUL: a value holding one would cut the batch short.
     expect(() => sqlLiteral('a\u0000b')).toThrow(/NUL/);
+  });
+
+  it("writes text exactly as pg's own escaping does, for any mix of quotes, backslashes and other characters", () => {
+    const alphabet = ["'", '\\', '"', 'a', ' ', '$1', '--', '\n', 'é', '€', '😀', '\ud800', "''", '\\\\', 'E'];
+    const samples = ['', "'", '\\', "\\'", "it's", 'plain text', '{"a":"b\\"c"}', "Request successfully processed in 'Merchant in Integrator Test Mode'"];
+    for (let i = 0; i < 2_000; i++) {
+      const length = i % 40;
+      let text = '';
+      for (let j = 0; j < length; j++) text += alphabet[(i * 7919 + j * 104729 + ((i * j) % 13)) % alphabet.length];
+      samples.push(text);
+    }
+    for (const text of samples) expect(textLiteral(text)).toBe(pg.escapeLiteral(text));
   });
 
   it('replaces placeholders only outside quoted text and identifiers', () => {
