@@ -9,6 +9,9 @@
 //
 // One process must open a file once: better-sqlite3 waits for a lock synchronously, so two
 // connections of one process blocking each other would stall the event loop until busy_timeout.
+// The one other connection, the checkpoint thread's (wal-checkpointer.ts), takes no lock that
+// this one waits for: a PASSIVE checkpoint never holds the write lock, and the writer rewinds the
+// WAL only when it can do so without waiting.
 
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -25,6 +28,7 @@ import type { BatchWriter } from './group-commit.js';
 import { checkChanged } from './guarded-query.js';
 import type { Database } from './schema.js';
 import { WalSync, type Durability } from './wal-sync.js';
+import { checkpointInWorker, type WalCheckpointer } from './wal-checkpointer.js';
 
 /** How long a writer waits for another process's write lock, milliseconds. */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -47,11 +51,13 @@ class WriteMark {
 class DurableSqliteDriver extends SqliteDriver {
   readonly #wal: Durability;
   readonly #writes: WriteMark;
+  readonly #checkpointer: WalCheckpointer | undefined;
 
-  constructor(database: SqliteDatabase, wal: Durability, writes: WriteMark) {
+  constructor(database: SqliteDatabase, wal: Durability, writes: WriteMark, checkpointer: WalCheckpointer | undefined) {
     super({ database });
     this.#wal = wal;
     this.#writes = writes;
+    this.#checkpointer = checkpointer;
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -70,15 +76,17 @@ class DurableSqliteDriver extends SqliteDriver {
 
   override async destroy(): Promise<void> {
     await this.#wal.close();
+    // The thread's connection first: the last connection to close checkpoints and removes the WAL.
+    await this.#checkpointer?.stop();
     await super.destroy();
   }
 }
 
 class DurableSqliteDialect extends SqliteDialect {
   readonly #create: () => Driver;
-  constructor(database: SqliteDatabase, wal: Durability, writes: WriteMark) {
+  constructor(database: SqliteDatabase, wal: Durability, writes: WriteMark, checkpointer: WalCheckpointer | undefined) {
     super({ database });
-    this.#create = () => new DurableSqliteDriver(database, wal, writes);
+    this.#create = () => new DurableSqliteDriver(database, wal, writes, checkpointer);
   }
   override createDriver(): Driver {
     return this.#create();
@@ -143,7 +151,9 @@ export function openSqliteDb(file: string, durability: Durability = new WalSync(
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const writes = new WriteMark();
   const statements = withStatementCache(db, writes);
-  const kysely = new Kysely<Database>({ dialect: new DurableSqliteDialect(statements, durability, writes) });
+  // Checkpoints run on a thread of their own (wal-checkpointer.ts); an in-memory database has no WAL.
+  const checkpointer = file === ':memory:' || file === '' ? undefined : checkpointInWorker(db, file, { busyTimeoutMs: BUSY_TIMEOUT_MS });
+  const kysely = new Kysely<Database>({ dialect: new DurableSqliteDialect(statements, durability, writes, checkpointer) });
   const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) =>
     batch.map((query) => {
       const { changes } = statements.prepare(query.sql).run(query.parameters as unknown[]);
