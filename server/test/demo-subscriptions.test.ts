@@ -3,13 +3,27 @@
 import { describe, expect, it } from 'vitest';
 import { monthlyJob, oneMonthLater, SUBSCRIPTION_BOOK_ENTRIES, SubscriptionBook } from '../src/demo/subscriptions.js';
 import { compileJob } from '../src/schedules/job.js';
+import { nextRunAtOrAfter } from '../src/schedules/next-run.js';
+import { parseDateTime } from '../src/domain/clock.js';
 
 describe('the demo subscription', () => {
   it('charges on the day and minute it began, the 28th at the latest', () => {
-    expect(monthlyJob('2026-11-27 09:41:13')).toEqual({ 'job.second': '0', 'job.minute': '41', 'job.hour': '9', 'job.dayOfMonth': '27', 'job.month': '*' });
+    expect(monthlyJob('2026-11-27 09:41:13')).toEqual({ 'job.second': '0', 'job.minute': '41', 'job.hour': '9', 'job.dayOfMonth': '27', 'job.month': '*', 'job.startDate': '2026-11-27 09:41:14' });
     expect(monthlyJob('2027-01-31 23:05:00')['job.dayOfMonth']).toBe('28');
     const compiled = compileJob(new Map(Object.entries(monthlyJob('2026-11-27 09:41:13'))));
     expect(compiled.ok && compiled.job.expression).toBe('0 41 9 27 * ? *');
+  });
+
+  it('charges first a month after it began, also when it began on the whole minute it charges at', () => {
+    for (const [startedAt, first] of [
+      ['2026-12-07 18:25:00', '2027-01-07 18:25:00'],
+      ['2026-12-07 18:25:59', '2027-01-07 18:25:00'],
+      ['2026-12-31 23:59:59', '2027-01-28 23:59:00'],
+    ] as const) {
+      const compiled = compileJob(new Map(Object.entries(monthlyJob(startedAt))));
+      if (!compiled.ok) throw new Error(compiled.error.message);
+      expect(new Date(nextRunAtOrAfter(compiled.job, parseDateTime(startedAt)) ?? 0).toISOString().replace('T', ' ').slice(0, 19)).toBe(first);
+    }
   });
 
   it('moves a calendar month, to the last day of a shorter month', () => {

@@ -37,23 +37,32 @@ function parts(time: string): number[] {
 /** Days charged on at most: the 28th exists in every month, so the charge never skips one. */
 export const LAST_CHARGE_DAY = 28;
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A UTC instant as the API writes times, yyyy-MM-dd HH:mm:ss. */
+function timeText(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
 /**
  * The schedule's job: every month on the day and at the minute the subscription began (the 28th
  * for a start after it), as `job.*` fields. The first payment covers the first month, so the
- * first charge is a month later.
+ * first charge is a month later: the job starts a second after the subscription did, or a start
+ * on the whole minute (a test clock moved to one) would match the job itself and be charged again
+ * at once.
  */
 export function monthlyJob(startedAt: string): Record<string, string> {
-  const [, , day = 1, hour = 0, minute = 0] = parts(startedAt);
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts(startedAt);
   return {
     'job.second': '0',
     'job.minute': String(minute),
     'job.hour': String(hour),
     'job.dayOfMonth': String(Math.min(day, LAST_CHARGE_DAY)),
     'job.month': '*',
+    'job.startDate': timeText(Date.UTC(year, month - 1, day, hour, minute, second) + 1_000),
   };
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** `time` a calendar month later, on the month's last day when it is shorter (31 Jan -> 28/29 Feb). */
 export function oneMonthLater(time: string): string {
