@@ -69,5 +69,5 @@ export function oneMonthLater(time: string): string {
   const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts(time);
   const next = new Date(Date.UTC(year, month, 1)); // month is 1-based: this is the first of the next month
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(Math.min(day, lastDay))} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+  return timeText(Date.UTC(next.getUTCFullYear(), next.getUTCMonth(), Math.min(day, lastDay), hour, minute, second));
 }
