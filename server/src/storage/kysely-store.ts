@@ -46,7 +46,7 @@ import {
   simulatorAuthorizationToRow,
 } from './rows.js';
 import type { Database, RegistrationsTable } from './schema.js';
-import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, chargeOccurrenceQuery, failOccurrence, OccurrenceNotDueError, findOccurrence, findSchedule, findTestClock, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
+import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, chargeOccurrenceQuery, failOccurrence, OccurrenceNotDueError, findOccurrence, findSchedule, findTestClock, testClockQuery, testClockTime, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
 import type { Firing, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../schedules/records.js';
 import type {
   ClaimAnswer,
@@ -410,24 +410,20 @@ export class KyselyStore implements Store {
     return this.#insert([this.#registrations.compile(registrationToRow(r)), ...this.#followers(parts.answer, parts.jobs, parts.events)]);
   }
 
+  /** Scoped in the query itself: another entity's registration id matches no row. */
+  #registrationQuery(entityId: string, id: string) {
+    return this.#db.selectFrom('registrations').selectAll().where('entity_id', '=', entityId).where('id', '=', id);
+  }
+
   async findRegistration(entityId: string, id: string): Promise<RegistrationRecord | undefined> {
-    const row = await this.#db
-      .selectFrom('registrations')
-      .selectAll()
-      .where('entity_id', '=', entityId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.#registrationQuery(entityId, id).executeTakeFirst();
     return row && registrationFromRow(row);
   }
 
   async findRegistrationAndTestClock(entityId: string, id: string): Promise<{ registration: RegistrationRecord | undefined; testClock: EpochMs | undefined }> {
-    const [registrations = [], clocks = []] = await this.#readTogether([
-      this.#db.selectFrom('registrations').selectAll().where('entity_id', '=', entityId).where('id', '=', id).compile(),
-      this.#db.selectFrom('test_clocks').select('time').where('entity_id', '=', entityId).compile(),
-    ]);
+    const [registrations = [], clocks = []] = await this.#readTogether([this.#registrationQuery(entityId, id).compile(), testClockQuery(this.#db, entityId).compile()]);
     const registration = registrations[0] as Selectable<RegistrationsTable> | undefined;
-    const clock = clocks[0] as { time: number | string } | undefined;
-    return { registration: registration && registrationFromRow(registration), testClock: clock && Number(clock.time) };
+    return { registration: registration && registrationFromRow(registration), testClock: testClockTime(clocks[0] as { time: number | string } | undefined) };
   }
 
   deleteRegistration(entityId: string, id: string, now: EpochMs, events: readonly WebhookEvent[] = []): Promise<boolean> {

@@ -125,12 +125,11 @@ export async function findOccurrence(db: Executor, readTogether: BatchReader, id
   const s = schedules[0] as Selectable<SchedulesTable> | undefined;
   if (!o || !s) return undefined;
   const registration = registrations[0] as Selectable<RegistrationsTable> | undefined;
-  const clock = clocks[0] as { time: number | string } | undefined;
   return {
     occurrence: occurrenceFromRow(o),
     schedule: scheduleFromRow(s),
     registration: registration && registrationFromRow(registration),
-    testClock: clock && Number(clock.time),
+    testClock: testClockTime(clocks[0] as { time: number | string } | undefined),
   };
 }
 
@@ -268,9 +267,14 @@ export async function failOccurrence(db: Executor, id: string, resultCode: strin
   return result.numUpdatedRows === 1n;
 }
 
+/** The read of an entity's test clock; testClockTime gives its time from the row. */
+export const testClockQuery = (db: Executor, entityId: string) => db.selectFrom('test_clocks').select('time').where('entity_id', '=', entityId);
+
+/** A test clock row's time (PostgreSQL answers a bigint as text); undefined for an entity without one. */
+export const testClockTime = (row: { time: number | string } | undefined): EpochMs | undefined => row && Number(row.time);
+
 export async function findTestClock(db: Executor, entityId: string): Promise<EpochMs | undefined> {
-  const row = await db.selectFrom('test_clocks').select('time').where('entity_id', '=', entityId).executeTakeFirst();
-  return row && Number(row.time);
+  return testClockTime(await testClockQuery(db, entityId).executeTakeFirst());
 }
 
 /** Moves an entity's test clock to `time`, only forward; false when it is at or past `time` already. */
