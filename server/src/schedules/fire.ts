@@ -39,13 +39,10 @@ function occurrence(s: ScheduleRecord, scheduledAt: number, status: 'due' | 'ski
 export function planFiring(s: ScheduleRecord, now: number, catchUp: 'latest' | 'each' = 'latest'): Firing {
   const from = s.nextRunAt ?? now;
   const job = { expression: s.expression, startAt: s.startAt, endAt: s.endAt };
-  if (catchUp === 'each') {
-    const following = nextRunAtOrAfter(job, from + 1000, s.timeZone);
-    return { scheduleId: s.id, from, nextRunAt: following, status: following === null ? 'ended' : 'active', occurrences: [occurrence(s, from, 'due', now)] };
-  }
-  // The common case, a schedule fired on time: its next run is still to come, nothing was missed.
   const following = nextRunAtOrAfter(job, from + 1000, s.timeZone);
-  if (following === null || following > now) {
+  // `each` fires the oldest due run alone; so does the common case, a schedule fired on time: its
+  // next run is still to come, nothing was missed.
+  if (catchUp === 'each' || following === null || following > now) {
     return { scheduleId: s.id, from, nextRunAt: following, status: following === null ? 'ended' : 'active', occurrences: [occurrence(s, from, 'due', now)] };
   }
   const latest = Math.max(from, lastRunAtOrBefore(job, now, s.timeZone) ?? from);

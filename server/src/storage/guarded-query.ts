@@ -9,7 +9,7 @@ import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { ClaimLostError } from './store.js';
 
 /** What a failed guard throws. */
-export type GuardError = () => Error;
+type GuardError = () => Error;
 
 const guarded = new WeakMap<CompiledQuery, GuardError>();
 

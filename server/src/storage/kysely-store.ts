@@ -7,7 +7,6 @@ import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releas
 import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releaseClaim } from './idempotency.js';
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit, type BatchReader } from './group-commit.js';
-import { runGuarded } from './guarded-query.js';
 import { claimJobs, type ClaimGroups, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';

@@ -110,7 +110,7 @@ function guardedStatement(statement: string, index: number): string {
 }
 
 /** The group's statements as the text of one query. */
-export function batchText(batch: readonly CompiledQuery[]): string {
+function batchText(batch: readonly CompiledQuery[]): string {
   return batch
     .map((query, index) => {
       const guarded = guardOf(query) !== undefined;
@@ -123,7 +123,7 @@ export function batchText(batch: readonly CompiledQuery[]): string {
 }
 
 /** The error of the guard that failed in `batch`, or the database's own error. */
-export function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
+function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
   // The cast's own error (22P02) with exactly the text the guard builds, so that no other error
   // that happens to echo a value is taken for a guard's.
   const failed = error instanceof Error && (error as { code?: unknown }).code === '22P02' ? GUARD_ERROR.exec(error.message) : null;

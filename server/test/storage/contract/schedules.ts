@@ -98,7 +98,7 @@ export function schedulesContract(ctx: () => ContractContext): void {
       expect(found?.testClock).toBeUndefined();
       expect(await store.moveTestClock(entityId, S0 + 7 * MINUTE, S0)).toBe(true);
       expect((await store.findOccurrence(occurrence))?.testClock).toBe(S0 + 7 * MINUTE);
-      // A registration deleted since: the occurrence is still found, without it.
+      // A registration deleted since: the occurrence is still found, with the registration marked deleted.
       expect(await store.deleteRegistration(entityId, registrationId, S0 + 1)).toBe(true);
       expect((await store.findOccurrence(occurrence))?.registration?.deletedAt).toBe(S0 + 1);
       expect(await store.findOccurrence(id())).toBeUndefined();
