@@ -10,6 +10,7 @@ import { GroupCommit, type BatchReader } from './group-commit.js';
 import { claimJobs, type ClaimGroups, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
 import type { JobRecord, JobState } from '../jobs/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
+import { executeFollowing } from './followers.js';
 import {
   cancelDeliveryQuery,
   eventsOfRecord,
@@ -147,7 +148,7 @@ export class KyselyStore implements Store {
       },
       webhooks: {
         emit: async (events) => {
-          for (const query of this.#webhooks.emit(events)) await trx.executeQuery(query);
+          for (const query of this.#webhooks.emit(events)) await executeFollowing(trx, query);
         },
       },
     };

@@ -11,6 +11,7 @@
 import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
 import { guardOf } from './guarded-query.js';
+import { withFollowersBuilt } from './followers.js';
 
 /** Marks the failure of a guarded statement in the error PostgreSQL answers with. */
 const GUARD_MARK = 'paywidgets guard';
@@ -147,12 +148,16 @@ export async function readBatch(pool: pg.Pool, reads: readonly CompiledQuery[]):
 /** Runs `batch` as one query on `pool`, in one transaction; the rows each statement changed. */
 export async function runBatch(pool: pg.Pool, batch: readonly CompiledQuery[]): Promise<number[]> {
   if (batch.length === 0) return [];
+  // One text cannot wait for a statement's count: followers go with their leader, built now, and
+  // change nothing where their leader changed nothing (followers.ts).
+  const { statements, leaders } = withFollowersBuilt(batch);
   let results: pg.QueryResult | pg.QueryResult[];
   try {
-    results = (await pool.query(batchText(batch))) as pg.QueryResult | pg.QueryResult[];
+    results = (await pool.query(batchText(statements))) as pg.QueryResult | pg.QueryResult[];
   } catch (error) {
-    throw batchError(error, batch);
+    throw batchError(error, statements);
   }
+  const counts = Array.isArray(results) ? results : [results];
   // A guarded statement answers no row when it held: it changed exactly one.
-  return (Array.isArray(results) ? results : [results]).map((r, i) => (guardOf(batch[i] as CompiledQuery) ? 1 : (r.rowCount ?? 0)));
+  return leaders.map((at) => (guardOf(statements[at] as CompiledQuery) ? 1 : (counts[at]?.rowCount ?? 0)));
 }

@@ -25,7 +25,7 @@ import {
 } from 'kysely';
 import { registerArrayReader } from './array-rows.js';
 import type { BatchWriter } from './group-commit.js';
-import { checkChanged } from './guarded-query.js';
+import { runFollowing } from './followers.js';
 import type { Database } from './schema.js';
 import { WalSync, type Durability } from './wal-sync.js';
 import { checkpointInWorker, type WalCheckpointer } from './wal-checkpointer.js';
@@ -154,14 +154,10 @@ export function openSqliteDb(file: string, durability: Durability = new WalSync(
   // Checkpoints run on a thread of their own (wal-checkpointer.ts); an in-memory database has no WAL.
   const checkpointer = file === ':memory:' || file === '' ? undefined : checkpointInWorker(db, file, { busyTimeoutMs: BUSY_TIMEOUT_MS });
   const kysely = new Kysely<Database>({ dialect: new DurableSqliteDialect(statements, durability, writes, checkpointer) });
-  const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) =>
-    batch.map((query) => {
-      const { changes } = statements.prepare(query.sql).run(query.parameters as unknown[]);
-      // A marked statement that changes no row throws, and the whole batch rolls back.
-      checkChanged(query, changes);
-      return Number(changes);
-    }),
-  );
+  const run = (query: CompiledQuery): number => Number(statements.prepare(query.sql).run(query.parameters as unknown[]).changes);
+  // A guarded statement that changes no row throws, and the whole batch rolls back; a statement's
+  // followers run only when it changed one (followers.ts).
+  const inOneTransaction = db.transaction((batch: readonly CompiledQuery[]) => batch.map((query) => runFollowing(query, run)));
   batchWriters.set(kysely, (batch) => kysely.connection().execute(async () => inOneTransaction.immediate(batch)));
   // Statements of their own: raw mode stays set on a statement, and Kysely's must keep giving objects.
   const rawStatements = new Map<string, BetterSqlite3.Statement>();

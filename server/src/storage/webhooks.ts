@@ -1,14 +1,18 @@
 // The webhook tables: endpoints, events, deliveries and their attempts.
 //
 // An event fans out inside the transaction of the record it tells of, in three statements that
-// need no read first: the event row, one delivery per endpoint that wants it (INSERT … SELECT over
-// the entity's active endpoints and the payment's notificationUrl endpoint), and one delivery job
-// per delivery (INSERT … SELECT over those deliveries). A payment of an entity without endpoints
-// therefore costs one insert and two index probes, and the statements fit the SQLite group commit
-// like every other insert.
+// need no read first: one delivery per endpoint that wants it (INSERT … SELECT over the entity's
+// active endpoints and the payment's notificationUrl endpoint), then the event row and one
+// delivery job per delivery (INSERT … SELECT over those deliveries), both only when there is a
+// delivery: an event no endpoint wants is not kept, as nothing would ever read it. They follow the
+// fan-out (followers.ts): on SQLite they are not even built when it made no delivery, so a payment
+// of an entity without endpoints costs one index probe; on PostgreSQL, where they go in the same
+// query text, each finds no delivery and writes nothing. They fit the group commit like every
+// other insert.
 
 import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PreparedQuery, type Placeholders } from './prepared-query.js';
+import { withFollowers } from './followers.js';
 import { jobRecord } from '../jobs/job.js';
 import { enqueueQueries } from './jobs.js';
 import type { EpochMs } from '../domain/records.js';
@@ -121,9 +125,15 @@ export class WebhookStatements {
         .values({ id: v.id, entity_id: v.entityId, payment_id: v.paymentId, url: v.url, event_types: '', secret: '', state: 'active', disabled_reason: null, created_at: v.at, updated_at: v.at })
         .onConflict((oc) => oc.column('id').doNothing()),
     );
-    this.#event = new PreparedQuery(db, ['eventId', 'entityId', 'type', 'action', 'recordId', 'payload', 'at'], (d, v) =>
-      d.insertInto('webhook_events').values({ id: v.eventId, entity_id: v.entityId, type: v.type, action: v.action, record_id: v.recordId, payload: v.payload, created_at: v.at }),
-    );
+    // Written after the fan-out, and only when it made a delivery: an event no endpoint wants would
+    // never be read, and it was most of what the outbox cost a payment (its payload is the size of
+    // the payment's own answer).
+    this.#event = new PreparedQuery(db, ['eventId', 'entityId', 'type', 'action', 'recordId', 'payload', 'at'], (d, v) => ({
+      compile: () =>
+        sql`insert into webhook_events (id, entity_id, type, action, record_id, payload, created_at)
+            select cast(${v.eventId} as text), cast(${v.entityId} as text), cast(${v.type} as text), cast(${v.action} as text), cast(${v.recordId} as text), cast(${v.payload} as text), cast(${v.at} as bigint)
+             where exists (select 1 from webhook_deliveries d where d.event_id = ${v.eventId})`.compile(d),
+    }));
     // Typed casts, so PostgreSQL takes a parameter in a select list as the type it is, not as text.
     const fanOut = (forPayment: boolean) => (d: Kysely<Database>, v: Placeholders<'eventId' | 'entityId' | 'typePattern' | 'at' | 'paymentId'>): Compilable => ({
       compile: () =>
@@ -183,10 +193,16 @@ export class WebhookStatements {
       if (e.notificationUrl !== undefined && e.rootPaymentId !== null) {
         queries.push(this.#notificationEndpoint.compile({ id: notificationEndpointId(e.rootPaymentId), entityId: e.entityId, paymentId: e.rootPaymentId, url: e.notificationUrl, at: e.createdAt }));
       }
-      queries.push(this.#event.compile({ eventId: e.id, entityId: e.entityId, type: e.type, action: e.action, recordId: e.recordId, payload: e.payload, at: e.createdAt }));
       const fan = { eventId: e.id, entityId: e.entityId, typePattern: `,${e.type},`, at: e.createdAt };
-      queries.push(e.rootPaymentId === null ? this.#fanOut.compile(fan) : this.#fanOutWithPayment.compile({ ...fan, paymentId: e.rootPaymentId }));
-      queries.push(this.#jobs.compile({ eventId: e.id, at: e.createdAt }));
+      const fanOut = e.rootPaymentId === null ? this.#fanOut.compile(fan) : this.#fanOutWithPayment.compile({ ...fan, paymentId: e.rootPaymentId });
+      // The event and its delivery jobs only when the fan-out made a delivery: the payload is read
+      // (and built) only then.
+      queries.push(
+        withFollowers(fanOut, () => [
+          this.#event.compile({ eventId: e.id, entityId: e.entityId, type: e.type, action: e.action, recordId: e.recordId, payload: e.payload, at: e.createdAt }),
+          this.#jobs.compile({ eventId: e.id, at: e.createdAt }),
+        ]),
+      );
     }
     return queries;
   }

@@ -54,12 +54,46 @@ function withFields(json: string, fields: Record<string, unknown>): string {
 
 type EventContext = Pick<RelayContext, 'config' | 'clock'>;
 
-function event(ctx: EventContext, cause: EventCause, entityId: string, recordId: string, rootPaymentId: string | null, body: string, extra: Record<string, unknown>, notificationUrl?: string): WebhookEvent {
-  const now = ctx.clock.now();
-  const id = newEventId(now);
-  const { type, action } = EMITTED_BY[cause];
-  const payload = envelopeJson({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, withFields(body, { ...extra, authentication: { entityId }, eventId: id }));
-  return { id, entityId, type, action, recordId, rootPaymentId, payload, createdAt: now, ...(notificationUrl ? { notificationUrl } : {}) };
+/**
+ * An event as its change emits it. Its payload is built the first time it is read: the store reads
+ * it only once an endpoint wants the event (storage/followers.ts), and no endpoint wants most
+ * payments' events. A class, so that its getter is defined once rather than with every event.
+ */
+class EmittedEvent implements WebhookEvent {
+  readonly id: string;
+  readonly type: EventType;
+  readonly action: EventAction;
+  readonly createdAt: number;
+  readonly notificationUrl?: string;
+  readonly #buildNumber: string;
+  readonly #body: string;
+  readonly #extra: (body: string) => Record<string, unknown>;
+  #payload: string | undefined;
+
+  constructor(
+    ctx: EventContext,
+    cause: EventCause,
+    readonly entityId: string,
+    readonly recordId: string,
+    readonly rootPaymentId: string | null,
+    body: string,
+    extra: (body: string) => Record<string, unknown>,
+    notificationUrl: string | undefined,
+  ) {
+    this.createdAt = ctx.clock.now();
+    this.id = newEventId(this.createdAt);
+    ({ type: this.type, action: this.action } = EMITTED_BY[cause]);
+    if (notificationUrl) this.notificationUrl = notificationUrl;
+    this.#buildNumber = ctx.config.buildNumber;
+    this.#body = body;
+    this.#extra = extra;
+  }
+
+  get payload(): string {
+    // Stamped with the event's own time, whenever it is built.
+    const envelope = { buildNumber: this.#buildNumber, clock: { now: () => this.createdAt } };
+    return (this.#payload ??= envelopeJson(envelope, withFields(this.#body, { ...this.#extra(this.#body), authentication: { entityId: this.entityId }, eventId: this.id })));
+  }
 }
 
 /**
@@ -68,15 +102,22 @@ function event(ctx: EventContext, cause: EventCause, entityId: string, recordId:
  */
 export function paymentEvent(ctx: EventContext, cause: PaymentCause, payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
   const root = options.rootPaymentId ?? payment.referencedId ?? payment.id;
-  const extra: Record<string, unknown> = {
-    presentationAmount: formatAmount(payment.amount),
-    presentationCurrency: payment.currency,
-  };
-  if (payment.referencedId !== null && !responseJson.includes('"referencedId"')) extra.referencedId = payment.referencedId;
-  return event(ctx, cause, payment.entityId, payment.id, root, responseJson, extra, options.notificationUrl);
+  const { amount, currency, referencedId } = payment;
+  return new EmittedEvent(ctx, cause, payment.entityId, payment.id, root, responseJson, paymentExtra(amount, currency, referencedId), options.notificationUrl);
 }
+
+/** What a payment's notification adds to its answer; worked out only when the payload is built. */
+function paymentExtra(amount: number, currency: string, referencedId: string | null): (body: string) => Record<string, unknown> {
+  return (body) => ({
+    presentationAmount: formatAmount(amount),
+    presentationCurrency: currency,
+    ...(referencedId !== null && !body.includes('"referencedId"') ? { referencedId } : {}),
+  });
+}
+
+const NO_EXTRA = (): Record<string, unknown> => ({});
 
 /** The event of a stored or deleted card; `responseJson` is the registration's answer. */
 export function registrationEvent(ctx: EventContext, cause: 'registrationStored' | 'registrationDeleted', registration: Pick<RegistrationRecord, 'id' | 'entityId'>, responseJson: string): WebhookEvent {
-  return event(ctx, cause, registration.entityId, registration.id, null, responseJson, {});
+  return new EmittedEvent(ctx, cause, registration.entityId, registration.id, null, responseJson, NO_EXTRA, undefined);
 }

@@ -2,8 +2,9 @@
 // requests, the slip's codes, its confirmation and expiry on a moved clock and by the test-only
 // operations, refusals with their codes, and a confirmation racing a refund.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { listeningReceiver } from '../support/webhook-receiver.js';
 import { barCodeOfLine, dueDateFactor, validBarCode } from '../../src/vouchers/boleto-code.js';
 
 /** The spec's BOLETO request ("Voucher methods"), every field it lists. */
@@ -175,6 +176,8 @@ describe('issuing slips', () => {
 
 describe('confirmation and expiry', () => {
   it('confirms a BOLETO two business days after issue on a moved test clock: one RC, its webhook, the PA out of pending', async () => {
+    const receiver = await listeningReceiver(relay.post, relay.merchant.entityId);
+    onTestFinished(() => receiver.close());
     const slip = await issue(boletoRequest(relay.merchant.entityId));
     // Issued Sunday: Monday and Tuesday are the two business days; the bank's file comes at 10:00 in Brasília.
     const early = await relay.post('/v1/test/clock', { entityId: relay.merchant.entityId, time: '2026-11-24 12:59:59' });
@@ -212,6 +215,8 @@ describe('confirmation and expiry', () => {
   });
 
   it('expires a slip not paid by its due date, with 100.396.103 and its webhook; it cannot be paid afterwards', async () => {
+    const receiver = await listeningReceiver(relay.post, relay.merchant.entityId);
+    onTestFinished(() => receiver.close());
     // Due Monday: the confirmation (Tuesday) would come too late, so the shopper never pays.
     const slip = await issue(boletoRequest(relay.merchant.entityId, { 'customParameters[CUSTOM_due_date]': '23112026' }));
     const moved = await relay.post('/v1/test/clock', { entityId: relay.merchant.entityId, time: '2026-11-24 03:00:00' });

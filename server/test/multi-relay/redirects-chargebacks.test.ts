@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD, postgresUnreachable, startCluster, type RelayCluster } from '../../../e2e/support/relay-cluster.js';
+import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const required = process.env.REQUIRE_POSTGRES === '1';
 const pgReason = await postgresUnreachable();
@@ -15,16 +16,24 @@ if (pgReason !== undefined && !required) console.warn(`SKIPPED: redirects and ch
 describe.skipIf(pgReason !== undefined && !required)('redirects and chargebacks on two relays on one PostgreSQL database', () => {
   let cluster: RelayCluster;
   let db: pg.Client;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     if (pgReason !== undefined) throw new Error(`PostgreSQL is unreachable (REQUIRE_POSTGRES=1): ${pgReason}`);
+    receiver = await startReceiver();
     cluster = await startCluster('postgres', 2, { THROTTLE_PAYMENTS: '0', THROTTLE_FOLLOW_UPS: '0', REDIRECT_EXPIRY_MINUTES: '10' });
     db = new pg.Client({ connectionString: cluster.databaseUrl });
     await db.connect();
+    // An endpoint that wants the settlement events: the relays keep an event only then.
+    const [a] = cluster.apis;
+    if (!a) throw new Error('two relays');
+    const created = await a.request('POST', '/v1/webhooks', { entityId: a.credentials.entityId, url: receiver.url, eventTypes: 'PAYMENT' });
+    expect(created.json.state).toBe('active');
   }, 120_000);
   afterAll(async () => {
     await db?.end();
     await cluster?.close();
+    await receiver?.close();
   }, 60_000);
 
   it('chargebacks on one relay racing refunds on the other never take more than the payment', async () => {

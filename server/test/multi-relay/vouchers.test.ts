@@ -10,6 +10,7 @@ import { postgresUnreachable, startCluster, type RelayCluster } from '../../../e
 import { jobRecord } from '../../src/jobs/job.js';
 import { VOUCHER_CONFIRM_JOB } from '../../src/vouchers/jobs.js';
 import type { Store } from '../../src/storage/store.js';
+import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const required = process.env.REQUIRE_POSTGRES === '1';
 const pgReason = await postgresUnreachable();
@@ -39,16 +40,24 @@ for (const kind of ['postgres', 'sqlite'] as const) {
   describe.skipIf(skip)(`voucher slips on two relays on one ${kind === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
     let cluster: RelayCluster;
     let store: Store;
+    let receiver: WebhookReceiver;
 
     beforeAll(async () => {
       if (kind === 'postgres' && pgReason !== undefined) throw new Error(`PostgreSQL is unreachable (REQUIRE_POSTGRES=1): ${pgReason}`);
+      receiver = await startReceiver();
       // Short leases, so the jobs a killed relay held are taken over within the test.
       cluster = await startCluster(kind, 2, { THROTTLE_PAYMENTS: '0', VOUCHER_CONFIRM_BUSINESS_DAYS: '0', JOBS_LEASE_SECONDS: '3' });
       store = await cluster.openStore();
+      // An endpoint for the first test's entity: the relays keep the events of its RCs only then.
+      const [a] = cluster.apis;
+      if (!a) throw new Error('two relays');
+      const created = await a.request('POST', '/v1/webhooks', { entityId: a.credentials.entityId, url: receiver.url, eventTypes: 'PAYMENT' });
+      expect(created.json.state).toBe('active');
     }, 120_000);
     afterAll(async () => {
       await store?.close();
       await cluster?.close();
+      await receiver?.close();
     }, 60_000);
 
     it(`confirms ${SLIPS} slips with exactly one RC each`, async () => {

@@ -4,8 +4,9 @@
 // the missed-run rule, cancelling (and cancelling by deleting the registration), and a cancel
 // that races a charge.
 import { hash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { listeningReceiver } from '../support/webhook-receiver.js';
 import { CHARGES_PER_JOB, occurrenceId } from '../../src/schedules/fire.js';
 
 let relay: TestRelay;
@@ -118,6 +119,8 @@ describe('creating a schedule', () => {
 
 describe('a schedule running', () => {
   it('charges each run with a REPEATED payment that names its schedule, and tells of it by a PAYMENT event', async () => {
+    const receiver = await listeningReceiver(relay.post, relay.merchant.entityId);
+    onTestFinished(() => receiver.close());
     const registrationId = await register();
     const { id } = (await schedule(registrationId)).json() as { id: string };
     await runJobs();

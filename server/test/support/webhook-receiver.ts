@@ -88,3 +88,19 @@ export async function startReceiver(answer: Answer = () => 200, path = '/hooks')
       }),
   });
 }
+
+/**
+ * A receiver with an active endpoint of `entityId` (every event type), made through the API on the
+ * relay `post` talks to: the relay keeps an event only when an endpoint wants it, so a test that
+ * reads events back needs one. The endpoint's secret opens the receiver's notifications.
+ */
+export async function listeningReceiver(post: (url: string, form: Record<string, string>) => Promise<{ statusCode: number; body: string; json(): unknown }>, entityId: string): Promise<WebhookReceiver> {
+  const receiver = await startReceiver();
+  const created = await post('/v1/webhooks', { entityId, url: receiver.url });
+  if (created.statusCode !== 200) {
+    await receiver.close();
+    throw new Error(`the endpoint was not made: ${created.statusCode} ${created.body}`);
+  }
+  receiver.secrets.push((created.json() as { secret: string }).secret);
+  return receiver;
+}

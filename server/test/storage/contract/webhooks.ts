@@ -60,6 +60,40 @@ export function webhooksContract(ctx: () => ContractContext): void {
       expect((await store.listWebhookEndpoints(entityId)).map((x) => x.id).sort()).toEqual([all.id, payments.id, registrations.id, inactive.id].sort());
     });
 
+    it('keeps no event that no endpoint wants, alone, in a group or in a transaction, and keeps the one a notificationUrl wants', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      // Endpoints that want no PAYMENT event: one for registrations, one inactive.
+      await store.insertWebhookEndpoint(endpoint(entityId, { eventTypes: ['REGISTRATION'] }));
+      await store.insertWebhookEndpoint(endpoint(entityId, { state: 'inactive' }));
+      const alone = paymentRecord(entityId, { paymentType: 'PA' });
+      const aloneEvent = event(entityId, alone.id);
+      expect(await store.insertPayment(alone, { events: [aloneEvent] })).toBe(true);
+      // Several payments in one group commit, one of them with a notificationUrl.
+      const group = [paymentRecord(entityId), paymentRecord(entityId), paymentRecord(entityId)];
+      const groupEvents = group.map((p, i) => event(entityId, p.id, i === 1 ? { notificationUrl: 'https://shop.example/once' } : {}));
+      expect(await Promise.all(group.map((p, i) => store.insertPayment(p, { events: [groupEvents[i] as WebhookEvent] })))).toEqual([true, true, true]);
+      // A follow-up: written in a transaction of its own.
+      const capture = followUp(alone, 'CP', 1_000);
+      expect(await store.applyFollowUp({ ...capture, events: [event(entityId, capture.record.id)] })).toBe(true);
+
+      for (const p of [alone, group[0], group[2], capture.record]) expect(await store.webhookEventsOf(p?.id ?? '')).toEqual([]);
+      expect(await store.findJob(`${aloneEvent.id}${notificationEndpointId(alone.id)}`)).toBeUndefined();
+      // The records themselves are all there.
+      for (const p of [alone, ...group, capture.record]) expect(await store.findPaymentById(p.id)).toMatchObject({ id: p.id });
+      // The notificationUrl's payment: its event, its one delivery and that delivery's job.
+      const notified = group[1] as (typeof group)[number];
+      const notifiedEvent = groupEvents[1] as WebhookEvent;
+      expect((await store.webhookEventsOf(notified.id)).map((e) => ({ id: e.id, payload: e.payload }))).toEqual([{ id: notifiedEvent.id, payload: notifiedEvent.payload }]);
+      expect(await store.findJob(`${notifiedEvent.id}${notificationEndpointId(notified.id)}`)).toMatchObject({ state: 'queued', kind: DELIVERY_JOB_KIND });
+
+      // Once an endpoint wants PAYMENT events, the next payment's event is kept.
+      await store.insertWebhookEndpoint(endpoint(entityId, { eventTypes: ['PAYMENT'] }));
+      const later = paymentRecord(entityId);
+      await store.insertPayment(later, { events: [event(entityId, later.id)] });
+      expect(await store.webhookEventsOf(later.id)).toHaveLength(1);
+    });
+
     it('writes no event for a follow-up whose guard fails, nor for a second deletion of a card', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
