@@ -57,9 +57,18 @@ type EventContext = Pick<RelayContext, 'config' | 'clock'>;
 /**
  * An event as its change emits it. Its payload is built the first time it is read: the store reads
  * it only once an endpoint wants the event (storage/followers.ts), and no endpoint wants most
- * payments' events. A class, so that its getter is defined once rather than with every event.
+ * payments' events. The payload is an own enumerable property like the others, so a copy
+ * (`{ ...event }`) has it, built then; its getter is one function shared by every event.
  */
 class EmittedEvent implements WebhookEvent {
+  static readonly #payloadProperty: PropertyDescriptor = {
+    enumerable: true,
+    get(this: EmittedEvent): string {
+      return this.#built();
+    },
+  };
+
+  declare readonly payload: string;
   readonly id: string;
   readonly type: EventType;
   readonly action: EventAction;
@@ -87,9 +96,10 @@ class EmittedEvent implements WebhookEvent {
     this.#buildNumber = ctx.config.buildNumber;
     this.#body = body;
     this.#extra = extra;
+    Object.defineProperty(this, 'payload', EmittedEvent.#payloadProperty);
   }
 
-  get payload(): string {
+  #built(): string {
     // Stamped with the event's own time, whenever it is built.
     const envelope = { buildNumber: this.#buildNumber, clock: { now: () => this.createdAt } };
     return (this.#payload ??= envelopeJson(envelope, withFields(this.#body, { ...this.#extra(this.#body), authentication: { entityId: this.entityId }, eventId: this.id })));
