@@ -4,7 +4,9 @@
 // connections each, one after the other. The load
 // generator runs in a worker thread, on the other core: in the servers' own thread it would take
 // the same share of every request on both sides and flatter the ratio.
-// Prints req/s, p50 and p99 latency and the ratio relay/bare. Budget: ratio >= 0.5, p99 < 20 ms.
+// Prints req/s, p50 and p99 latency and the ratio relay/bare (budget: ratio >= 0.5, p99 < 20 ms),
+// and each server's main-thread CPU per request with their ratio: what a payment costs against the
+// bare route, whatever else the machine is doing.
 // A shared virtual machine drifts by tens of percent within a minute, so the two are measured in
 // alternation, ROUNDS times (BENCH_ROUNDS, default 3), and the ratio of each round is reported
 // with their median: a drift then shows as spread between rounds instead of skewing one side.
@@ -20,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -52,22 +54,48 @@ interface Figures {
    * the server, steadier than req/s on a busy machine. The load generator's thread is not in it.
    */
   busyUs: number;
+  /**
+   * CPU time of the server's main thread per request, µs, as the kernel counts it (Linux): the same
+   * measure for both servers, whichever process they run in, so their ratio is the cost of a
+   * payment against the bare route's, steadier than their req/s when the machine drifts.
+   */
+  cpuUs: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string>, body: string): Promise<Figures> {
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time a process's main thread has used, µs (utime + stime of /proc/PID/task/PID/stat, in
+ * clock ticks of 10 ms: fine over seconds of load); NaN where there is no /proc.
+ */
+function mainThreadCpuUs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime, stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(name: string, url: string, headers: Record<string, string>, body: string, serverPid: number): Promise<Figures> {
   const options = { url, connections: CONNECTIONS, method: 'POST' as const, headers, body, workers: 1 };
   await autocannon({ ...options, duration: WARMUP_S });
   const before = performance.eventLoopUtilization();
+  const cpuBefore = mainThreadCpuUs(serverPid);
   const result = await autocannon({ ...options, duration: DURATION_S });
-  const busyUs = (performance.eventLoopUtilization(before).active * 1000) / Math.max(1, result.requests.total);
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, busyUs };
+  const requests = Math.max(1, result.requests.total);
+  const cpuUs = (mainThreadCpuUs(serverPid) - cpuBefore) / requests;
+  const busyUs = (performance.eventLoopUtilization(before).active * 1000) / requests;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, busyUs, cpuUs };
 }
 
 /**
  * The bare route in a process of its own (bench/bare-server.ts), as a separate service would be:
  * its thread time is its own, so only its req/s and latency are compared.
  */
-async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
+async function bareServer(): Promise<{ url: string; pid: number; close(): Promise<void> }> {
   const child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -80,6 +108,7 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
   });
   return {
     url,
+    pid: child.pid ?? -1,
     close: async () => {
       const exit = once(child, 'exit');
       child.kill('SIGTERM');
@@ -178,38 +207,42 @@ try {
   const payload = body(relay.entityId);
   // BENCH_ONLY=relay or =bare measures one side (for profiling); the ratio needs both.
   const only = process.env.BENCH_ONLY;
-  const none: Figures = { name: 'not measured', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, non2xx: 0, busyUs: Number.NaN };
+  const none: Figures = { name: 'not measured', rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, non2xx: 0, busyUs: Number.NaN, cpuUs: Number.NaN };
   const rounds: { bare: Figures; relay: Figures }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const bareRound = only === 'relay' ? none : await measure('bare Fastify route', `${bare.url}/v1/payments`, headersFor(), payload);
-    const relayRound = only === 'bare' ? none : await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload);
+    const bareRound = only === 'relay' ? none : await measure('bare Fastify route', `${bare.url}/v1/payments`, headersFor(), payload, bare.pid);
+    const relayRound = only === 'bare' ? none : await measure('relay DB payment', `${relay.url}/v1/payments`, headersFor(relay.token), payload, process.pid);
     rounds.push({ bare: bareRound, relay: relayRound });
   }
   console.log(`\nPOST /v1/payments, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s each (after ${WARMUP_S} s warm-up), ${payload.split('&').length} parameters`);
   console.log(`throttle: ${relay.throttle}; V8 heap flags of both servers: ${heapFlags.join(' ') || 'none'}`);
   console.log(`answer bytes: bare ${await answerBytes(`${bare.url}/v1/payments`, headersFor(), payload)}, relay ${await answerBytes(`${relay.url}/v1/payments`, headersFor(relay.token), payload)}\n`);
-  console.log('| round | server | req/s | p50 ms | p99 ms | server µs/req | errors | non-2xx | ratio |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| round | server | req/s | p50 ms | p99 ms | server µs/req | thread CPU µs/req | errors | non-2xx | ratio | CPU ratio |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   rounds.forEach(({ bare: b, relay: r }, i) => {
     const ratio = (r.rps / b.rps).toFixed(2);
-    for (const f of [b, r]) console.log(`| ${i + 1} | ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f === b ? '(own process)' : f.busyUs.toFixed(0)} | ${f.errors} | ${f.non2xx} | ${f === r ? ratio : ''} |`);
+    const cpuRatio = (b.cpuUs / r.cpuUs).toFixed(2);
+    for (const f of [b, r]) console.log(`| ${i + 1} | ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f === b ? '(own process)' : f.busyUs.toFixed(0)} | ${f.cpuUs.toFixed(0)} | ${f.errors} | ${f.non2xx} | ${f === r ? ratio : ''} | ${f === r ? cpuRatio : ''} |`);
   });
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
   const ratio = median(rounds.map((r) => r.relay.rps / r.bare.rps));
   const relayP99 = median(rounds.map((r) => r.relay.p99));
+  const cpuRatio = median(rounds.map((r) => r.bare.cpuUs / r.relay.cpuUs));
   console.log(`\nratio relay/bare, median of ${ROUNDS} rounds: ${ratio.toFixed(2)} (budget >= 0.5); relay p99, median: ${relayP99} ms (budget < 20 ms)`);
+  // What the ratio would be with each server's main thread alone on a core: its cost against the bare route's.
+  console.log(`CPU ratio, bare thread CPU per request / relay's, median: ${cpuRatio.toFixed(2)}`);
   const last = rounds[rounds.length - 1];
   const bareFigures = last?.bare ?? none;
   const relayFigures = last?.relay ?? none;
   if (!only && process.env.BENCH_STAGES !== '0') {
     const stages = [
-      await measure('relay API pipeline, fixed answer', `${relay.url}/bench/pipeline`, headersFor(relay.token), payload),
-      await measure('relay API pipeline + validation', `${relay.url}/bench/validated`, headersFor(relay.token), payload),
+      await measure('relay API pipeline, fixed answer', `${relay.url}/bench/pipeline`, headersFor(relay.token), payload, process.pid),
+      await measure('relay API pipeline + validation', `${relay.url}/bench/validated`, headersFor(relay.token), payload, process.pid),
     ];
     console.log('\nWhere the time goes (server µs/req: busy time of the servers\' thread per request):\n');
-    console.log('| route | req/s | p50 ms | p99 ms | server µs/req |');
-    console.log('|---|---|---|---|---|');
-    for (const f of [bareFigures, ...stages, relayFigures]) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f === bareFigures ? '(own process)' : f.busyUs.toFixed(0)} |`);
+    console.log('| route | req/s | p50 ms | p99 ms | server µs/req | thread CPU µs/req |');
+    console.log('|---|---|---|---|---|---|');
+    for (const f of [bareFigures, ...stages, relayFigures]) console.log(`| ${f.name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f === bareFigures ? '(own process)' : f.busyUs.toFixed(0)} | ${f.cpuUs.toFixed(0)} |`);
   }
 } finally {
   await relay.close();
