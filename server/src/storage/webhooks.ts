@@ -128,17 +128,13 @@ export class WebhookStatements {
     // Written after the fan-out, and only when it made a delivery: an event no endpoint wants would
     // never be read, and it was most of what the outbox cost a payment (its payload is the size of
     // the payment's own answer). SQLite runs it only then (followers.ts); a PostgreSQL batch sends
-    // it whatever the fan-out did, so there it looks for a delivery itself.
-    this.#event = new PreparedQuery(db, ['eventId', 'entityId', 'type', 'action', 'recordId', 'payload', 'at'], (d, v) =>
-      dialect === 'sqlite'
-        ? d.insertInto('webhook_events').values({ id: v.eventId, entity_id: v.entityId, type: v.type, action: v.action, record_id: v.recordId, payload: v.payload, created_at: v.at })
-        : {
-            compile: () =>
-              sql`insert into webhook_events (id, entity_id, type, action, record_id, payload, created_at)
-                  select cast(${v.eventId} as text), cast(${v.entityId} as text), cast(${v.type} as text), cast(${v.action} as text), cast(${v.recordId} as text), cast(${v.payload} as text), cast(${v.at} as bigint)
-                   where exists (select 1 from webhook_deliveries d where d.event_id = ${v.eventId})`.compile(d),
-          },
-    );
+    // it whatever the fan-out did, so it looks for the delivery itself.
+    this.#event = new PreparedQuery(db, ['eventId', 'entityId', 'type', 'action', 'recordId', 'payload', 'at'], (d, v) => ({
+      compile: () =>
+        sql`insert into webhook_events (id, entity_id, type, action, record_id, payload, created_at)
+            select cast(${v.eventId} as text), cast(${v.entityId} as text), cast(${v.type} as text), cast(${v.action} as text), cast(${v.recordId} as text), cast(${v.payload} as text), cast(${v.at} as bigint)
+             where exists (select 1 from webhook_deliveries d where d.event_id = ${v.eventId})`.compile(d),
+    }));
     // Typed casts, so PostgreSQL takes a parameter in a select list as the type it is, not as text.
     const fanOut = (forPayment: boolean) => (d: Kysely<Database>, v: Placeholders<'eventId' | 'entityId' | 'typePattern' | 'at' | 'paymentId'>): Compilable => ({
       compile: () =>

@@ -76,7 +76,7 @@ class EmittedEvent implements WebhookEvent {
   readonly notificationUrl?: string;
   readonly #buildNumber: string;
   readonly #body: string;
-  readonly #extra: (body: string) => Record<string, unknown>;
+  readonly #extra: Record<string, unknown>;
   #payload: string | undefined;
 
   constructor(
@@ -86,7 +86,7 @@ class EmittedEvent implements WebhookEvent {
     readonly recordId: string,
     readonly rootPaymentId: string | null,
     body: string,
-    extra: (body: string) => Record<string, unknown>,
+    extra: Record<string, unknown>,
     notificationUrl: string | undefined,
   ) {
     this.createdAt = ctx.clock.now();
@@ -102,7 +102,7 @@ class EmittedEvent implements WebhookEvent {
   #built(): string {
     // Stamped with the event's own time, whenever it is built.
     const envelope = { buildNumber: this.#buildNumber, clock: { now: () => this.createdAt } };
-    return (this.#payload ??= envelopeJson(envelope, withFields(this.#body, { ...this.#extra(this.#body), authentication: { entityId: this.entityId }, eventId: this.id })));
+    return (this.#payload ??= envelopeJson(envelope, withFields(this.#body, { ...this.#extra, authentication: { entityId: this.entityId }, eventId: this.id })));
   }
 }
 
@@ -112,22 +112,15 @@ class EmittedEvent implements WebhookEvent {
  */
 export function paymentEvent(ctx: EventContext, cause: PaymentCause, payment: Pick<PaymentRecord, 'id' | 'entityId' | 'referencedId' | 'amount' | 'currency'>, responseJson: string, options: { rootPaymentId?: string; notificationUrl?: string } = {}): WebhookEvent {
   const root = options.rootPaymentId ?? payment.referencedId ?? payment.id;
-  const { amount, currency, referencedId } = payment;
-  return new EmittedEvent(ctx, cause, payment.entityId, payment.id, root, responseJson, paymentExtra(amount, currency, referencedId), options.notificationUrl);
+  const extra: Record<string, unknown> = {
+    presentationAmount: formatAmount(payment.amount),
+    presentationCurrency: payment.currency,
+  };
+  if (payment.referencedId !== null && !responseJson.includes('"referencedId"')) extra.referencedId = payment.referencedId;
+  return new EmittedEvent(ctx, cause, payment.entityId, payment.id, root, responseJson, extra, options.notificationUrl);
 }
-
-/** What a payment's notification adds to its answer; worked out only when the payload is built. */
-function paymentExtra(amount: number, currency: string, referencedId: string | null): (body: string) => Record<string, unknown> {
-  return (body) => ({
-    presentationAmount: formatAmount(amount),
-    presentationCurrency: currency,
-    ...(referencedId !== null && !body.includes('"referencedId"') ? { referencedId } : {}),
-  });
-}
-
-const NO_EXTRA = (): Record<string, unknown> => ({});
 
 /** The event of a stored or deleted card; `responseJson` is the registration's answer. */
 export function registrationEvent(ctx: EventContext, cause: 'registrationStored' | 'registrationDeleted', registration: Pick<RegistrationRecord, 'id' | 'entityId'>, responseJson: string): WebhookEvent {
-  return new EmittedEvent(ctx, cause, registration.entityId, registration.id, null, responseJson, NO_EXTRA, undefined);
+  return new EmittedEvent(ctx, cause, registration.entityId, registration.id, null, responseJson, {}, undefined);
 }
