@@ -26,17 +26,28 @@ const TIME_DIGITS = 12;
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
+/** Each byte's two hex digits: an id is spelled in JavaScript, without a call into Buffer per id. */
+const HEX_DIGITS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 function randomHex(bytes: number): string {
   if (poolOffset + bytes > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const hex = pool.toString('hex', poolOffset, poolOffset + bytes);
-  // Spent bytes are wiped, so the pool never holds an id that was already handed out.
-  pool.fill(0, poolOffset, poolOffset + bytes);
-  poolOffset += bytes;
+  let hex = '';
+  const end = poolOffset + bytes;
+  for (let at = poolOffset; at < end; at++) {
+    hex += HEX_DIGITS[pool[at] as number];
+    // Spent bytes are wiped, so the pool never holds an id that was already handed out.
+    pool[at] = 0;
+  }
+  poolOffset = end;
   return hex;
 }
+
+/** The time digits of the last id made: ids of one millisecond share them. */
+let lastTime = Number.NaN;
+let lastTimeDigits = '';
 
 /**
  * Creation time first, then 80 random bits (the layout of UUIDv7 and ULID): as unguessable as
@@ -45,8 +56,11 @@ function randomHex(bytes: number): string {
  * page per index for every payment once a table outgrew its cache. `now` is the caller's clock.
  */
 function timeOrdered(now: number): string {
-  const time = Math.max(0, Math.floor(now)).toString(16).padStart(TIME_DIGITS, '0').slice(-TIME_DIGITS);
-  return time + randomHex(RANDOM_BYTES);
+  if (now !== lastTime) {
+    lastTime = now;
+    lastTimeDigits = Math.max(0, Math.floor(now)).toString(16).padStart(TIME_DIGITS, '0').slice(-TIME_DIGITS);
+  }
+  return lastTimeDigits + randomHex(RANDOM_BYTES);
 }
 
 export function newPaymentId(now: number): string {
