@@ -5,7 +5,7 @@
 // runs one statement after another in this process (sqlite.ts). Where the count is not known in
 // time, the followers are built at once and run after their leader (a PostgreSQL batch is one
 // query text; pg-batch.ts): each must therefore change nothing when its leader changed nothing,
-// so that both ways leave the same rows. Marked on the compiled query, like a guard
+// so that both ways leave the same rows. Marked on a copy of the compiled query, like a guard
 // (guarded-query.ts), so a statement keeps its followers alone, in a transaction or in a batch.
 
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
@@ -13,13 +13,17 @@ import { checkChanged } from './guarded-query.js';
 
 type Followers = () => readonly CompiledQuery[];
 
-const followersOf = new WeakMap<CompiledQuery, Followers>();
+const FOLLOWERS = Symbol('followers');
 
-/** Marks `query` with the statements that run after it only when it changed a row. */
+type Led = CompiledQuery & { readonly [FOLLOWERS]?: Followers };
+
+/** `query`, marked with the statements that run after it only when it changed a row. */
 export function withFollowers(query: CompiledQuery, followers: Followers): CompiledQuery {
-  followersOf.set(query, followers);
-  return query;
+  const marked: Led = { ...query, [FOLLOWERS]: followers };
+  return marked;
 }
+
+const followersOf = (query: CompiledQuery): Followers | undefined => (query as Led)[FOLLOWERS];
 
 /**
  * Runs `query` (checked like every statement of a batch) through `run`, then its followers when
@@ -28,7 +32,7 @@ export function withFollowers(query: CompiledQuery, followers: Followers): Compi
 export function runFollowing(query: CompiledQuery, run: (query: CompiledQuery) => number): number {
   const changed = run(query);
   checkChanged(query, changed);
-  const followers = followersOf.get(query);
+  const followers = followersOf(query);
   if (followers && changed > 0) for (const follower of followers()) runFollowing(follower, run);
   return changed;
 }
@@ -37,7 +41,7 @@ export function runFollowing(query: CompiledQuery, run: (query: CompiledQuery) =
 export async function executeFollowing<DB>(db: Kysely<DB> | Transaction<DB>, query: CompiledQuery): Promise<number> {
   const changed = Number((await db.executeQuery(query)).numAffectedRows ?? 0);
   checkChanged(query, changed);
-  const followers = followersOf.get(query);
+  const followers = followersOf(query);
   if (followers && changed > 0) for (const follower of followers()) await executeFollowing(db, follower);
   return changed;
 }
@@ -51,7 +55,7 @@ export function withFollowersBuilt(batch: readonly CompiledQuery[]): { statement
   const leaders: number[] = [];
   const place = (query: CompiledQuery): void => {
     statements.push(query);
-    for (const follower of followersOf.get(query)?.() ?? []) place(follower);
+    for (const follower of followersOf(query)?.() ?? []) place(follower);
   };
   for (const query of batch) {
     leaders.push(statements.length);

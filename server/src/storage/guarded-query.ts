@@ -3,7 +3,8 @@
 // the claim in the meantime, and the effect must then not commit either (ClaimLostError); a
 // schedule's charge is written only while its occurrence is still due. Marked on the compiled
 // query with the error its failure stands for, so the same statement is checked alone, in a
-// transaction, or in a group commit's batch (sqlite.ts, pg-batch.ts).
+// transaction, or in a group commit's batch (sqlite.ts, pg-batch.ts). The mark is a property of a
+// copy, under a symbol no driver reads: a WeakMap entry cost more than the rest of the marking.
 
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { ClaimLostError } from './store.js';
@@ -11,21 +12,24 @@ import { ClaimLostError } from './store.js';
 /** What a failed guard throws. */
 type GuardError = () => Error;
 
-const guarded = new WeakMap<CompiledQuery, GuardError>();
+const GUARD = Symbol('guard');
 
+type Guarded = CompiledQuery & { readonly [GUARD]?: GuardError };
+
+/** `query`, marked: it must change exactly one row. */
 export function mustChangeOneRow(query: CompiledQuery, error: GuardError = () => new ClaimLostError()): CompiledQuery {
-  guarded.set(query, error);
-  return query;
+  const marked: Guarded = { ...query, [GUARD]: error };
+  return marked;
 }
 
 /** The error a guarded statement's failure stands for; undefined for a statement with no guard. */
 export function guardOf(query: CompiledQuery): GuardError | undefined {
-  return guarded.get(query);
+  return (query as Guarded)[GUARD];
 }
 
 /** Throws the guard's error when a marked statement did not change exactly one row. */
 export function checkChanged(query: CompiledQuery, changed: bigint | number | undefined): void {
-  const guard = guarded.get(query);
+  const guard = (query as Guarded)[GUARD];
   if (guard && Number(changed ?? 0) !== 1) throw guard();
 }
 

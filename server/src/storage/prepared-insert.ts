@@ -4,16 +4,25 @@
 // each time: it is compiled on the first row and reused, with only the parameters taken anew. The
 // same text runs on either dialect, alone or inside a transaction.
 
-import { CompiledQuery, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Transaction } from 'kysely';
+import { StatementText } from './prepared-query.js';
 import type { Database } from './schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** One column list and its compiled insert. */
+interface Shape {
+  readonly columns: readonly string[];
+  readonly text: StatementText;
+}
 
 export class PreparedInsert<T extends keyof Database & string> {
   readonly #db: Kysely<Database>;
   readonly #table: T;
   /** Compiled SQL by column list: one entry for rows made by one mapping. */
-  readonly #compiled = new Map<string, string>();
+  readonly #shapes = new Map<string, Shape>();
+  /** The shape of the last row, checked first: a table's rows come from one mapping. */
+  #last: Shape | undefined;
 
   constructor(db: Kysely<Database>, table: T) {
     this.#db = db;
@@ -26,20 +35,30 @@ export class PreparedInsert<T extends keyof Database & string> {
 
   /** The insert of `row` as a compiled query, to run now or in a group (group-commit.ts). */
   compile(row: Insertable<Database[T]>): CompiledQuery {
-    // Kysely leaves undefined values out of an insert; so does this, to write the same row.
-    const columns: string[] = [];
+    // Kysely leaves undefined values out of an insert; so does this, to write the same row. The
+    // columns are compared with the last row's as they are read, without a list or key made per row.
     const parameters: unknown[] = [];
-    for (const [column, value] of Object.entries(row)) {
+    const last = this.#last;
+    let same = last !== undefined;
+    for (const column in row) {
+      const value = row[column as keyof typeof row];
       if (value === undefined) continue;
-      columns.push(column);
+      if (same && last?.columns[parameters.length] !== column) same = false;
       parameters.push(value);
     }
+    const shape = same && last?.columns.length === parameters.length ? last : this.#shapeOf(row);
+    return shape.text.with(parameters);
+  }
+
+  #shapeOf(row: Insertable<Database[T]>): Shape {
+    const columns = Object.keys(row).filter((column) => row[column as keyof typeof row] !== undefined);
     const key = columns.join(',');
-    let sql = this.#compiled.get(key);
-    if (sql === undefined) {
-      sql = this.#db.insertInto(this.#table).values(row).compile().sql;
-      this.#compiled.set(key, sql);
+    let shape = this.#shapes.get(key);
+    if (shape === undefined) {
+      shape = { columns, text: new StatementText(this.#db.insertInto(this.#table).values(row).compile().sql) };
+      this.#shapes.set(key, shape);
     }
-    return CompiledQuery.raw(sql, parameters);
+    this.#last = shape;
+    return shape;
   }
 }

@@ -38,6 +38,35 @@ describe('PreparedInsert', () => {
     ]);
   });
 
+  it('leaves an undefined value out, as Kysely does, whichever rows came before', async () => {
+    await db.insertInto('entities').values({ id: 'e', merchant_id: 'm', name: 'E', settings: '{}', created_at: 1 }).execute();
+    const insert = new PreparedInsert(db, 'webhook_endpoints');
+    const endpoint = (id: string, disabledReason: string | undefined) => ({
+      id,
+      entity_id: 'e',
+      payment_id: null,
+      url: `https://shop.example/${id}`,
+      event_types: '',
+      secret: 's',
+      state: disabledReason === undefined ? ('active' as const) : ('disabled' as const),
+      disabled_reason: disabledReason,
+      created_at: 1,
+      updated_at: 1,
+    });
+    // A full row after a shorter one, a shorter one after a full one, and the same again.
+    for (const [id, reason] of [['a', undefined], ['b', 'gone'], ['c', undefined], ['d', 'gone'], ['e', 'gone']] as const) {
+      await insert.run(db, endpoint(id, reason));
+    }
+    const rows = await db.selectFrom('webhook_endpoints').select(['id', 'url', 'state', 'disabled_reason']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'a', url: 'https://shop.example/a', state: 'active', disabled_reason: null },
+      { id: 'b', url: 'https://shop.example/b', state: 'disabled', disabled_reason: 'gone' },
+      { id: 'c', url: 'https://shop.example/c', state: 'active', disabled_reason: null },
+      { id: 'd', url: 'https://shop.example/d', state: 'disabled', disabled_reason: 'gone' },
+      { id: 'e', url: 'https://shop.example/e', state: 'disabled', disabled_reason: 'gone' },
+    ]);
+  });
+
   it('runs inside a transaction and is rolled back with it', async () => {
     const insert = new PreparedInsert(db, 'entities');
     await expect(
