@@ -6,24 +6,20 @@
 // time, the followers are built at once and run after their leader (a PostgreSQL batch is one
 // query text; pg-batch.ts): each must therefore change nothing when its leader changed nothing,
 // so that both ways leave the same rows. Marked on a copy of the compiled query, like a guard
-// (guarded-query.ts), so a statement keeps its followers alone, in a transaction or in a batch.
+// (query-marks.ts), so a statement keeps its followers alone, in a transaction or in a batch.
 
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { checkChanged } from './guarded-query.js';
+import { marked, marksOf } from './query-marks.js';
 
 type Followers = () => readonly CompiledQuery[];
 
-const FOLLOWERS = Symbol('followers');
-
-type Led = CompiledQuery & { readonly [FOLLOWERS]?: Followers };
-
 /** `query`, marked with the statements that run after it only when it changed a row. */
 export function withFollowers(query: CompiledQuery, followers: Followers): CompiledQuery {
-  const marked: Led = { ...query, [FOLLOWERS]: followers };
-  return marked;
+  return marked(query, { followers });
 }
 
-const followersOf = (query: CompiledQuery): Followers | undefined => (query as Led)[FOLLOWERS];
+const followersOf = (query: CompiledQuery): Followers | undefined => marksOf(query)?.followers;
 
 /**
  * Runs `query` (checked like every statement of a batch) through `run`, then its followers when

@@ -3,33 +3,28 @@
 // the claim in the meantime, and the effect must then not commit either (ClaimLostError); a
 // schedule's charge is written only while its occurrence is still due. Marked on the compiled
 // query with the error its failure stands for, so the same statement is checked alone, in a
-// transaction, or in a group commit's batch (sqlite.ts, pg-batch.ts). The mark is a property of a
-// copy, under a symbol no driver reads: a WeakMap entry cost more than the rest of the marking.
+// transaction, or in a group commit's batch (sqlite.ts, pg-batch.ts; query-marks.ts).
 
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import { ClaimLostError } from './store.js';
+import { marked, marksOf } from './query-marks.js';
 
 /** What a failed guard throws. */
 type GuardError = () => Error;
 
-const GUARD = Symbol('guard');
-
-type Guarded = CompiledQuery & { readonly [GUARD]?: GuardError };
-
 /** `query`, marked: it must change exactly one row. */
 export function mustChangeOneRow(query: CompiledQuery, error: GuardError = () => new ClaimLostError()): CompiledQuery {
-  const marked: Guarded = { ...query, [GUARD]: error };
-  return marked;
+  return marked(query, { guard: error });
 }
 
 /** The error a guarded statement's failure stands for; undefined for a statement with no guard. */
 export function guardOf(query: CompiledQuery): GuardError | undefined {
-  return (query as Guarded)[GUARD];
+  return marksOf(query)?.guard;
 }
 
 /** Throws the guard's error when a marked statement did not change exactly one row. */
 export function checkChanged(query: CompiledQuery, changed: bigint | number | undefined): void {
-  const guard = (query as Guarded)[GUARD];
+  const guard = marksOf(query)?.guard;
   if (guard && Number(changed ?? 0) !== 1) throw guard();
 }
 

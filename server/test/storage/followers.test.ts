@@ -5,7 +5,7 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runFollowing, withFollowers, withFollowersBuilt } from '../../src/storage/followers.js';
-import { mustChangeOneRow } from '../../src/storage/guarded-query.js';
+import { guardOf, mustChangeOneRow } from '../../src/storage/guarded-query.js';
 
 const q = (sql: string): CompiledQuery => CompiledQuery.raw(sql, []);
 
@@ -36,6 +36,29 @@ describe('followers', () => {
   it('checks a guarded follower like any statement of the batch', () => {
     const leader = withFollowers(q('leader'), () => [mustChangeOneRow(q('guarded'), () => new Error('guard failed'))]);
     expect(() => runFollowing(leader, (query) => (query.sql === 'guarded' ? 0 : 1))).toThrow('guard failed');
+  });
+
+  it('keeps a guard and followers on one statement, whichever was marked first', () => {
+    for (const leader of [
+      withFollowers(mustChangeOneRow(q('leader'), () => new Error('guard failed')), () => [q('follower')]),
+      mustChangeOneRow(withFollowers(q('leader'), () => [q('follower')]), () => new Error('guard failed')),
+    ]) {
+      expect(guardOf(leader)).toBeDefined();
+      const ran: string[] = [];
+      expect(runFollowing(leader, (query) => (ran.push(query.sql), 1))).toBe(1);
+      expect(ran).toEqual(['leader', 'follower']);
+      expect(() => runFollowing(leader, () => 0)).toThrow('guard failed');
+    }
+  });
+
+  it('leaves the statement it marks as it was', () => {
+    const plain = q('plain');
+    const led = withFollowers(plain, () => [q('follower')]);
+    expect(guardOf(mustChangeOneRow(plain))).toBeDefined();
+    expect(guardOf(plain)).toBeUndefined();
+    expect(withFollowersBuilt([plain]).statements.map((s) => s.sql)).toEqual(['plain']);
+    expect(withFollowersBuilt([led]).statements.map((s) => s.sql)).toEqual(['plain', 'follower']);
+    expect({ sql: led.sql, parameters: led.parameters, query: led.query }).toEqual({ sql: plain.sql, parameters: plain.parameters, query: plain.query });
   });
 
   it('places every follower after its leader for a batch sent as one text, and says where each leader is', () => {
