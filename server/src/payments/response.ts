@@ -37,17 +37,12 @@ function maskAccount(value: string): string {
   return value.length <= 8 ? '****' : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
 
-/** bankAccount echoed with its number and IBAN masked. */
-function bankAccountView(params: FlatParams): Record<string, string> | undefined {
-  const view: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (!name.startsWith('bankAccount.')) continue;
-    const field = name.slice('bankAccount.'.length);
-    if (field.includes('.')) continue;
-    view[field] = field === 'number' || field === 'iban' ? maskAccount(value) : value;
-  }
-  return Object.keys(view).length > 0 ? view : undefined;
-}
+/** A bankAccount.* field echoed (with its number and IBAN masked), or undefined for any other name. */
+const bankAccountField = nameMemo((name) => {
+  if (!name.startsWith('bankAccount.')) return undefined;
+  const field = name.slice('bankAccount.'.length);
+  return field.includes('.') ? undefined : field;
+});
 
 export interface ResultView {
   code: string;
@@ -94,15 +89,24 @@ const ECHOED_ROOTS: ReadonlySet<string> = new Set(ECHOED);
 /** Whether a parameter goes back in the response: inside an echoed structure, and not a secret. */
 const echoed = nameMemo((name) => ECHOED_ROOTS.has(/^[^.[]*/.exec(name)?.[0] ?? '') && !NEVER_ECHOED.test(name));
 
-/** The parameters of the echoed structures only: nothing else is nested. */
-function echoable(params: FlatParams): FlatParams {
+/**
+ * In one pass over the parameters: those of the echoed structures (nothing else is nested), and
+ * bankAccount echoed with its number and IBAN masked.
+ */
+function echoable(params: FlatParams): { kept: FlatParams; bankAccount: Record<string, string> | undefined } {
   const kept = new Map<string, string>();
-  for (const [name, value] of params) if (echoed(name)) kept.set(name, value);
-  return kept;
+  let bankAccount: Record<string, string> | undefined;
+  for (const [name, value] of params) {
+    if (echoed(name)) kept.set(name, value);
+    const field = bankAccountField(name);
+    if (field !== undefined) (bankAccount ??= {})[field] = field === 'number' || field === 'iban' ? maskAccount(value) : value;
+  }
+  return { kept, bankAccount };
 }
 
 export function paymentView(input: PaymentViewInput): Record<string, unknown> {
-  const nested: Nested = nest(echoable(input.params));
+  const { kept, bankAccount } = echoable(input.params);
+  const nested: Nested = nest(kept);
   const body: Record<string, unknown> = {
     id: input.id,
     paymentType: input.paymentType,
@@ -118,7 +122,6 @@ export function paymentView(input: PaymentViewInput): Record<string, unknown> {
   body.result = input.result;
   if (input.resultDetails) body.resultDetails = input.resultDetails;
   if (input.card) body.card = input.card;
-  const bankAccount = bankAccountView(input.params);
   if (bankAccount) body.bankAccount = bankAccount;
   for (const key of ECHOED) {
     const value = nested[key];

@@ -3,6 +3,7 @@
 // name wins when both are sent with the same value; different values are refused, naming the
 // gateway's parameter, rather than one of them silently ignored.
 
+import { nameMemo } from '../params/name-memo.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 
 const SIMPLE: readonly (readonly [string, string])[] = [
@@ -14,8 +15,11 @@ const SIMPLE: readonly (readonly [string, string])[] = [
 
 export type Mapped = { ok: true; params: FlatParams } | { ok: false; errors: ParameterError[] };
 
+/** Whether a name is an external gateway's, remembered per name: every payment asks of each. */
+const isGatewayName = nameMemo((name) => name.startsWith('billingAddress.') || name === 'shopper.socialSecurityNumber');
+
 function hasGatewayFields(params: FlatParams): boolean {
-  for (const name of params.keys()) if (name.startsWith('billingAddress.') || name === 'shopper.socialSecurityNumber') return true;
+  for (const name of params.keys()) if (isGatewayName(name)) return true;
   return false;
 }
 
@@ -47,6 +51,6 @@ export function mapGatewayFields(params: FlatParams): Mapped {
     put('shopper.socialSecurityNumber', 'customer.identificationDocType', 'TAXSTATEMENT');
     put('shopper.socialSecurityNumber', 'customer.identificationDocId', ssn);
   }
-  for (const name of [...out.keys()]) if (name.startsWith('billingAddress.') || name === 'shopper.socialSecurityNumber') out.delete(name);
+  for (const name of [...out.keys()]) if (isGatewayName(name)) out.delete(name);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, params: out };
 }
