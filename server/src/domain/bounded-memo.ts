@@ -7,9 +7,19 @@ export function boundedMemo<V>(limit: number, compute: (key: string) => V): (key
   return (key) => {
     const hit = known.get(key);
     if (hit !== undefined || known.has(key)) return hit as V;
-    const value = compute(key);
+    // A key is often cut from a request's body: kept as it is, it would keep the body alive.
+    const kept = standalone(key);
+    const value = compute(kept);
     if (known.size >= limit) known.clear();
-    known.set(key, value);
+    known.set(kept, value);
     return value;
   };
+}
+
+/**
+ * A copy of `text` that does not hold on to the string it was cut from: V8 keeps a slice of a
+ * long string as a view of that string, so a name kept from a body would keep the whole body.
+ */
+export function standalone(text: string): string {
+  return ` ${text}`.slice(1);
 }

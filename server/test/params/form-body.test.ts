@@ -1,6 +1,8 @@
 // The form-body parser: strict decoding (B7), no duplicates and bounded size (B4), no prototype
 // keys (B3), and a Map as result.
 
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/errors.js';
 import { parseFormBody, parseQuery } from '../../src/params/form-body.js';
@@ -187,5 +189,56 @@ describe('B3 prototype keys', () => {
 
   it('accepts names that merely contain the words', () => {
     expect(parse('customParameters[SHOPPER_constructorName]=1&__RequestVerificationToken=t&protocol=x&prototypes=y').size).toBe(4);
+  });
+});
+
+// The parser compares each name with the one the last body sent at the same position before it
+// decodes anything: a body after another must parse exactly as it would alone.
+describe('a body after another', () => {
+  const alone = (raw: string): Map<string, string> | string => {
+    try {
+      return parse(raw);
+    } catch (e) {
+      return e instanceof ApiError ? `${e.errorName}:${JSON.stringify(e.parameterErrors ?? [])}` : String(e);
+    }
+  };
+
+  it.each([
+    ['a longer name that starts like the last one', 'amount=1.00&currency=EUR', 'amountX=1.00&currency=EUR'],
+    ['a shorter name that the last one starts with', 'amountX=1.00', 'amount=1.00'],
+    ['a name without a value, then with one', 'flag&b=2', 'flag=1&b=2'],
+    ['a name with a value, then without one', 'flag=1&b=2', 'flag&b=2'],
+    ['the same name, encoded differently', 'customParameters%5Bnote%5D=x', 'customParameters[note]=x'],
+    ['the same text, now part of a broken escape', 'ab=1', 'ab%ZZ=1'],
+    ['a name now sent twice', 'a=1&b=2', 'a=1&a=2'],
+    ['a reserved name where an ordinary one was', 'x.y=1', 'x.__proto__=1'],
+    ['names moved one position on', 'a=1&b=2&c=3', 'z=0&a=1&b=2&c=3'],
+    ['an empty pair where a name was', 'a=1&b=2', 'a=1&&b=2'],
+  ])('%s', (_case, first, second) => {
+    const expected = alone(second);
+    alone(first);
+    expect(alone(second)).toEqual(expected);
+    // And once more after itself, when every position matches.
+    expect(alone(second)).toEqual(expected);
+  });
+
+  it('answers the values of this body, not the last one', () => {
+    parse('amount=1.00&currency=EUR');
+    expect(parse('amount=2.00&currency=USD')).toEqual(new Map([['amount', '2.00'], ['currency', 'USD']]));
+  });
+});
+
+describe('memory', () => {
+  it('keeps no body alive through the names it remembers', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Each body has a name never seen before (remembered) and 200 KB that must not be.
+    for (let i = 0; i < 100; i++) parseFormBody(`customer.givenName${String(i).padStart(6, '0')}=x&pad=${'y'.repeat(200_000)}`, LIMITS);
+    gc();
+    gc();
+    // Kept alive, the bodies would be 20 MB; the names alone are a few kilobytes.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(5_000_000);
   });
 });
