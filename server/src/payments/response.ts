@@ -37,12 +37,6 @@ function maskAccount(value: string): string {
   return value.length <= 8 ? '****' : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
 
-/** A bankAccount.* field echoed (with its number and IBAN masked), or undefined for any other name. */
-const bankAccountField = nameMemo((name) => {
-  if (!name.startsWith('bankAccount.')) return undefined;
-  const field = name.slice('bankAccount.'.length);
-  return field.includes('.') ? undefined : field;
-});
 
 export interface ResultView {
   code: string;
@@ -86,8 +80,15 @@ function merchantBankAccountView(account: MerchantBankAccount): Record<string, s
 
 const ECHOED_ROOTS: ReadonlySet<string> = new Set(ECHOED);
 
-/** Whether a parameter goes back in the response: inside an echoed structure, and not a secret. */
-const echoed = nameMemo((name) => ECHOED_ROOTS.has(/^[^.[]*/.exec(name)?.[0] ?? '') && !NEVER_ECHOED.test(name));
+/**
+ * How a parameter goes back in the response: inside an echoed structure (and not a secret), as a
+ * bankAccount field (its number and IBAN masked), or not at all. Worked out once per name.
+ */
+const echoOf = nameMemo((name): { readonly echoed: boolean; readonly bankAccountField: string | undefined } => {
+  const echoed = ECHOED_ROOTS.has(/^[^.[]*/.exec(name)?.[0] ?? '') && !NEVER_ECHOED.test(name);
+  const field = name.startsWith('bankAccount.') ? name.slice('bankAccount.'.length) : undefined;
+  return { echoed, bankAccountField: field === undefined || field.includes('.') ? undefined : field };
+});
 
 /**
  * In one pass over the parameters: those of the echoed structures (nothing else is nested), and
@@ -97,8 +98,9 @@ function echoable(params: FlatParams): { kept: FlatParams; bankAccount: Record<s
   const kept = new Map<string, string>();
   let bankAccount: Record<string, string> | undefined;
   for (const [name, value] of params) {
-    if (echoed(name)) kept.set(name, value);
-    const field = bankAccountField(name);
+    const echo = echoOf(name);
+    if (echo.echoed) kept.set(name, value);
+    const field = echo.bankAccountField;
     if (field !== undefined) (bankAccount ??= {})[field] = field === 'number' || field === 'iban' ? maskAccount(value) : value;
   }
   return { kept, bankAccount };
