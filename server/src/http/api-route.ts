@@ -107,7 +107,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
                 ttlMs: ctx.config.idempotencyTtlMs,
                 holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },
               },
-              (claim) => execute(spec, { ...call, claim }, request.log),
+              (claim) => execute(spec, { ctx, merchant, entity, params: raw, path: call.path, claim }, request.log),
             );
       if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(answer.status);
