@@ -194,12 +194,9 @@ export class WebhookStatements {
       if (e.notificationUrl !== undefined && e.rootPaymentId !== null) {
         queries.push(this.#notificationEndpoint.compile({ id: notificationEndpointId(e.rootPaymentId), entityId: e.entityId, paymentId: e.rootPaymentId, url: e.notificationUrl, at: e.createdAt }));
       }
-      const typePattern = `,${e.type},`;
-      // Spelled out rather than spread into: a spread followed by a new key is slow on this Node.
-      const fanOut =
-        e.rootPaymentId === null
-          ? this.#fanOut.compile({ eventId: e.id, entityId: e.entityId, typePattern, at: e.createdAt })
-          : this.#fanOutWithPayment.compile({ eventId: e.id, entityId: e.entityId, typePattern, at: e.createdAt, paymentId: e.rootPaymentId });
+      // One set of values for both statements: the one without a payment reads no paymentId.
+      const fan = { eventId: e.id, entityId: e.entityId, typePattern: `,${e.type},`, at: e.createdAt, paymentId: e.rootPaymentId };
+      const fanOut = fan.paymentId === null ? this.#fanOut.compile(fan) : this.#fanOutWithPayment.compile(fan);
       // The event and its delivery jobs only when the fan-out made a delivery: the payload is read
       // (and built) only then.
       queries.push(
