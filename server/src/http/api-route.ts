@@ -9,10 +9,10 @@ import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
 import { validate } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
-import { authenticate, entityOf } from './auth.js';
+import { authenticateNow, entityNow } from './auth.js';
 import { envelopeJson } from './envelope.js';
 import { failpoint } from '../process/failpoint.js';
-import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency } from './idempotency.js';
+import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency, type HttpAnswer } from './idempotency.js';
 import type { Claim, Outcome } from '../flows/outcome.js';
 import type { ThrottledOperation } from './throttle.js';
 
@@ -73,11 +73,54 @@ async function execute(spec: ApiRouteSpec, call: ApiCall, log: FastifyBaseLogger
   return spec.run({ ...call, params: checked.params });
 }
 
+/** An API call as a plain value, built once with its claim (a spread followed by a new key is slow on this Node). */
+function apiCall(ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, params: FlatParams, request: FastifyRequest, claim: Claim | undefined): ApiCall {
+  return { ctx, merchant, entity, params, path: request.params as Record<string, string>, claim };
+}
+
+/** Runs the call without an Idempotency-Key, or under the key's claim. */
+async function answerOf(spec: ApiRouteSpec, ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
+  const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
+  if (key === undefined) return httpAnswerOf(await execute(spec, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
+  return withIdempotency(
+    ctx.store,
+    {
+      entityId: entity.id,
+      key,
+      hash: () => requestHash(ctx.vault.requestDigest(), spec.method, (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'), raw),
+      now: ctx.clock.now(),
+      ttlMs: ctx.config.idempotencyTtlMs,
+      holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },
+    },
+    (claim) => execute(spec, apiCall(ctx, merchant, entity, raw, request, claim), request.log),
+  );
+}
+
 export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: ApiRouteSpec): void {
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   const options: RouteShorthandOptions = {
-    onRequest: async (request) => {
-      request.merchant = await authenticate(ctx.lookups, request);
+    // A callback hook, not an async one: with the merchant in the lookup cache, as for nearly every
+    // call, authentication answers at once and the request makes no promise for it.
+    onRequest: (request, _reply, done) => {
+      let found: MerchantRecord | Promise<MerchantRecord>;
+      try {
+        found = authenticateNow(ctx.lookups, request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (!(found instanceof Promise)) {
+        request.merchant = found;
+        done();
+        return;
+      }
+      found.then(
+        (merchant) => {
+          request.merchant = merchant;
+          done();
+        },
+        (error: Error) => done(error),
+      );
     },
   };
   app.route({
@@ -88,28 +131,12 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');
       const raw = spec.method === 'POST' ? bodyParams(request) : queryParams(request, ctx.config.maxParameters);
-      const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));
+      const found = entityNow(ctx.lookups, merchant, raw.get('entityId'));
+      const entity = found instanceof Promise ? await found : found;
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
       if (counted) await counted;
-      const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
-      // Built with its claim rather than spread into later: a spread followed by a new key is slow on this Node.
-      const callWith = (claim: Claim | undefined): ApiCall => ({ ctx, merchant, entity, params: raw, path: request.params as Record<string, string>, claim });
-      const answer =
-        key === undefined
-          ? httpAnswerOf(await execute(spec, callWith(undefined), request.log))
-          : await withIdempotency(
-              ctx.store,
-              {
-                entityId: entity.id,
-                key,
-                hash: () => requestHash(ctx.vault.requestDigest(), spec.method, (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'), raw),
-                now: ctx.clock.now(),
-                ttlMs: ctx.config.idempotencyTtlMs,
-                holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },
-              },
-              (claim) => execute(spec, callWith(claim), request.log),
-            );
+      const answer = await answerOf(spec, ctx, merchant, entity, raw, request);
       if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(answer.status);
       const content = answer.content;

@@ -13,6 +13,14 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
 const TOKEN_QUERY_NAMES = ['access_token', 'accessToken', 'authentication.token', 'authentication.password', 'token'];
 
 export async function authenticate(lookups: LookupCache, request: FastifyRequest): Promise<MerchantRecord> {
+  return authenticateNow(lookups, request);
+}
+
+/**
+ * The same, answered at once (or thrown) when the merchant is kept in the lookup cache, as for
+ * nearly every API call: a promise only when the store must be asked.
+ */
+export function authenticateNow(lookups: LookupCache, request: FastifyRequest): MerchantRecord | Promise<MerchantRecord> {
   const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)) : undefined;
   if (query && TOKEN_QUERY_NAMES.some((name) => query.has(name))) throw new ApiError('tokenInQuery');
   const header = request.headers.authorization;
@@ -20,7 +28,11 @@ export async function authenticate(lookups: LookupCache, request: FastifyRequest
   const match = BEARER.exec(header);
   if (!match || match[1] === undefined) throw new ApiError('missingAuthorization');
   const hash = hashToken(match[1]);
-  const merchant = await lookups.merchantByTokenHash(hash);
+  const cached = lookups.cachedMerchant(hash);
+  return cached ? matching(cached, hash) : lookups.merchantByTokenHash(hash).then((merchant) => matching(merchant, hash));
+}
+
+function matching(merchant: MerchantRecord | undefined, hash: string): MerchantRecord {
   if (!merchant || !tokenMatches(merchant.tokenHash, hash)) throw new ApiError('invalidToken');
   return merchant;
 }
@@ -29,12 +41,21 @@ const ENTITY_ID = /^[0-9a-f]{32}$/;
 
 /** The channel named by entityId must exist and belong to the authenticated merchant. */
 export async function entityOf(lookups: LookupCache, merchant: MerchantRecord, entityId: string | undefined): Promise<EntityRecord> {
+  return entityNow(lookups, merchant, entityId);
+}
+
+/** The same, answered at once (or thrown) when the channel is kept in the lookup cache. */
+export function entityNow(lookups: LookupCache, merchant: MerchantRecord, entityId: string | undefined): EntityRecord | Promise<EntityRecord> {
   if (entityId === undefined || !ENTITY_ID.test(entityId)) {
     throw new ApiError('invalidParameters', [
       { name: 'entityId', value: entityId ?? '', message: 'must be 32 characters of a-f and 0-9' },
     ]);
   }
-  const entity = await lookups.entity(entityId);
+  const cached = lookups.cachedEntity(entityId);
+  return cached ? owned(cached, merchant) : lookups.entity(entityId).then((entity) => owned(entity, merchant));
+}
+
+function owned(entity: EntityRecord | undefined, merchant: MerchantRecord): EntityRecord {
   if (!entity || entity.merchantId !== merchant.id) throw new ApiError('unknownEntity');
   return entity;
 }

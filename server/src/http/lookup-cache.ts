@@ -44,20 +44,35 @@ export class LookupCache {
   ) {}
 
   async merchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined> {
-    const now = this.clock.now();
-    const cached = this.#merchants.get(tokenHash, now);
-    if (cached) return cached;
-    const found = await this.store.findMerchantByTokenHash(tokenHash);
-    if (found) this.#merchants.set(tokenHash, found, now);
-    return found;
+    return this.cachedMerchant(tokenHash) ?? this.#findMerchant(tokenHash);
   }
 
   async entity(id: string): Promise<EntityRecord | undefined> {
-    const now = this.clock.now();
-    const cached = this.#entities.get(id, now);
-    if (cached) return cached;
+    return this.cachedEntity(id) ?? this.#findEntity(id);
+  }
+
+  /**
+   * The merchant kept for this token hash, without a promise: every API call asks, and nearly
+   * every one finds it here. undefined: ask merchantByTokenHash.
+   */
+  cachedMerchant(tokenHash: string): MerchantRecord | undefined {
+    return this.#merchants.get(tokenHash, this.clock.now());
+  }
+
+  /** The channel kept under this id, without a promise; undefined: ask entity(). */
+  cachedEntity(id: string): EntityRecord | undefined {
+    return this.#entities.get(id, this.clock.now());
+  }
+
+  async #findMerchant(tokenHash: string): Promise<MerchantRecord | undefined> {
+    const found = await this.store.findMerchantByTokenHash(tokenHash);
+    if (found) this.#merchants.set(tokenHash, found, this.clock.now());
+    return found;
+  }
+
+  async #findEntity(id: string): Promise<EntityRecord | undefined> {
     const found = await this.store.findEntity(id);
-    if (found) this.#entities.set(id, found, now);
+    if (found) this.#entities.set(id, found, this.clock.now());
     return found;
   }
 }
