@@ -7,6 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import { standalone } from '../domain/bounded-memo.js';
 import { nameMemo } from './name-memo.js';
 import type { FlatParams, ParameterError } from './types.js';
+import { Shape, withShape } from './shape.js';
 
 export interface FormLimits {
   /** Most parameters accepted; one more answers 413 before the rest is decoded. */
@@ -31,12 +32,19 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
   const problems = new Map<string, ParameterError>();
   let count = 0;
   let start = 0;
+  // Whether every name so far is the one the last body sent at its position. A body that fails
+  // leaves no last shape: the names it left in seenAt are not those of any shape.
+  const previousCount = lastCount;
+  const previousShape = lastShape;
+  let asLast = previousCount !== -1;
+  lastCount = -1;
   while (start <= raw.length) {
     let end = raw.indexOf('&', start);
     if (end === -1) end = raw.length;
     if (end > start) {
       if (++count > limits.maxParameters) throw new ApiError('bodyTooLarge');
-      const { known, nameEnd } = nameAt(raw, start, end, count - 1);
+      const { known, nameEnd, seen } = nameAt(raw, start, end, count - 1);
+      asLast &&= seen;
       const value = nameEnd === end ? '' : decodeComponent(raw.slice(nameEnd + 1, end));
       const name = known.name;
       const problem = known.problem;
@@ -55,7 +63,56 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
     start = end + 1;
   }
   if (problems.size > 0) throw new ApiError('invalidParameters', [...problems.values()]);
-  return params;
+  const shape = asLast && count === previousCount ? previousShape : shapeAt(count);
+  lastCount = count;
+  lastShape = shape;
+  return shape ? withShape(params, shape) : params;
+}
+
+/** The shape of the last body parsed, and how many names it had. */
+let lastShape: Shape | undefined;
+let lastCount = -1;
+
+/**
+ * Shapes by their names' KnownName objects, position by position, so that integrations taking
+ * turns each keep their own shape. At most SHAPE_NODES nodes: a flood of made-up bodies starts the
+ * tree afresh, never grows it.
+ */
+interface ShapeNode {
+  shape?: Shape;
+  readonly next: Map<KnownName, ShapeNode>;
+}
+const SHAPE_NODES = 8_192;
+let shapes: ShapeNode = { next: new Map() };
+let shapeNodes = 0;
+
+/**
+ * The shape of the body just parsed, whose `count` names are in seenAt; none for a body longer
+ * than seenAt keeps (a cart of a thousand items is rare, and parsed name by name).
+ */
+function shapeAt(count: number): Shape | undefined {
+  if (count > SEEN_POSITIONS) return undefined;
+  if (shapeNodes + count > SHAPE_NODES) {
+    shapes = { next: new Map() };
+    shapeNodes = 0;
+  }
+  let node = shapes;
+  for (let i = 0; i < count; i++) {
+    const known = seenAt[i]!.known;
+    let next = node.next.get(known);
+    if (next === undefined) {
+      next = { next: new Map() };
+      node.next.set(known, next);
+      shapeNodes++;
+    }
+    node = next;
+  }
+  if (node.shape === undefined) {
+    const names: string[] = [];
+    for (let i = 0; i < count; i++) names.push(seenAt[i]!.known.name);
+    node.shape = new Shape(names);
+  }
+  return node.shape;
 }
 
 /** Parses a URL query string (with or without its leading `?`) by the same rules. */
@@ -96,20 +153,28 @@ interface SeenName {
 const SEEN_POSITIONS = 256;
 const seenAt: (SeenName | undefined)[] = [];
 
-/** The name of the component raw[start, end) and where it ends (at its '=', or at `end`). */
-function nameAt(raw: string, start: number, end: number, position: number): { known: KnownName; nameEnd: number } {
+/**
+ * The name of the component raw[start, end), where it ends (at its '=', or at `end`), and whether
+ * it is the name the last body sent at this position.
+ */
+function nameAt(raw: string, start: number, end: number, position: number): { known: KnownName; nameEnd: number; seen: boolean } {
   const seen = position < SEEN_POSITIONS ? seenAt[position] : undefined;
   if (seen !== undefined && raw.startsWith(seen.sent, start)) {
     const nameEnd = start + seen.sent.length;
     // The whole name, not a prefix of a longer one: it ends where the component or its name does.
-    if (nameEnd === end || (nameEnd < end && raw.charCodeAt(nameEnd) === EQUALS)) return { known: seen.known, nameEnd };
+    if (nameEnd === end || (nameEnd < end && raw.charCodeAt(nameEnd) === EQUALS)) return { known: seen.known, nameEnd, seen: true };
   }
   const eq = raw.indexOf('=', start);
   const nameEnd = eq === -1 || eq > end ? end : eq;
   const sent = raw.slice(start, nameEnd);
   const known = knownName(decodeComponent(sent));
-  if (position < SEEN_POSITIONS) seenAt[position] = { sent: standalone(sent), known };
-  return { known, nameEnd };
+  if (position < SEEN_POSITIONS) {
+    // Another name spelled the same way once decoded is still the same name, at this position.
+    const same = seenAt[position]?.known === known;
+    seenAt[position] = { sent: standalone(sent), known };
+    return { known, nameEnd, seen: same };
+  }
+  return { known, nameEnd, seen: false };
 }
 
 const EQUALS = 0x3d;

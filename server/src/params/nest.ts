@@ -6,6 +6,7 @@
 import { ApiError } from '../domain/errors.js';
 import { REQUEST_ROWS, RESPONSE_SECTIONS } from '../../../spec/params/index.js';
 import { nameMemo } from './name-memo.js';
+import { shapeFact, shapeOf } from './shape.js';
 import type { FlatParams, Nested } from './types.js';
 
 export type NameToken =
@@ -112,12 +113,16 @@ function stepsOf(name: string): readonly Step[] | { readonly refused: string } {
 }
 
 const nameSteps = nameMemo(stepsOf);
+/** The steps of each of a shape's names, by position (shape.ts). */
+const stepsByShape = shapeFact((names) => names.map(nameSteps));
 
 /** Turns flat parameters into a null-prototype tree; conflicting names are refused, not merged. */
 export function nest(params: FlatParams): Nested {
   const root = branch('object');
+  const listed = shapeOf(params)?.fact(stepsByShape);
+  let position = 0;
   for (const [name, value] of params) {
-    const steps = nameSteps(name);
+    const steps = listed === undefined ? nameSteps(name) : listed[position++]!;
     if (!Array.isArray(steps)) refuse(name, (steps as { refused: string }).refused);
     let at = root;
     for (let i = 0; i < steps.length; i++) {

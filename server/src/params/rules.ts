@@ -7,7 +7,8 @@ import { matchesPattern } from '../../../spec/endpoints.js';
 import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
 import { nameMemo } from './name-memo.js';
-import type { Operation } from './types.js';
+import type { FlatParams, Operation } from './types.js';
+import { shapeFact, shapeOf, type ShapeFact } from './shape.js';
 
 /** When a rule applies; every condition given must hold. Patterns: exact name or `prefix*`. */
 export interface When {
@@ -229,6 +230,8 @@ interface NameFacts {
 interface OperationRules {
   readonly rules: readonly Rule[];
   readonly facts: (name: string) => NameFacts;
+  /** Which rules a shape's names trigger and block (shape.ts). */
+  readonly byShape: ShapeFact<NamesFacts>;
   /** The operation has drop rules at all: most have none, and then nothing is dropped. */
   readonly drops: boolean;
 }
@@ -282,21 +285,33 @@ function rulesOf(op: Operation): OperationRules {
   if (!found) {
     const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
     const tests = rules.map(testsOf);
-    found = { rules, facts: nameMemo((name) => factsOf(tests, name)), drops: rules.some((rule) => rule.kind === 'drop') };
+    const facts = nameMemo((name) => factsOf(tests, name));
+    found = { rules, facts, byShape: shapeFact((names) => namesFacts(rules.length, facts, names)), drops: rules.some((rule) => rule.kind === 'drop') };
     compiled.set(op, found);
   }
   return found;
 }
 
-/** Which of the operation's rules apply to these parameters, by index. */
-function applying({ rules, facts }: OperationRules, params: ReadonlyMap<string, string>): boolean[] {
-  const triggered = new Array<boolean>(rules.length).fill(false);
-  const blocked = new Array<boolean>(rules.length).fill(false);
-  for (const name of params.keys()) {
+/** Which rules some of the names trigger, and which some of them block, by index. */
+interface NamesFacts {
+  readonly triggered: readonly boolean[];
+  readonly blocked: readonly boolean[];
+}
+
+function namesFacts(count: number, facts: (name: string) => NameFacts, names: Iterable<string>): NamesFacts {
+  const triggered = new Array<boolean>(count).fill(false);
+  const blocked = new Array<boolean>(count).fill(false);
+  for (const name of names) {
     const f = facts(name);
     for (const i of f.triggers) triggered[i] = true;
     for (const i of f.blocks) blocked[i] = true;
   }
+  return { triggered, blocked };
+}
+
+/** Which of the operation's rules apply to these parameters, by index. */
+function applying({ rules, facts, byShape }: OperationRules, params: FlatParams): boolean[] {
+  const { triggered, blocked } = shapeOf(params)?.fact(byShape) ?? namesFacts(rules.length, facts, params.keys());
   return rules.map((rule, i) => {
     const w = rule.when;
     if (!w) return true;
@@ -311,7 +326,7 @@ function applying({ rules, facts }: OperationRules, params: ReadonlyMap<string, 
 }
 
 /** Names the drop rules remove from this request, read on the raw (non-empty) parameters. */
-export function droppedNames(op: Operation, params: ReadonlyMap<string, string>): ReadonlySet<string> {
+export function droppedNames(op: Operation, params: FlatParams): ReadonlySet<string> {
   const compiledRules = rulesOf(op);
   const dropped = new Set<string>();
   if (!compiledRules.drops) return dropped;
@@ -323,7 +338,7 @@ export function droppedNames(op: Operation, params: ReadonlyMap<string, string>)
 }
 
 /** Every broken rule, given the names sent with a non-empty value (valid or not). */
-export function ruleErrors(op: Operation, sent: ReadonlyMap<string, string>): RuleFinding[] {
+export function ruleErrors(op: Operation, sent: FlatParams): RuleFinding[] {
   const compiledRules = rulesOf(op);
   const applies = applying(compiledRules, sent);
   const findings: RuleFinding[] = [];

@@ -7,6 +7,7 @@ import { ENDPOINTS, matchesPattern, type Endpoint } from '../../../spec/endpoint
 import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
 import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
+import { shapeFact, shapeOf, withShape, type ShapeFact } from './shape.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
 import { scrubText } from '../process/logging.js';
@@ -103,15 +104,22 @@ function verdictOf(endpoint: Endpoint, trie: Node, name: string): Verdict {
 
 const UNUSED: Verdict = { kind: 'unused' };
 
-/** Each operation's verdicts, worked out once per name. */
-const verdicts = new Map<Operation, (name: string) => Verdict>();
+interface OperationVerdicts {
+  /** Worked out once per name. */
+  readonly byName: (name: string) => Verdict;
+  /** The verdict of each of a shape's names, by position (shape.ts). */
+  readonly byShape: ShapeFact<readonly Verdict[]>;
+}
 
-function verdictsFor(op: Operation): (name: string) => Verdict {
+const verdicts = new Map<Operation, OperationVerdicts>();
+
+function verdictsFor(op: Operation): OperationVerdicts {
   let found = verdicts.get(op);
   if (!found) {
     const endpoint = ENDPOINTS[op];
     const trie = compile(endpoint);
-    found = nameMemo((name) => verdictOf(endpoint, trie, name));
+    const byName = nameMemo((name) => verdictOf(endpoint, trie, name));
+    found = { byName, byShape: shapeFact((names) => names.map(byName)) };
     verdicts.set(op, found);
   }
   return found;
@@ -161,16 +169,19 @@ export function validate(op: Operation, params: FlatParams, options: ValidateOpt
   const endpoint = ENDPOINTS[op];
   const refuseUnused = options.strict === true && endpoint.unknown === 'reject';
   let unused: string[] | undefined;
-  const verdict = verdictsFor(op);
+  const { byName, byShape } = verdictsFor(op);
+  const shape = shapeOf(params);
+  const listed = shape?.fact(byShape);
   const dropped = droppedNames(op, params);
   const errors = new Errors();
 
   // Names sent with a value, valid or not: the rules read presence, not validity.
   const sent = new Map<string, string>();
   const out = new Map<string, string>();
+  let at = 0;
   for (const [name, value] of params) {
+    const v = listed === undefined ? byName(name) : listed[at++]!;
     if (dropped.has(name)) continue;
-    const v = verdict(name);
     if (v.kind === 'refuse') {
       errors.add(name, value, v.message);
       continue;
@@ -192,8 +203,11 @@ export function validate(op: Operation, params: FlatParams, options: ValidateOpt
   }
 
   for (const name of endpoint.requires) if (!sent.has(name)) errors.add(name, '', 'missing required parameter');
+  // Every name kept, in order: the checked maps have the body's shape.
+  if (shape && sent.size === params.size) withShape(sent, shape);
   for (const finding of ruleErrors(op, sent)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
 
   if (errors.list.length > 0) return { ok: false, errors: errors.list };
+  if (shape && out.size === params.size) withShape(out, shape);
   return unused ? { ok: true, params: out, unused } : { ok: true, params: out };
 }

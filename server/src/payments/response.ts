@@ -4,6 +4,7 @@
 import { formatAmount } from '../domain/money.js';
 import { nest } from '../params/nest.js';
 import { nameMemo } from '../params/name-memo.js';
+import { Shape, shapeFact, shapeOf, withShape } from '../params/shape.js';
 import type { FlatParams, Nested } from '../params/types.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { last4, maskBin } from '../domain/card.js';
@@ -95,16 +96,25 @@ const echoOf = nameMemo((name): { readonly echoed: boolean; readonly bankAccount
  * bankAccount echoed with its number and IBAN masked.
  */
 function echoable(params: FlatParams): { kept: FlatParams; bankAccount: Record<string, string> | undefined } {
+  const shape = shapeOf(params);
+  const listed = shape?.fact(echoesByShape);
   const kept = new Map<string, string>();
   let bankAccount: Record<string, string> | undefined;
+  let at = 0;
   for (const [name, value] of params) {
-    const echo = echoOf(name);
+    const echo = listed === undefined ? echoOf(name) : listed.echoes[at++]!;
     if (echo.echoed) kept.set(name, value);
     const field = echo.bankAccountField;
     if (field !== undefined) (bankAccount ??= {})[field] = field === 'number' || field === 'iban' ? maskAccount(value) : value;
   }
-  return { kept, bankAccount };
+  return { kept: listed === undefined ? kept : withShape(kept, listed.kept), bankAccount };
 }
+
+/** How each of a shape's names goes back, and the shape of those echoed (shape.ts). */
+const echoesByShape = shapeFact((names) => {
+  const echoes = names.map(echoOf);
+  return { echoes, kept: new Shape(names.filter((_, i) => echoes[i]!.echoed)) };
+});
 
 export function paymentView(input: PaymentViewInput): Record<string, unknown> {
   const { kept, bankAccount } = echoable(input.params);

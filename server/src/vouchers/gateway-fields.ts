@@ -4,6 +4,7 @@
 // gateway's parameter, rather than one of them silently ignored.
 
 import { nameMemo } from '../params/name-memo.js';
+import { shapeFact, shapeOf } from '../params/shape.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 
 const SIMPLE: readonly (readonly [string, string])[] = [
@@ -18,9 +19,16 @@ export type Mapped = { ok: true; params: FlatParams } | { ok: false; errors: Par
 /** Whether a name is an external gateway's, remembered per name: every payment asks of each. */
 const isGatewayName = nameMemo((name) => name.startsWith('billingAddress.') || name === 'shopper.socialSecurityNumber');
 
-function hasGatewayFields(params: FlatParams): boolean {
-  for (const name of params.keys()) if (isGatewayName(name)) return true;
+const anyGatewayName = (names: Iterable<string>): boolean => {
+  for (const name of names) if (isGatewayName(name)) return true;
   return false;
+};
+
+/** The same of a body's names, kept on its shape. */
+const shapeHasGatewayNames = shapeFact(anyGatewayName);
+
+function hasGatewayFields(params: FlatParams): boolean {
+  return shapeOf(params)?.fact(shapeHasGatewayNames) ?? anyGatewayName(params.keys());
 }
 
 export function mapGatewayFields(params: FlatParams): Mapped {

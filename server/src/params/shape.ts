@@ -1,0 +1,55 @@
+// A body's shape: its names, in the order sent. An integration sends the same names in the same
+// order request after request, so the parser gives such bodies one Shape object (form-body.ts),
+// and what the relay works out from the names alone (each name's catalogue verdict, the rules the
+// names trigger, what goes back in the answer) is kept on the shape and read by position: a few
+// lookups per request instead of one per name in each of the name memos.
+//
+// A map carries its shape only while it holds exactly the shape's names in the shape's order; a
+// map built from another (a subset, a copy) gets a shape of its own or none, and then every
+// consumer takes the name-by-name path, which gives the same answers.
+
+import type { FlatParams } from './types.js';
+
+const SHAPE = Symbol('shape');
+
+/** Something worked out from a shape's names alone; its object is the key it is kept under. */
+export interface ShapeFact<V> {
+  compute(names: readonly string[]): V;
+}
+
+export class Shape {
+  readonly #facts = new Map<ShapeFact<unknown>, unknown>();
+
+  constructor(readonly names: readonly string[]) {}
+
+  /** `fact` of these names, worked out the first time it is asked. */
+  fact<V>(fact: ShapeFact<V>): V {
+    const known = this.#facts.get(fact);
+    if (known !== undefined) return known as V;
+    const computed = fact.compute(this.names);
+    this.#facts.set(fact, computed);
+    return computed;
+  }
+}
+
+type Shaped = FlatParams & { [SHAPE]?: Shape };
+
+/** Marks `params` as holding exactly `shape`'s names in its order; answers `params`. */
+export function withShape<M extends FlatParams>(params: M, shape: Shape): M {
+  (params as Shaped)[SHAPE] = shape;
+  return params;
+}
+
+/**
+ * The shape of `params`, if it was given one and still has as many names (a map is never changed
+ * after it is shaped; the count guards against one that was).
+ */
+export function shapeOf(params: FlatParams): Shape | undefined {
+  const shape = (params as Shaped)[SHAPE];
+  return shape !== undefined && shape.names.length === params.size ? shape : undefined;
+}
+
+/** A fact as a plain function of the names. */
+export function shapeFact<V>(compute: (names: readonly string[]) => V): ShapeFact<V> {
+  return { compute };
+}
