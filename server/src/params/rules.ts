@@ -230,8 +230,8 @@ interface NameFacts {
 interface OperationRules {
   readonly rules: readonly Rule[];
   readonly facts: (name: string) => NameFacts;
-  /** Which rules a shape's names trigger and block (shape.ts). */
-  readonly byShape: ShapeFact<NamesFacts>;
+  /** What a shape's names decide (shape.ts). */
+  readonly byShape: ShapeFact<ShapeRules>;
   /** The operation has drop rules at all: most have none, and then nothing is dropped. */
   readonly drops: boolean;
 }
@@ -286,7 +286,13 @@ function rulesOf(op: Operation): OperationRules {
     const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
     const tests = rules.map(testsOf);
     const facts = nameMemo((name) => factsOf(tests, name));
-    found = { rules, facts, byShape: shapeFact((names) => namesFacts(rules.length, facts, names)), drops: rules.some((rule) => rule.kind === 'drop') };
+    const operation: OperationRules = {
+      rules,
+      facts,
+      byShape: shapeFact((names) => shapeRules(operation, names)),
+      drops: rules.some((rule) => rule.kind === 'drop'),
+    };
+    found = operation;
     compiled.set(op, found);
   }
   return found;
@@ -312,18 +318,59 @@ function namesFacts(count: number, facts: (name: string) => NameFacts, names: It
 /** Which of the operation's rules apply to these parameters, by index. */
 function applying({ rules, facts, byShape }: OperationRules, params: FlatParams): boolean[] {
   const { triggered, blocked } = shapeOf(params)?.fact(byShape) ?? namesFacts(rules.length, facts, params.keys());
-  return rules.map((rule, i) => {
-    const w = rule.when;
-    if (!w) return true;
-    if (w.equals) {
-      const v = params.get(w.equals.name);
-      if (v === undefined || !w.equals.values.includes(v)) return false;
-    }
-    if (w.noneOf && blocked[i]) return false;
-    if (w.anyOf && !triggered[i]) return false;
-    return true;
-  });
+  return rules.map((rule, i) => appliesByNames(rule, i, triggered, blocked) && appliesByValue(rule, params));
 }
+
+/** Whether a rule's conditions on the names sent hold (`when.anyOf`, `when.noneOf`). */
+function appliesByNames(rule: Rule, i: number, triggered: readonly boolean[], blocked: readonly boolean[]): boolean {
+  const w = rule.when;
+  if (!w) return true;
+  if (w.noneOf && blocked[i]) return false;
+  if (w.anyOf && !triggered[i]) return false;
+  return true;
+}
+
+/** Whether a rule's condition on a value holds (`when.equals`), or it has none. */
+function appliesByValue(rule: Rule, params: FlatParams): boolean {
+  const equals = rule.when?.equals;
+  if (!equals) return true;
+  const v = params.get(equals.name);
+  return v !== undefined && equals.values.includes(v);
+}
+
+/** A rule that reads values: a condition on one, or a check of them. */
+const readsValues = (rule: Rule): boolean => rule.when?.equals !== undefined || rule.kind === 'notDigitsOnly' || rule.kind === 'amountInCurrency';
+
+/**
+ * What a shape's names decide: which rules they trigger and block, and, in table order, each rule
+ * that applies by the names with its findings when the names alone give them, or none when it
+ * reads values (checked per request).
+ */
+interface ShapeRules extends NamesFacts {
+  readonly steps: readonly { readonly index: number; readonly findings: readonly RuleFinding[] | undefined }[];
+  /** No rule reads values and none has a finding: every body of the shape passes the rules. */
+  readonly passes: boolean;
+}
+
+function shapeRules(compiled: OperationRules, names: readonly string[]): ShapeRules {
+  const { triggered, blocked } = namesFacts(compiled.rules.length, compiled.facts, names);
+  // Presence is all a rule that reads no value asks of the parameters.
+  const present: FlatParams = new Map(names.map((name) => [name, '']));
+  const steps: { index: number; findings: RuleFinding[] | undefined }[] = [];
+  compiled.rules.forEach((rule, index) => {
+    if (!appliesByNames(rule, index, triggered, blocked)) return;
+    if (readsValues(rule)) {
+      steps.push({ index, findings: undefined });
+      return;
+    }
+    const findings: RuleFinding[] = [];
+    findingsOf(compiled, rule, index, present, findings);
+    if (findings.length > 0) steps.push({ index, findings });
+  });
+  return { triggered, blocked, steps, passes: steps.length === 0 };
+}
+
+const NO_FINDINGS: readonly RuleFinding[] = [];
 
 /** Names the drop rules remove from this request, read on the raw (non-empty) parameters. */
 export function droppedNames(op: Operation, params: FlatParams): ReadonlySet<string> {
@@ -338,39 +385,54 @@ export function droppedNames(op: Operation, params: FlatParams): ReadonlySet<str
 }
 
 /** Every broken rule, given the names sent with a non-empty value (valid or not). */
-export function ruleErrors(op: Operation, sent: FlatParams): RuleFinding[] {
+export function ruleErrors(op: Operation, sent: FlatParams): readonly RuleFinding[] {
   const compiledRules = rulesOf(op);
-  const applies = applying(compiledRules, sent);
+  const shape = shapeOf(sent);
   const findings: RuleFinding[] = [];
-  compiledRules.rules.forEach((rule, i) => {
-    if (!applies[i]) return;
-    switch (rule.kind) {
-      case 'require':
-        for (const name of rule.names) if (!sent.has(name)) findings.push({ name, message: rule.message });
-        break;
-      case 'requireOne':
-        if (!rule.names.some((n) => sent.has(n))) findings.push({ name: rule.names[0] ?? '', message: rule.message });
-        break;
-      case 'forbid':
-        for (const name of sent.keys()) if (compiledRules.facts(name).forbidden.includes(i)) findings.push({ name, message: rule.message });
-        break;
-      case 'notDigitsOnly': {
-        const joined = rule.names.map((n) => sent.get(n) ?? '').join('');
-        const first = rule.names.find((n) => sent.has(n));
-        if (first !== undefined && /^[0-9\s]*$/.test(joined)) findings.push({ name: first, message: rule.message });
-        break;
-      }
-      case 'amountInCurrency': {
-        const [amountName, currencyName] = rule.names;
-        const minor = readAmount(sent.get(amountName) ?? '');
-        const currency = sent.get(currencyName);
-        // A malformed amount or currency has its own format error.
-        if (minor !== null && currency !== undefined && !representableIn(minor, currency)) findings.push({ name: amountName, message: rule.message });
-        break;
-      }
-      case 'drop':
-        break; // applied before validation by droppedNames()
+  if (shape) {
+    const { steps, passes } = shape.fact(compiledRules.byShape);
+    if (passes) return NO_FINDINGS;
+    for (const { index, findings: known } of steps) {
+      const rule = compiledRules.rules[index]!;
+      if (known) findings.push(...known);
+      else if (appliesByValue(rule, sent)) findingsOf(compiledRules, rule, index, sent, findings);
     }
+    return findings;
+  }
+  const applies = applying(compiledRules, sent);
+  compiledRules.rules.forEach((rule, i) => {
+    if (applies[i]) findingsOf(compiledRules, rule, i, sent, findings);
   });
   return findings;
+}
+
+/** The findings of rule `i`, which applies to `sent`, added to `into`. */
+function findingsOf(compiledRules: OperationRules, rule: Rule, i: number, sent: FlatParams, into: RuleFinding[]): void {
+  switch (rule.kind) {
+    case 'require':
+      for (const name of rule.names) if (!sent.has(name)) into.push({ name, message: rule.message });
+      break;
+    case 'requireOne':
+      if (!rule.names.some((n) => sent.has(n))) into.push({ name: rule.names[0] ?? '', message: rule.message });
+      break;
+    case 'forbid':
+      for (const name of sent.keys()) if (compiledRules.facts(name).forbidden.includes(i)) into.push({ name, message: rule.message });
+      break;
+    case 'notDigitsOnly': {
+      const joined = rule.names.map((n) => sent.get(n) ?? '').join('');
+      const first = rule.names.find((n) => sent.has(n));
+      if (first !== undefined && /^[0-9\s]*$/.test(joined)) into.push({ name: first, message: rule.message });
+      break;
+    }
+    case 'amountInCurrency': {
+      const [amountName, currencyName] = rule.names;
+      const minor = readAmount(sent.get(amountName) ?? '');
+      const currency = sent.get(currencyName);
+      // A malformed amount or currency has its own format error.
+      if (minor !== null && currency !== undefined && !representableIn(minor, currency)) into.push({ name: amountName, message: rule.message });
+      break;
+    }
+    case 'drop':
+      break; // applied before validation by droppedNames()
+  }
 }

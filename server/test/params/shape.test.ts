@@ -83,12 +83,29 @@ describe('body shapes', () => {
     }
   });
 
-  it('reports the same errors for a shaped body as without a shape', () => {
+  it('reports the same errors, in the same order, for a shaped body as without a shape', () => {
+    const entity = 'entityId=8a8294174b7ecb28014b9699220015ca&paymentType=DB';
+    const bodies = [
+      // Formats, a missing card field and the customer's name.
+      `${entity}&amount=1.5&currency=EUR&customer.email=x&card.number=4200000000000000`,
+      // Bank account data without its holder or account number, and a street of digits only.
+      `${entity}&amount=1.00&currency=EUR&paymentBrand=DIRECTDEBIT_SEPA&bankAccount.bic=DEUTDEFF&billing.street1=123`,
+      // A repeated payment with a CVV, and decimals the currency does not have.
+      `${entity}&amount=100.50&currency=JPY&card.number=4200000000000000&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123&recurringType=REPEATED`,
+      // The same names with values that break no value rule.
+      `${entity}&amount=100.00&currency=JPY&card.number=4200000000000000&card.expiryMonth=05&card.expiryYear=2034&card.cvv=123&recurringType=INITIAL`,
+    ];
     for (let round = 0; round < 2; round++) {
-      const shaped = parse('entityId=8a8294174b7ecb28014b9699220015ca&amount=1.5&currency=EUR&paymentType=DB&customer.email=x&card.number=4200000000000000');
-      const checked = validate('payment', shaped);
-      expect(checked.ok).toBe(false);
-      expect(checked).toEqual(validate('payment', unshaped(shaped)));
+      for (const body of bodies) {
+        const shaped = parse(body);
+        expect(shapeOf(shaped)).toBeDefined();
+        expect(validate('payment', shaped)).toEqual(validate('payment', unshaped(shaped)));
+      }
     }
+    const failed = validate('payment', parse(bodies[2]!));
+    expect(failed.ok).toBe(false);
+    if (failed.ok) return;
+    expect(failed.errors.map((e) => e.name)).toEqual(['card.cvv', 'amount']);
+    expect(validate('payment', parse(bodies[3]!)).ok).toBe(true);
   });
 });
