@@ -159,6 +159,16 @@ export async function createPayment(ctx: RelayContext, entity: EntityRecord, sen
   }
 }
 
+/**
+ * resultDetails: the id's random tail (ids begin with their creation time, shared by payments of
+ * one moment) and the acquirer's answer; a REPEATED payment of a migrated series (`migration`
+ * given, even null) also names the INITIAL payment made elsewhere.
+ */
+function resultDetailsOf(id: string, status: PaymentRecord['status'], migration: Parameters<typeof initialConnectorDetails>[0] | undefined): Record<string, string> {
+  const details: Record<string, string> = { ConnectorTxID1: id.slice(-16), AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05' };
+  return migration === undefined ? details : Object.assign(details, initialConnectorDetails(migration));
+}
+
 interface PaymentFacts {
   id: string;
   now: number;
@@ -174,19 +184,20 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   const { id, now, paymentType, amount, currency, account, paymentBrand, held } = facts;
   const merchantInitiated = params.get('recurringType') === 'REPEATED';
   const testMode = modeOf(ctx.config.environment, params.get('testMode'));
+  // Absent fields as undefined rather than spread in: every payment builds this request.
   const outcome: AuthorizationOutcome = authorize({
     paymentType,
     paymentBrand,
     amount,
     currency,
     testMode,
-    ...(account.kind === 'card' ? { card: account.card } : {}),
+    card: account.kind === 'card' ? account.card : undefined,
     externalThreeDSecure: hasExternalThreeDSecure(params),
     merchantInitiated: merchantInitiated || (source.registration !== undefined && !params.has('card.cvv') && !hasAnyThreeDSecure(params)),
     account: account.kind,
-    ...(source.cvvVerified ? { cvvVerified: true } : {}),
-    ...(account.kind === 'bankAccount' ? { bankAccount: account.bankAccount } : {}),
-    ...(account.kind === 'wallet' && account.token ? { walletToken: account.token } : {}),
+    cvvVerified: source.cvvVerified ? true : undefined,
+    bankAccount: account.kind === 'bankAccount' ? account.bankAccount : undefined,
+    walletToken: account.kind === 'wallet' && account.token ? account.token : undefined,
     billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
     today: today(now),
   });
@@ -262,13 +273,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     registrationId,
     redirect,
     merchantBankAccount: entity.settings.bankAccount,
-    // The id's random tail: ids begin with their creation time, shared by payments of one moment.
-    resultDetails: {
-      ConnectorTxID1: id.slice(-16),
-      AcquirerResponse: status === 'success' ? '00' : status === 'pending' ? '' : '05',
-      // A REPEATED payment of a migrated series names the INITIAL payment made elsewhere.
-      ...(merchantInitiated ? initialConnectorDetails(source.registration?.record.migration ?? null) : {}),
-    },
+    resultDetails: resultDetailsOf(id, status, merchantInitiated ? source.registration?.record.migration ?? null : undefined),
   });
   if (source.occurrence) body.scheduleId = source.occurrence.scheduleId;
   if (held) Object.assign(body, quotedFields(held, amount));
@@ -302,12 +307,12 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
   const written = await ctx.store.insertPayment(record, {
     events,
-    ...(registration ? { registration } : {}),
-    ...(attempt ? { attempt } : {}),
-    ...(source.claim ? { answer: answerOf(source.claim, outcomeKind, json) } : {}),
+    registration,
+    attempt: attempt || undefined,
+    answer: source.claim ? answerOf(source.claim, outcomeKind, json) : undefined,
     // A redirect the shopper never comes back from expires: its job is queued with the payment.
-    ...(redirectState ? { jobs: [redirectExpiryJob(ctx, id, now)] } : {}),
-    ...(source.occurrence ? { occurrence: { id: source.occurrence.id, status: OCCURRENCE_STATUS[status], paymentId: id, resultCode, now } } : {}),
+    jobs: redirectState ? [redirectExpiryJob(ctx, id, now)] : undefined,
+    occurrence: source.occurrence ? { id: source.occurrence.id, status: OCCURRENCE_STATUS[status], paymentId: id, resultCode, now } : undefined,
   });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');
