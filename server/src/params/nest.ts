@@ -1,6 +1,6 @@
 // The one place that turns flat names (`cart.items[0].name`, `customParameters[SHOPPER_x]`) into
 // nested structures, for echoing customer, cart, customParameters... back in responses.
-// Every object is created with Object.create(null) and filled from a Map, so no name can reach
+// Every object is created with a null prototype and filled from a Map, so no name can reach
 // Object.prototype (B3), and arrays are dense in index order whatever indexes were sent.
 
 import { ApiError } from '../domain/errors.js';
@@ -147,8 +147,14 @@ export function nest(params: FlatParams): Nested {
   return toObject(root, '');
 }
 
+/**
+ * A null-prototype object that keeps V8's fast properties: Object.create(null) makes a dictionary,
+ * which JSON.stringify walks on its slow path, and every echoed structure is serialized.
+ */
+const nullPrototype = (): Nested => Object.setPrototypeOf({}, null) as Nested;
+
 function toObject(b: Branch, name: string): Nested {
-  const out = Object.create(null) as Nested;
+  const out = nullPrototype();
   for (const [key, slot] of b.children) {
     const child = typeof slot === 'string' ? slot : slot.kind === 'array' ? toArray(slot, `${name}${key}`) : toObject(slot, `${name}${key}.`);
     out[key] = child;
