@@ -113,16 +113,22 @@ function stepsOf(name: string): readonly Step[] | { readonly refused: string } {
 }
 
 const nameSteps = nameMemo(stepsOf);
-/** The steps of each of a shape's names, by position (shape.ts). */
-const stepsByShape = shapeFact((names) => names.map(nameSteps));
 
 /** Turns flat parameters into a null-prototype tree; conflicting names are refused, not merged. */
 export function nest(params: FlatParams): Nested {
+  const shape = shapeOf(params);
+  if (shape) {
+    const plan = shape.fact(planByShape);
+    if ('refused' in plan) refuse(plan.refused.name, plan.refused.message);
+    return build(plan.tree, [...params.values()]) as Nested;
+  }
+  return nestByName(params);
+}
+
+function nestByName(params: FlatParams): Nested {
   const root = branch('object');
-  const listed = shapeOf(params)?.fact(stepsByShape);
-  let position = 0;
   for (const [name, value] of params) {
-    const steps = listed === undefined ? nameSteps(name) : listed[position++]!;
+    const steps = nameSteps(name);
     if (!Array.isArray(steps)) refuse(name, (steps as { refused: string }).refused);
     let at = root;
     for (let i = 0; i < steps.length; i++) {
@@ -145,6 +151,40 @@ export function nest(params: FlatParams): Nested {
     }
   }
   return toObject(root, '');
+}
+
+/**
+ * The tree of a shape's names, worked out once: whether the names nest (and if not, the refusal)
+ * depends on the names alone, and so does where each value goes. A leaf holds the position of the
+ * value that fills it.
+ */
+type Plan = number | readonly Plan[] | { readonly keys: readonly string[]; readonly children: readonly Plan[] };
+
+const planByShape = shapeFact((names): { readonly tree: Plan } | { readonly refused: { readonly name: string; readonly message: string } } => {
+  try {
+    // Positions as the values: the tree nestByName makes of them is the plan.
+    return { tree: planOf(nestByName(new Map(names.map((name, i) => [name, String(i)])))) };
+  } catch (error) {
+    const refused = error instanceof ApiError ? error.parameterErrors?.[0] : undefined;
+    if (!refused) throw error;
+    return { refused: { name: refused.name, message: refused.message } };
+  }
+});
+
+function planOf(node: Nested | Nested[] | string[] | string): Plan {
+  if (typeof node === 'string') return Number(node);
+  if (Array.isArray(node)) return node.map((item: Nested | string) => planOf(item));
+  const keys = Object.keys(node);
+  return { keys, children: keys.map((key) => planOf(node[key]!)) };
+}
+
+function build(plan: Plan, values: readonly string[]): Nested | Nested[] | string[] | string {
+  if (typeof plan === 'number') return values[plan]!;
+  if (Array.isArray(plan)) return (plan as readonly Plan[]).map((item) => build(item, values)) as Nested[] | string[];
+  const { keys, children } = plan as { readonly keys: readonly string[]; readonly children: readonly Plan[] };
+  const out = nullPrototype();
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = build(children[i]!, values);
+  return out;
 }
 
 /**

@@ -3,6 +3,7 @@
 // the rules, the echo and the nesting answer is the same with or without a shape.
 
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/domain/errors.js';
 import { parseFormBody } from '../../src/params/form-body.js';
 import { nest } from '../../src/params/nest.js';
 import { shapeOf } from '../../src/params/shape.js';
@@ -80,6 +81,26 @@ describe('body shapes', () => {
         paymentView({ id: 'p'.repeat(32), paymentType: 'DB', paymentBrand: 'VISA', amount: 9200, currency: 'EUR', result: { code: '000.100.110' }, params });
       expect(JSON.stringify(view(checked.params))).toBe(JSON.stringify(view(unshaped(checked.params))));
       expect(JSON.stringify(view(checked.params))).toContain('"bankAccount":{"holder":"Jane Jones","iban":"DE89**************3000"}');
+    }
+  });
+
+  it('nests a shaped body as the same entries without a shape: lists in index order, conflicts refused', () => {
+    const refusal = (run: () => unknown): unknown => {
+      try {
+        run();
+      } catch (error) {
+        if (error instanceof ApiError) return error.parameterErrors;
+        throw error;
+      }
+      throw new Error('expected a refusal');
+    };
+    for (let round = 0; round < 2; round++) {
+      const lists = parse(`cart.items%5B7%5D.name=Tea&cart.items%5B3%5D.name=Cup&cart.items%5B3%5D.price=2.00&customParameters%5B123%5D=a&customer.givenName=R${round}`);
+      expect(nest(lists)).toEqual(nest(unshaped(lists)));
+      expect(JSON.stringify(nest(lists))).toBe(`{"cart":{"items":[{"name":"Cup","price":"2.00"},{"name":"Tea"}]},"customParameters":{"123":"a"},"customer":{"givenName":"R${round}"}}`);
+      const conflict = parse('customer=x&customer.givenName=y');
+      expect(refusal(() => nest(conflict))).toEqual(refusal(() => nest(unshaped(conflict))));
+      expect(refusal(() => nest(conflict))).toEqual([{ name: 'customer.givenName', value: '', message: 'conflicts with another parameter' }]);
     }
   });
 
