@@ -32,19 +32,12 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
   const problems = new Map<string, ParameterError>();
   let count = 0;
   let start = 0;
-  // Whether every name so far is the one the last body sent at its position. A body that fails
-  // leaves no last shape: the names it left in seenAt are not those of any shape.
-  const previousCount = lastCount;
-  const previousShape = lastShape;
-  let asLast = previousCount !== -1;
-  lastCount = -1;
   while (start <= raw.length) {
     let end = raw.indexOf('&', start);
     if (end === -1) end = raw.length;
     if (end > start) {
       if (++count > limits.maxParameters) throw new ApiError('bodyTooLarge');
-      const { known, nameEnd, seen } = nameAt(raw, start, end, count - 1);
-      asLast &&= seen;
+      const { known, nameEnd } = nameAt(raw, start, end, count - 1);
       const value = nameEnd === end ? '' : decodeComponent(raw.slice(nameEnd + 1, end));
       const name = known.name;
       const problem = known.problem;
@@ -63,20 +56,14 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
     start = end + 1;
   }
   if (problems.size > 0) throw new ApiError('invalidParameters', [...problems.values()]);
-  const shape = asLast && count === previousCount ? previousShape : shapeAt(count);
-  lastCount = count;
-  lastShape = shape;
+  const shape = shapeAt(count);
   return shape ? withShape(params, shape) : params;
 }
 
-/** The shape of the last body parsed, and how many names it had. */
-let lastShape: Shape | undefined;
-let lastCount = -1;
-
 /**
- * Shapes by their names' KnownName objects, position by position, so that integrations taking
- * turns each keep their own shape. At most SHAPE_NODES nodes: a flood of made-up bodies starts the
- * tree afresh, never grows it.
+ * Shapes by their names' KnownName objects, position by position: bodies with the same names in
+ * the same order find the same shape, and integrations taking turns each keep their own. At most
+ * SHAPE_NODES nodes: a flood of made-up bodies starts the tree afresh, never grows it.
  */
 interface ShapeNode {
   shape?: Shape;
@@ -153,28 +140,20 @@ interface SeenName {
 const SEEN_POSITIONS = 256;
 const seenAt: (SeenName | undefined)[] = [];
 
-/**
- * The name of the component raw[start, end), where it ends (at its '=', or at `end`), and whether
- * it is the name the last body sent at this position.
- */
-function nameAt(raw: string, start: number, end: number, position: number): { known: KnownName; nameEnd: number; seen: boolean } {
+/** The name of the component raw[start, end) and where it ends (at its '=', or at `end`). */
+function nameAt(raw: string, start: number, end: number, position: number): { known: KnownName; nameEnd: number } {
   const seen = position < SEEN_POSITIONS ? seenAt[position] : undefined;
   if (seen !== undefined && raw.startsWith(seen.sent, start)) {
     const nameEnd = start + seen.sent.length;
     // The whole name, not a prefix of a longer one: it ends where the component or its name does.
-    if (nameEnd === end || (nameEnd < end && raw.charCodeAt(nameEnd) === EQUALS)) return { known: seen.known, nameEnd, seen: true };
+    if (nameEnd === end || (nameEnd < end && raw.charCodeAt(nameEnd) === EQUALS)) return { known: seen.known, nameEnd };
   }
   const eq = raw.indexOf('=', start);
   const nameEnd = eq === -1 || eq > end ? end : eq;
   const sent = raw.slice(start, nameEnd);
   const known = knownName(decodeComponent(sent));
-  if (position < SEEN_POSITIONS) {
-    // Another name spelled the same way once decoded is still the same name, at this position.
-    const same = seenAt[position]?.known === known;
-    seenAt[position] = { sent: standalone(sent), known };
-    return { known, nameEnd, seen: same };
-  }
-  return { known, nameEnd, seen: false };
+  if (position < SEEN_POSITIONS) seenAt[position] = { sent: standalone(sent), known };
+  return { known, nameEnd };
 }
 
 const EQUALS = 0x3d;

@@ -6,7 +6,7 @@
 import { ApiError } from '../domain/errors.js';
 import { REQUEST_ROWS, RESPONSE_SECTIONS } from '../../../spec/params/index.js';
 import { nameMemo } from './name-memo.js';
-import { shapeFact, shapeOf } from './shape.js';
+import { shapeOf } from './shape.js';
 import type { FlatParams, Nested } from './types.js';
 
 export type NameToken =
@@ -160,7 +160,7 @@ function nestByName(params: FlatParams): Nested {
  */
 type Plan = number | readonly Plan[] | { readonly keys: readonly string[]; readonly children: readonly Plan[] };
 
-const planByShape = shapeFact((names): { readonly tree: Plan } | { readonly refused: { readonly name: string; readonly message: string } } => {
+const planByShape = (names: readonly string[]): { readonly tree: Plan } | { readonly refused: { readonly name: string; readonly message: string } } => {
   try {
     // Positions as the values: the tree nestByName makes of them is the plan.
     return { tree: planOf(nestByName(new Map(names.map((name, i) => [name, String(i)])))) };
@@ -169,7 +169,7 @@ const planByShape = shapeFact((names): { readonly tree: Plan } | { readonly refu
     if (!refused) throw error;
     return { refused: { name: refused.name, message: refused.message } };
   }
-});
+};
 
 function planOf(node: Nested | Nested[] | string[] | string): Plan {
   if (typeof node === 'string') return Number(node);

@@ -8,7 +8,7 @@ import { representableIn } from '../domain/money.js';
 import { SHOPPER_PREFIX } from '../../../spec/params/custom.js';
 import { nameMemo } from './name-memo.js';
 import type { FlatParams, Operation } from './types.js';
-import { shapeFact, shapeOf, type ShapeFact } from './shape.js';
+import { shapeOf, type ShapeFact } from './shape.js';
 
 /** When a rule applies; every condition given must hold. Patterns: exact name or `prefix*`. */
 export interface When {
@@ -289,7 +289,7 @@ function rulesOf(op: Operation): OperationRules {
     const operation: OperationRules = {
       rules,
       facts,
-      byShape: shapeFact((names) => shapeRules(operation, names)),
+      byShape: (names) => shapeRules(operation, names),
       drops: rules.some((rule) => rule.kind === 'drop'),
     };
     found = operation;
@@ -347,9 +347,8 @@ const readsValues = (rule: Rule): boolean => rule.when?.equals !== undefined || 
  * reads values (checked per request).
  */
 interface ShapeRules extends NamesFacts {
+  /** None: every body of the shape passes the rules. */
   readonly steps: readonly { readonly index: number; readonly findings: readonly RuleFinding[] | undefined }[];
-  /** No rule reads values and none has a finding: every body of the shape passes the rules. */
-  readonly passes: boolean;
 }
 
 function shapeRules(compiled: OperationRules, names: readonly string[]): ShapeRules {
@@ -367,7 +366,7 @@ function shapeRules(compiled: OperationRules, names: readonly string[]): ShapeRu
     findingsOf(compiled, rule, index, present, findings);
     if (findings.length > 0) steps.push({ index, findings });
   });
-  return { triggered, blocked, steps, passes: steps.length === 0 };
+  return { triggered, blocked, steps };
 }
 
 const NO_FINDINGS: readonly RuleFinding[] = [];
@@ -390,8 +389,8 @@ export function ruleErrors(op: Operation, sent: FlatParams): readonly RuleFindin
   const shape = shapeOf(sent);
   const findings: RuleFinding[] = [];
   if (shape) {
-    const { steps, passes } = shape.fact(compiledRules.byShape);
-    if (passes) return NO_FINDINGS;
+    const { steps } = shape.fact(compiledRules.byShape);
+    if (steps.length === 0) return NO_FINDINGS;
     for (const { index, findings: known } of steps) {
       const rule = compiledRules.rules[index]!;
       if (known) findings.push(...known);

@@ -12,10 +12,11 @@ import type { FlatParams } from './types.js';
 
 const SHAPE = Symbol('shape');
 
-/** Something worked out from a shape's names alone; its object is the key it is kept under. */
-export interface ShapeFact<V> {
-  compute(names: readonly string[]): V;
-}
+/**
+ * Something worked out from a shape's names alone: a module-level function, which is also the
+ * key its answer is kept under.
+ */
+export type ShapeFact<V> = (names: readonly string[]) => V;
 
 export class Shape {
   readonly #facts = new Map<ShapeFact<unknown>, unknown>();
@@ -26,7 +27,7 @@ export class Shape {
   fact<V>(fact: ShapeFact<V>): V {
     const known = this.#facts.get(fact);
     if (known !== undefined) return known as V;
-    const computed = fact.compute(this.names);
+    const computed = fact(this.names);
     this.#facts.set(fact, computed);
     return computed;
   }
@@ -47,9 +48,4 @@ export function withShape<M extends FlatParams>(params: M, shape: Shape): M {
 export function shapeOf(params: FlatParams): Shape | undefined {
   const shape = (params as Shaped)[SHAPE];
   return shape !== undefined && shape.names.length === params.size ? shape : undefined;
-}
-
-/** A fact as a plain function of the names. */
-export function shapeFact<V>(compute: (names: readonly string[]) => V): ShapeFact<V> {
-  return { compute };
 }

@@ -7,7 +7,7 @@ import { ENDPOINTS, matchesPattern, type Endpoint } from '../../../spec/endpoint
 import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
 import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
-import { shapeFact, shapeOf, withShape, type ShapeFact } from './shape.js';
+import { shapeOf, withShape, type ShapeFact } from './shape.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
 import { scrubText } from '../process/logging.js';
@@ -119,7 +119,7 @@ function verdictsFor(op: Operation): OperationVerdicts {
     const endpoint = ENDPOINTS[op];
     const trie = compile(endpoint);
     const byName = nameMemo((name) => verdictOf(endpoint, trie, name));
-    found = { byName, byShape: shapeFact((names) => names.map(byName)) };
+    found = { byName, byShape: (names) => names.map(byName) };
     verdicts.set(op, found);
   }
   return found;

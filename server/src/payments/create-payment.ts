@@ -308,7 +308,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   const written = await ctx.store.insertPayment(record, {
     events,
     registration,
-    attempt: attempt || undefined,
+    attempt,
     answer: source.claim ? answerOf(source.claim, outcomeKind, json) : undefined,
     // A redirect the shopper never comes back from expires: its job is queued with the payment.
     jobs: redirectState ? [redirectExpiryJob(ctx, id, now)] : undefined,

@@ -4,7 +4,7 @@
 import { formatAmount } from '../domain/money.js';
 import { nest } from '../params/nest.js';
 import { nameMemo } from '../params/name-memo.js';
-import { Shape, shapeFact, shapeOf, withShape } from '../params/shape.js';
+import { Shape, shapeOf, withShape } from '../params/shape.js';
 import type { FlatParams, Nested } from '../params/types.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { last4, maskBin } from '../domain/card.js';
@@ -37,7 +37,6 @@ export function cardView(card: { number: string; holder?: string | undefined; ex
 function maskAccount(value: string): string {
   return value.length <= 8 ? '****' : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
 }
-
 
 export interface ResultView {
   code: string;
@@ -111,10 +110,10 @@ function echoable(params: FlatParams): { kept: FlatParams; bankAccount: Record<s
 }
 
 /** How each of a shape's names goes back, and the shape of those echoed (shape.ts). */
-const echoesByShape = shapeFact((names) => {
+const echoesByShape = (names: readonly string[]) => {
   const echoes = names.map(echoOf);
   return { echoes, kept: new Shape(names.filter((_, i) => echoes[i]!.echoed)) };
-});
+};
 
 export function paymentView(input: PaymentViewInput): Record<string, unknown> {
   const { kept, bankAccount } = echoable(input.params);

@@ -4,7 +4,7 @@
 // gateway's parameter, rather than one of them silently ignored.
 
 import { nameMemo } from '../params/name-memo.js';
-import { shapeFact, shapeOf } from '../params/shape.js';
+import { shapeOf } from '../params/shape.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 
 const SIMPLE: readonly (readonly [string, string])[] = [
@@ -24,11 +24,8 @@ const anyGatewayName = (names: Iterable<string>): boolean => {
   return false;
 };
 
-/** The same of a body's names, kept on its shape. */
-const shapeHasGatewayNames = shapeFact(anyGatewayName);
-
 function hasGatewayFields(params: FlatParams): boolean {
-  return shapeOf(params)?.fact(shapeHasGatewayNames) ?? anyGatewayName(params.keys());
+  return shapeOf(params)?.fact(anyGatewayName) ?? anyGatewayName(params.keys());
 }
 
 export function mapGatewayFields(params: FlatParams): Mapped {
