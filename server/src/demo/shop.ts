@@ -1,5 +1,6 @@
 // The demo shop's routes: product page -> POST /checkout (prepares a checkout at the relay) ->
-// /pay (the widget) -> /result (reads the payment status server-side and shows it). A monthly
+// /pay (the widget) -> /result (reads the payment status server-side and shows it, its order line
+// kept current by the page's script through /order-status). A monthly
 // subscription goes POST /subscribe -> /pay -> /subscription/start (the card is stored: the shop
 // creates the relay schedule) -> /subscription (its charges; the test clock moves a month at a time).
 // Plain node:http: five routes do not need a framework, and the shop stays a separate process-level
