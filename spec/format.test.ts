@@ -28,6 +28,7 @@ const SAMPLES: Record<string, { valid: string[]; invalid: string[] }> = {
   'N12.N{1,3}': { valid: ['1', '2.5', '2.125', '123456789012'], invalid: ['2.1234', '1234567890123', '-1', '2.'] },
   url2048: { valid: ['https://shop.example/item/1', 'http://localhost:8081/x'], invalid: ['shop.example/item', 'ftp://shop.example/x', 'javascript:alert(1)', 'https://shop.example/a b', `https://e.example/${'a'.repeat(2040)}`] },
   'url{6,2048}': { valid: ['https://shop.example/result?order=1', 'http://a.b'], invalid: ['', 'http:/', 'data:text/html,hi', 'https://shop.example/ré', 'https://shop.example/\r\nx'] },
+  'hookUrl{6,2048}': { valid: ['https://shop.example/hooks?order=1', 'http://a.b'], invalid: ['', 'http:/', 'ftp://shop.example/hooks', 'https://user:pass@shop.example/hooks', 'https://user@shop.example/hooks', 'https://:pass@shop.example/hooks'] },
   bool: { valid: ['true', 'false'], invalid: ['TRUE', '1', 'yes', ''] },
   date: { valid: ['2024-02-29', '2000-02-29', '1999-12-31'], invalid: ['2023-02-29', '1900-02-29', '2024-13-01', '2024-04-31', '2024-1-01', '24-01-01', '0000-01-01', '2024-01-01 10:00:00'] },
   datetime: { valid: ['2024-02-29 23:59:59', '2024-01-01 00:00:00'], invalid: ['2024-02-30 10:00:00', '2024-01-01 24:00:00', '2024-01-01 10:60:00', '2024-01-01T10:00:00', '2024-01-01'] },

@@ -10,6 +10,8 @@
 //   N10.N2  N12.N{1,3}                 decimal: 1..10 integer digits, optionally a dot and exactly
 //                                      2 (or 1..3) decimals; no sign, exponent, blank or comma (B1)
 //   url2048  url{6,2048}               absolute http(s) URL, URL-encoded (printable ASCII only)
+//   hookUrl{6,2048}                    a url that notifications are POSTed to: no user name or
+//                                      password in it either (urlCredentialsProblem)
 //   enum(PA,DB,CD)                     one of the values, case-sensitive
 //   /^[a-f0-9]{32}$/                   the whole value must match (compiled with the u flag)
 //   list(<notation>)                   '*' or a comma-separated list of <notation> values
@@ -52,7 +54,7 @@ export function parseFormat(notation: string): Checker {
   if (notation.startsWith('list(') && notation.endsWith(')')) return listChecker(notation);
   const decimal = /^N(\d+)\.N(?:(\d+)|\{(\d+),(\d+)\})$/.exec(notation);
   if (decimal) return decimalChecker(notation, decimal);
-  const sized = /^(AN|A|N|url)(?:(\d+)|\{(\d+),(\d+)\})?$/.exec(notation);
+  const sized = /^(AN|A|N|url|hookUrl)(?:(\d+)|\{(\d+),(\d+)\})?$/.exec(notation);
   if (sized) return sizedChecker(notation, sized);
   throw new FormatNotationError(notation, 'not in the grammar of spec/format.ts');
 }
@@ -120,13 +122,22 @@ function sizedChecker(notation: string, m: RegExpExecArray): Checker {
     case 'N':
       return (v) => (ASCII_DIGITS.test(v) ? lengthMessage(v.length, b) : 'must contain ASCII digits 0-9 only');
     default:
-      return urlChecker(b.max === Number.POSITIVE_INFINITY ? { min: b.min, max: 2048 } : b);
+      return urlChecker(b.max === Number.POSITIVE_INFINITY ? { min: b.min, max: 2048 } : b, kind === 'hookUrl');
   }
 }
 
 const URL_CHARS = /^[\x21-\x7E]*$/;
 
-function urlChecker(b: Bounds): Checker {
+/**
+ * The one rule on credentials in a URL notifications go to (a registered endpoint's, a request's
+ * notificationUrl): a receiver is told apart by the URL alone, and a password in it would be sent
+ * with every notification, kept in the store and shown in every listing.
+ */
+export function urlCredentialsProblem(url: URL): string | null {
+  return url.username !== '' || url.password !== '' ? 'must not carry a user name or password' : null;
+}
+
+function urlChecker(b: Bounds, hook = false): Checker {
   return (v) => {
     const length = lengthMessage(v.length, b);
     if (length) return length;
@@ -141,7 +152,7 @@ function urlChecker(b: Bounds): Checker {
     if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
       return 'must be an absolute http or https URL';
     }
-    return null;
+    return hook ? urlCredentialsProblem(url) : null;
   };
 }
 

@@ -53,6 +53,30 @@ it('shows the order as paid once the payment notification arrived, not before', 
   expect(await orderStatus(checkoutId)).toBe('paid');
 });
 
+it("answers the result page's order status once the notification arrives, holding the answer until then", async () => {
+  const started = await fetch(`${shop.url}/checkout`, { method: 'POST', redirect: 'manual' });
+  const checkoutId = new URL(started.headers.get('location') ?? '', shop.url).searchParams.get('checkoutId') ?? '';
+  expect((await pay(checkoutId)).statusCode).toBe(200);
+  const now = await (await fetch(`${shop.url}/order-status?id=${encodeURIComponent(checkoutId)}`)).json();
+  expect(now).toEqual({ status: 'awaiting notification', text: 'awaiting the payment notification', mayChange: true });
+  // Asked with the status it shows, the page waits: the answer comes with the notification (an
+  // answer given at once would still say "awaiting").
+  const waiting = fetch(`${shop.url}/order-status?${new URLSearchParams({ id: checkoutId, seen: 'awaiting notification' })}`).then(async (res) => ({
+    status: res.status,
+    cache: res.headers.get('cache-control'),
+    body: await res.json(),
+  }));
+  for (let round = 0; round < 10; round++) {
+    if ((await relay.ctx.jobs.runDue()).claimed === 0) break;
+    relay.clock.advance(1_000);
+  }
+  expect(await waiting).toEqual({ status: 200, cache: 'no-store', body: { status: 'success', text: 'paid', mayChange: false } });
+  // A final status is answered at once, whatever the page says it shows.
+  const final = await (await fetch(`${shop.url}/order-status?${new URLSearchParams({ id: checkoutId, seen: 'success' })}`)).json();
+  expect(final).toMatchObject({ status: 'success' });
+  expect((await fetch(`${shop.url}/order-status?id=unknown`)).status).toBe(404);
+});
+
 it('refuses a notification that does not decrypt with the merchant secret, and changes no order', async () => {
   const started = await fetch(`${shop.url}/checkout`, { method: 'POST', redirect: 'manual' });
   const checkoutId = new URL(started.headers.get('location') ?? '', shop.url).searchParams.get('checkoutId') ?? '';

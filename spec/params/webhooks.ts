@@ -7,7 +7,7 @@ import type { ParamRow } from './row.js';
 const TYPE = '(?:PAYMENT|REGISTRATION|RISK)';
 
 export const webhooks: readonly ParamRow[] = [
-  { name: 'url', format: 'url{6,2048}', requirement: 'Conditional', notes: 'Where notifications are POSTed: http or https (https for a live entity), no credentials in it.' },
+  { name: 'url', format: 'hookUrl{6,2048}', requirement: 'Conditional', notes: 'Where notifications are POSTed: http or https (https for a live entity), no credentials in it.' },
   { name: 'eventTypes', format: `/^(?:${TYPE}(?:,${TYPE})*)?$/`, requirement: 'Optional', notes: 'Comma-separated notification types the endpoint wants; empty or absent = every type.' },
   { name: 'active', format: 'bool', requirement: 'Optional', notes: 'true activates (a test notification must be acknowledged), false deactivates. New endpoints activate unless false.' },
   { name: 'state', format: 'enum(pending,delivered,failed,cancelled)', requirement: 'Optional', notes: 'Only deliveries in this state.' },

@@ -23,6 +23,8 @@ export const ORDER_BOOK_ENTRIES = 1_000;
 
 export class OrderBook {
   readonly #orders = new CheckoutBook<Order>(ORDER_BOOK_ENTRIES);
+  /** Who waits for an order's status to change (the result page's long poll), by order id. */
+  readonly #waiting = new Map<string, Set<() => void>>();
 
   open(id: string, checkoutId: string): Order {
     return this.#orders.add({ id, checkoutId, status: 'awaiting notification', events: [] });
@@ -49,13 +51,44 @@ export class OrderBook {
     const outcome = outcomeOfStatus({ result: { code }, redirect: payload.redirect as { url?: string } | undefined });
     // Notifications may come in any order: a late "pending" never hides the outcome that followed it.
     if (outcome === 'pending' && order.status !== 'awaiting notification') return true;
+    const changed = order.status !== outcome;
     order.resultCode = code;
     order.status = outcome;
     if (typeof payload.id === 'string') order.paymentId = payload.id;
     if (typeof payload.paymentType === 'string') order.paymentType = payload.paymentType;
+    if (changed) this.#wake(order.id);
     return true;
   }
+
+  /**
+   * Resolves once the order's status changes, `timeoutMs` passes, or `signal` aborts (the page
+   * went away), whichever comes first; the caller reads the order again either way.
+   */
+  changed(order: Order, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.#waiting.get(order.id) ?? new Set<() => void>();
+      this.#waiting.set(order.id, waiters);
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.#waiting.get(order.id) === waiters) this.#waiting.delete(order.id);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal.addEventListener('abort', done);
+      waiters.add(done);
+    });
+  }
+
+  #wake(orderId: string): void {
+    for (const done of [...(this.#waiting.get(orderId) ?? [])]) done();
+  }
 }
+
+/** While an order is awaiting its notification or its payment is pending, its status may still change. */
+export const mayChange = (order: Order): boolean => order.status === 'awaiting notification' || order.status === 'pending';
 
 const STATUS_TEXT: Record<Order['status'], string> = {
   'awaiting notification': 'awaiting the payment notification',
@@ -65,8 +98,16 @@ const STATUS_TEXT: Record<Order['status'], string> = {
   declined: 'not paid',
 };
 
-/** The result page's order line: what the notifications said, not what a status read says. */
+/**
+ * The result page's order line: what the notifications said, not what a status read says, and
+ * whether the page should keep it current (public/assets/order-status.js).
+ */
 export function orderView(order: Order | undefined): Record<string, string> {
-  if (!order) return { orderId: '—', orderStatus: 'no order of this shop' };
-  return { orderId: order.id, orderStatus: STATUS_TEXT[order.status] };
+  if (!order) return { orderId: '—', orderStatus: 'no order of this shop', orderState: '', orderWatch: 'false' };
+  return { orderId: order.id, orderStatus: STATUS_TEXT[order.status], orderState: order.status, orderWatch: String(mayChange(order)) };
+}
+
+/** The shop's /order-status answer: the order's status, its words, and whether to ask again. */
+export function orderStatusView(order: Order): { status: Order['status']; text: string; mayChange: boolean } {
+  return { status: order.status, text: STATUS_TEXT[order.status], mayChange: mayChange(order) };
 }

@@ -1,5 +1,6 @@
 // The demo shop's routes: product page -> POST /checkout (prepares a checkout at the relay) ->
-// /pay (the widget) -> /result (reads the payment status server-side and shows it). A monthly
+// /pay (the widget) -> /result (reads the payment status server-side and shows it, its order line
+// kept current by the page's script through /order-status). A monthly
 // subscription goes POST /subscribe -> /pay -> /subscription/start (the card is stored: the shop
 // creates the relay schedule) -> /subscription (its charges; the test clock moves a month at a time).
 // Plain node:http: five routes do not need a framework, and the shop stays a separate process-level
@@ -15,7 +16,7 @@ import { contentSecurityPolicy, pageHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
 import { fillRows, renderPage, type TemplateValue } from './templates.js';
 import { monthlyJob, oneMonthLater, SubscriptionBook } from './subscriptions.js';
-import { OrderBook, orderView } from './orders.js';
+import { mayChange, OrderBook, orderStatusView, orderView } from './orders.js';
 import { notificationReceiver, WEBHOOK_PATH } from './notifications.js';
 import { randomUUID } from 'node:crypto';
 
@@ -62,7 +63,17 @@ interface Reply {
   body: string | Buffer;
 }
 
-type Handler = (url: URL) => Promise<Reply>;
+/** `signal` aborts when the shopper's connection closes (a long poll stops waiting then). */
+type Handler = (url: URL, signal: AbortSignal) => Promise<Reply>;
+
+/** How long /order-status holds an answer while the order does not change, ms. */
+export const ORDER_STATUS_WAIT_MS = 25_000;
+
+const json = (status: number, body: unknown): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  body: JSON.stringify(body),
+});
 
 export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const relayOrigin = new URL(deps.relayUrl).origin;
@@ -177,14 +188,14 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     // The subscription's first payment came back: with the card stored, the schedule charges it
     // monthly from now (the entity's time: the test clock). The order id is the idempotency key, so
     // a reload answers the same schedule. Anything but a stored card shows the result page.
-    '/subscription/start': async (url) => {
+    '/subscription/start': async (url, signal) => {
       const id = url.searchParams.get('id') ?? '';
       const subscription = subscriptions.byCheckout(id);
       const path = checkoutPaymentPath(id, url.searchParams.get('resourcePath') ?? '');
       if (!subscription || path === undefined) return errorPage(400, 'Unknown subscription', 'This result link is not valid.');
       try {
         const status = await deps.relay.paymentStatus(path);
-        if (outcomeOf(status.result.code) !== 'success' || !status.registrationId) return getRoutes['/result']!(url);
+        if (outcomeOf(status.result.code) !== 'success' || !status.registrationId) return getRoutes['/result']!(url, signal);
         const schedule = await deps.relay.createSchedule(
           {
             registrationId: status.registrationId,
@@ -226,6 +237,16 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
       }
       deps.logger.info({ checkoutId: id, resultCode: status.result.code }, 'demo shop: payment result shown');
       return page(200, 'result.html', { ...resultView(id, status), ...orderView(orders.byCheckout(id)) });
+    },
+
+    // The result page's script keeps its order line current from here (long poll): given the status
+    // it shows (`seen`), the answer waits until a notification changes it, or ORDER_STATUS_WAIT_MS,
+    // or the page goes away.
+    '/order-status': async (url, signal) => {
+      const order = orders.byCheckout(url.searchParams.get('id') ?? '');
+      if (!order) return json(404, { error: 'no order of this shop' });
+      if (url.searchParams.get('seen') === order.status && mayChange(order)) await orders.changed(order, ORDER_STATUS_WAIT_MS, signal);
+      return json(200, orderStatusView(order));
     },
 
     '/gallery': async () => {
@@ -301,11 +322,11 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     '/subscription/cancel': (url) => onSubscription(url, (scheduleId) => deps.relay.cancelSchedule(scheduleId)),
   };
 
-  const route = async (req: IncomingMessage): Promise<Reply> => {
+  const route = async (req: IncomingMessage, signal: AbortSignal): Promise<Reply> => {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const handler = method === 'GET' ? getRoutes[url.pathname] : method === 'POST' ? postRoutes[url.pathname] : undefined;
-    if (handler) return handler(url);
+    if (handler) return handler(url, signal);
     if (getRoutes[url.pathname] || postRoutes[url.pathname]) {
       return { status: 405, headers: { 'content-type': 'text/plain' }, body: 'Method not allowed' };
     }
@@ -323,7 +344,9 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     if (receive && req.method === 'POST' && req.url === WEBHOOK_PATH) return receive(req, res);
     // The other routes read no request bodies; drain them so keep-alive connections stay usable.
     req.resume();
-    route(req)
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    route(req, gone.signal)
       .catch((error: unknown) => {
         deps.logger.error({ err: (error as Error).message, url: req.url }, 'demo shop: request failed');
         return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal error' } satisfies Reply;

@@ -31,6 +31,21 @@ export const DELIVERY_JOB_MAX_ATTEMPTS = 1_000_000;
 /** The longest answer start and error an attempt keeps, characters. */
 const ATTEMPT_TEXT_MAX = 1_024;
 
+/** What no text column holds on every store: NUL (PostgreSQL text) and halves of a surrogate pair (not UTF-8). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A receiver's words (its answer, or an error that quotes it) as text every store can hold: at most
+ * `max` characters, never half a pair, and U+FFFD for each character a text column cannot take. A
+ * receiver answers what it likes; its attempt is recorded whatever the bytes.
+ */
+export function storableText(text: string, max: number): string {
+  let cut = text.length > max ? text.slice(0, max) : text;
+  // A cut between the halves of a pair leaves a lone high half: dropped, not replaced.
+  if (cut.length < text.length && /[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut.replace(UNSTORABLE, '\ufffd');
+}
+
 const typesText = (types: readonly EventType[]): string => (types.length === 0 ? '' : `,${types.join(',')},`);
 
 function typesOf(text: string): EventType[] {
@@ -223,9 +238,10 @@ export class WebhookStatements {
    */
   recordAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): CompiledQuery[] {
     const a = outcome.attempt;
-    const error = a.error?.slice(0, ATTEMPT_TEXT_MAX) ?? null;
+    const error = a.error === null ? null : storableText(a.error, ATTEMPT_TEXT_MAX);
+    const responseStart = a.responseStart === null ? null : storableText(a.responseStart, ATTEMPT_TEXT_MAX);
     const queries = [
-      this.#attempt.compile({ deliveryId: delivery.id, number: a.number, at: a.at, status: a.status, latencyMs: Math.round(a.latencyMs), responseStart: a.responseStart?.slice(0, ATTEMPT_TEXT_MAX) ?? null, error, relayId: a.relayId }),
+      this.#attempt.compile({ deliveryId: delivery.id, number: a.number, at: a.at, status: a.status, latencyMs: Math.round(a.latencyMs), responseStart, error, relayId: a.relayId }),
       this.#decide.compile({ deliveryId: delivery.id, state: outcome.state, at: a.at, nextAttemptAt: outcome.nextAttemptAt, status: a.status, error, deliveredAt: outcome.state === 'delivered' ? a.at : null, now }),
     ];
     if (outcome.disableEndpoint !== undefined) {

@@ -93,8 +93,10 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
     if (result.ok) {
       outcome = { attempt, state: 'delivered', nextAttemptAt: null };
     } else if (result.gone) {
-      // 410 Gone: the receiver says the endpoint is no more. A notificationUrl serves one payment.
-      outcome = { attempt, state: 'failed', nextAttemptAt: null, ...(endpoint.paymentId === null ? { disableEndpoint: `answered 410 Gone at ${new Date(at).toISOString()}` } : {}) };
+      // 410 Gone: the receiver says the endpoint is no more, a registered one or a payment's
+      // notificationUrl alike. Disabled in the store, it gets no later event (a refund, a
+      // chargeback...) from any relay: the fan-out takes active endpoints only.
+      outcome = { attempt, state: 'failed', nextAttemptAt: null, disableEndpoint: `answered 410 Gone at ${new Date(at).toISOString()}` };
     } else {
       const next = nextAttemptAt(deps.ladder, { firstAttemptAt: delivery.firstAttemptAt ?? at, attemptsMade: delivery.attempts + 1, now: at, random: deps.random });
       outcome = { attempt, state: next === null ? 'failed' : 'pending', nextAttemptAt: next };

@@ -2,6 +2,7 @@
 // API error message. The spelling is checked here; the address it resolves to is checked again at
 // every connection (address-guard.ts), since a name can change its address after registration.
 
+import { urlCredentialsProblem } from '../../../spec/format.js';
 import { isPrivateHost, privateAddressMessage } from './address-guard.js';
 
 /** The longest URL accepted, as for notificationUrl in the specification (AN2048). */
@@ -32,7 +33,9 @@ export function checkEndpointUrl(text: string, rules: EndpointUrlRules): Endpoin
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse('the URL must use http or https');
   if (rules.live && url.protocol !== 'https:') return refuse("a live entity's webhook URL must use https");
-  if (url.username !== '' || url.password !== '') return refuse('the URL must not carry a user name or password');
+  // The same rule as a notificationUrl's (spec/format.ts), so both are refused alike.
+  const credentials = urlCredentialsProblem(url);
+  if (credentials !== null) return refuse(`the URL ${credentials}`);
   // href keeps an empty fragment ("…/#") that url.hash reports as "".
   if (url.href.includes('#')) return refuse('the URL must not carry a fragment (#…)');
   if (!rules.allowPrivate && isPrivateHost(url.hostname)) return refuse(privateAddressMessage(url.hostname));

@@ -21,8 +21,14 @@ export interface Received {
   eventId?: string;
 }
 
-/** What to answer the n-th request (0-based): a status, or 'hang' (never answer). */
-export type Answer = (n: number, received: Received) => number | 'hang';
+/** An answer with a body of the test's choosing (any bytes). */
+export interface RawAnswer {
+  status: number;
+  body: Buffer;
+}
+
+/** What to answer the n-th request (0-based): a status, a status with its body, or 'hang' (never answer). */
+export type Answer = (n: number, received: Received) => number | RawAnswer | 'hang';
 
 export interface WebhookReceiver {
   url: string;
@@ -73,6 +79,11 @@ export async function startReceiver(answer: Answer = () => 200, path = '/hooks')
       receiver.received.push(entry);
       const verdict = receiver.answer(n, entry);
       if (verdict === 'hang') return;
+      if (typeof verdict === 'object') {
+        res.statusCode = verdict.status;
+        res.end(verdict.body);
+        return;
+      }
       res.statusCode = verdict;
       res.end(verdict >= 200 && verdict < 300 ? 'ok' : 'no');
     });

@@ -128,6 +128,26 @@ describe('delivery outcomes', () => {
     expect(receiver.received.length).toBe(2);
   });
 
+  it("stops a payment's notificationUrl that answered 410 Gone: its refund sends it nothing", async () => {
+    await start();
+    receiver.answer = () => 410;
+    const paid = await relay.post('/v1/payments', { entityId: entityId(), amount: '10.00', currency: 'EUR', paymentType: 'DB', notificationUrl: receiver.url, ...testCard() });
+    expect(paid.statusCode).toBe(200);
+    const paymentId = paid.json().id as string;
+    await relay.ctx.jobs.runDue();
+    expect(receiver.received.length).toBe(1);
+    const refund = await relay.post(`/v1/payments/${paymentId}`, { entityId: entityId(), amount: '10.00', currency: 'EUR', paymentType: 'RF' });
+    expect(refund.statusCode).toBe(200);
+    relay.clock.advance(MINUTE);
+    await relay.ctx.jobs.runDue();
+    expect(receiver.received.length).toBe(1);
+    // The state is the store's, so every relay on it honours it.
+    const work = await relay.ctx.store.webhookDeliveryWork(`${receiver.received[0]?.eventId ?? ''}n${paymentId}`);
+    expect(work?.endpoint).toMatchObject({ state: 'disabled', paymentId });
+    expect(work?.endpoint.disabledReason).toContain('410');
+    expect(work?.delivery).toMatchObject({ state: 'failed', attempts: 1 });
+  });
+
   it('redelivers one event, and every failed delivery since a time', async () => {
     await start();
     let failing = true;
