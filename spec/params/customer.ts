@@ -8,7 +8,7 @@ export const NAME_TRUNCATION = 48;
 
 export const customer: readonly ParamRow[] = [
   { name: 'customer.merchantCustomerId', format: 'AN255', requirement: 'Optional', notes: 'Shop-side customer id.' },
-  { name: 'customer.givenName', format: 'AN', requirement: 'Conditional', truncate: NAME_TRUNCATION, notes: 'Any characters. Required if any other customer field is sent; truncated after 48 characters.' },
+  { name: 'customer.givenName', format: 'AN', requirement: 'Conditional', truncate: NAME_TRUNCATION, notes: 'Any characters. Required if any other customer field is sent; truncated after 48 characters. The relay holds only strict channels to the requirement (server/src/params/rules.ts, strictOnly).' },
   { name: 'customer.middleName', format: 'AN{2,50}', requirement: 'Optional' },
   { name: 'customer.surname', format: 'AN', requirement: 'Conditional', truncate: NAME_TRUNCATION, notes: 'As givenName; truncated after 48 characters.' },
   { name: 'customer.sex', format: 'enum(M,F)', requirement: 'Optional' },

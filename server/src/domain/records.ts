@@ -29,8 +29,17 @@ export interface EntitySettings {
   throttle?: Partial<Record<'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads', number>>;
   /** Overrides config.reversalCutoffMs for this entity. */
   reversalCutoffMs?: number;
-  /** Refuse parameters an operation does not use (default: ignore them), to catch typos. */
+  /**
+   * Refuse parameters an operation does not use (default: ignore them), to catch typos, and hold
+   * the integrator to the spec's requirements that published integrations do not keep (the
+   * strictOnly rules of params/rules.ts: a customer's name with other customer fields).
+   */
   strictParameters?: boolean;
+  /**
+   * Challenges run as 3-D Secure 2 only: a server-to-server payment that goes to a challenge
+   * without the shopper's browser data is refused instead of run as 3-D Secure 1.
+   */
+  threeDSecure2Required?: boolean;
   /** The merchant's payout account for this channel: merchant.bankAccount in payment answers. */
   bankAccount?: MerchantBankAccount;
   /** IANA time zone its schedules' job fields are read in; absent = UTC. */

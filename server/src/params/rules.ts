@@ -27,6 +27,12 @@ interface Scope {
   readonly notOn?: readonly Operation[];
   /** Absent: always. */
   readonly when?: When;
+  /**
+   * Only on channels set with strictParameters. A requirement of the spec that published
+   * integrations, written against the original service, do not keep: a lenient channel (the
+   * default) lets it pass, a strict one refuses as the spec says.
+   */
+  readonly strictOnly?: true;
   readonly message: string;
 }
 
@@ -74,12 +80,15 @@ const together = (a: string, b: string): Rule => ({
 
 export const RULES: readonly Rule[] = [
   {
-    // Spec: "Required if any other customer field is sent". On the widget's submit the checkout
-    // already holds what the merchant sent, so this request alone cannot tell.
+    // Spec: "Required if any other customer field is sent". The original service takes
+    // customer.email alone (a published one-click demo prepares its checkouts so), so only a
+    // strict channel holds integrators to it. On the widget's submit the checkout already holds
+    // what the merchant sent, so this request alone cannot tell.
     kind: 'require',
     names: ['customer.givenName', 'customer.surname'],
     when: { anyOf: ['customer.*'], except: CUSTOMER_DEVICE_DATA },
     notOn: ['checkoutPayment'],
+    strictOnly: true,
     message: 'required when another customer field is sent',
   },
   {
@@ -371,20 +380,30 @@ function shapeRules(compiled: OperationRules, names: readonly string[]): ShapeRu
 
 const NO_FINDINGS: readonly RuleFinding[] = [];
 
+/**
+ * Whether a rule holds on this channel. A shape's facts hold every rule, whatever the channel
+ * (shape.ts: they are shared by every channel an integration's body shape reaches); this is
+ * asked per request, after them.
+ */
+const holdsOn = (rule: Rule, strict: boolean): boolean => strict || rule.strictOnly !== true;
+
 /** Names the drop rules remove from this request, read on the raw (non-empty) parameters. */
-export function droppedNames(op: Operation, params: FlatParams): ReadonlySet<string> {
+export function droppedNames(op: Operation, params: FlatParams, strict = false): ReadonlySet<string> {
   const compiledRules = rulesOf(op);
   const dropped = new Set<string>();
   if (!compiledRules.drops) return dropped;
-  const applies = applying(compiledRules, params);
+  const applies = applying(compiledRules, params).map((a, i) => a && holdsOn(compiledRules.rules[i]!, strict));
   for (const name of params.keys()) {
     if (compiledRules.facts(name).dropped.some((i) => applies[i])) dropped.add(name);
   }
   return dropped;
 }
 
-/** Every broken rule, given the names sent with a non-empty value (valid or not). */
-export function ruleErrors(op: Operation, sent: FlatParams): readonly RuleFinding[] {
+/**
+ * Every broken rule, given the names sent with a non-empty value (valid or not); `strict`: the
+ * channel's strictParameters, which the strictOnly rules need.
+ */
+export function ruleErrors(op: Operation, sent: FlatParams, strict = false): readonly RuleFinding[] {
   const compiledRules = rulesOf(op);
   const shape = shapeOf(sent);
   const findings: RuleFinding[] = [];
@@ -393,14 +412,15 @@ export function ruleErrors(op: Operation, sent: FlatParams): readonly RuleFindin
     if (steps.length === 0) return NO_FINDINGS;
     for (const { index, findings: known } of steps) {
       const rule = compiledRules.rules[index]!;
+      if (!holdsOn(rule, strict)) continue;
       if (known) findings.push(...known);
       else if (appliesByValue(rule, sent)) findingsOf(compiledRules, rule, index, sent, findings);
     }
-    return findings;
+    return findings.length === 0 ? NO_FINDINGS : findings;
   }
   const applies = applying(compiledRules, sent);
   compiledRules.rules.forEach((rule, i) => {
-    if (applies[i]) findingsOf(compiledRules, rule, i, sent, findings);
+    if (applies[i] && holdsOn(rule, strict)) findingsOf(compiledRules, rule, i, sent, findings);
   });
   return findings;
 }

@@ -25,6 +25,9 @@ export type Validation =
   | { ok: false; errors: ParameterError[] };
 
 export interface ValidateOptions {
-  /** The entity's strictParameters: unused names are refused instead of ignored. */
+  /**
+   * The entity's strictParameters: unused names are refused instead of ignored, and the rules
+   * marked strictOnly (rules.ts) hold.
+   */
   strict?: boolean;
 }

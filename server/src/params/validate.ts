@@ -172,7 +172,8 @@ export function validate(op: Operation, params: FlatParams, options: ValidateOpt
   const { byName, byShape } = verdictsFor(op);
   const shape = shapeOf(params);
   const listed = shape?.fact(byShape);
-  const dropped = droppedNames(op, params);
+  const strict = options.strict === true;
+  const dropped = droppedNames(op, params, strict);
   const errors = new Errors();
 
   // Names sent with a value, valid or not: the rules read presence, not validity.
@@ -205,7 +206,7 @@ export function validate(op: Operation, params: FlatParams, options: ValidateOpt
   for (const name of endpoint.requires) if (!sent.has(name)) errors.add(name, '', 'missing required parameter');
   // Every name kept, in order: the checked maps have the body's shape.
   if (shape && sent.size === params.size) withShape(sent, shape);
-  for (const finding of ruleErrors(op, sent)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
+  for (const finding of ruleErrors(op, sent, strict)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
 
   if (errors.list.length > 0) return { ok: false, errors: errors.list };
   if (shape && out.size === params.size) withShape(out, shape);

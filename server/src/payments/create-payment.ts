@@ -21,7 +21,7 @@ import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
-import { missingBrowserData } from './browser-data.js';
+import { challengeVersion } from './three-d-secure-version.js';
 import { redirectExpiryJob, redirectUrl, type RedirectState } from './redirect.js';
 import { resultUrl } from '../http/result-url.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
@@ -201,12 +201,13 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     billing: { street1: params.get('billing.street1'), postcode: params.get('billing.postcode') },
     today: today(now),
   });
-  // A challenge is 3-D Secure v2: it needs the shopper's browser data, which a server-to-server
-  // request may lack (a widget payment, source.checkout, always has it). Refused before anything
-  // is recorded or written.
-  if (outcome.kind === 'challenge' && !source.checkout) {
-    const missing = missingBrowserData(params);
-    if (missing.length > 0) throw new ApiError('invalidParameters', missing);
+  // A challenge runs as 3-D Secure 1 or 2, by the browser data sent and the channel's setting;
+  // version 2 without the browser data is refused before anything is recorded or written.
+  let threeDSecureVersion: string | undefined;
+  if (outcome.kind === 'challenge') {
+    const chosen = challengeVersion(params, { v2Required: entity.settings.threeDSecure2Required === true, fromWidget: source.checkout !== undefined });
+    if (!chosen.ok) throw new ApiError('invalidParameters', chosen.errors);
+    threeDSecureVersion = chosen.version;
   }
 
   if (source.claim) {
@@ -272,6 +273,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     riskScore: outcome.riskScore,
     registrationId,
     redirect,
+    threeDSecureVersion,
     merchantBankAccount: entity.settings.bankAccount,
     resultDetails: resultDetailsOf(id, status, merchantInitiated ? source.registration?.record.migration ?? null : undefined),
   });

@@ -65,6 +65,8 @@ export interface PaymentViewInput {
   registrationId?: string | undefined;
   redirect?: { url: string; method?: string; parameters: { name: string; value: string }[] } | undefined;
   resultDetails?: Record<string, string> | undefined;
+  /** The version a challenge runs as (payments/three-d-secure-version.ts): threeDSecure.version. */
+  threeDSecureVersion?: string | undefined;
   /** The channel's payout account (EntitySettings.bankAccount), shown as merchant.bankAccount. */
   merchantBankAccount?: MerchantBankAccount | undefined;
 }
@@ -138,6 +140,7 @@ export function paymentView(input: PaymentViewInput): Record<string, unknown> {
     const value = nested[key];
     if (value !== undefined) body[key] = value;
   }
+  if (input.threeDSecureVersion !== undefined) body.threeDSecure = { ...(body.threeDSecure as Nested | undefined), version: input.threeDSecureVersion };
   // The request's merchant.* has no bankAccount (spec/params/merchant.ts): the two never collide.
   if (input.merchantBankAccount) body.merchant = { ...(body.merchant as Nested | undefined), bankAccount: merchantBankAccountView(input.merchantBankAccount) };
   if (input.riskScore !== undefined) {

@@ -26,6 +26,7 @@ const USAGE = `usage: npm run relay -- <command>
                        [--throttle-payments N] [--throttle-follow-ups N] [--throttle-registrations N]
                        [--throttle-checkouts N] [--throttle-reads N]
                        [--strict-parameters | --no-strict-parameters] [--time-zone ZONE | --no-time-zone]
+                       [--three-d-secure-2-required | --no-three-d-secure-2-required]
                        [--bank-account-holder NAME [--bank-account-number IBAN_OR_NUMBER]
                         [--bank-account-bic BIC] [--bank-account-country CC] | --no-bank-account]
                        [--settlement-fee BRAND=P%+AMOUNT ... | --no-settlement-fees]
@@ -35,6 +36,9 @@ const USAGE = `usage: npm run relay -- <command>
       the entity's own limit so the relay's THROTTLE_* setting applies again
       a settlement fee is per brand (* for any other), e.g. VISA=2.50%+0.30; the ones given
       replace the entity's fee table
+      strict parameters refuse unused parameters and customer fields sent without the shopper's
+      name; 3-D Secure 2 required refuses a challenge without the shopper's browser data instead
+      of running it as 3-D Secure 1
   entity list --merchant ID
 ${WEBHOOK_USAGE}
 
@@ -215,6 +219,8 @@ function entitySet(args: string[]): Run {
       ...Object.fromEntries(Object.values(THROTTLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       'strict-parameters': { type: 'boolean' },
       'no-strict-parameters': { type: 'boolean' },
+      'three-d-secure-2-required': { type: 'boolean' },
+      'no-three-d-secure-2-required': { type: 'boolean' },
       ...Object.fromEntries(BANK_ACCOUNT_FIELDS.map((field) => [bankAccountFlag(field), { type: 'string' as const }])),
       'no-bank-account': { type: 'boolean' },
       'time-zone': { type: 'string' },
@@ -236,16 +242,19 @@ function entitySet(args: string[]): Run {
   const strict = values['strict-parameters'] === true;
   const lenient = values['no-strict-parameters'] === true;
   if (strict && lenient) throw new UsageError('--strict-parameters and --no-strict-parameters exclude each other');
+  const v2Required = values['three-d-secure-2-required'] === true;
+  const v2Optional = values['no-three-d-secure-2-required'] === true;
+  if (v2Required && v2Optional) throw new UsageError('--three-d-secure-2-required and --no-three-d-secure-2-required exclude each other');
   const account = bankAccount(values);
   const noAccount = values['no-bank-account'] === true;
   if (account && noAccount) throw new UsageError('--bank-account-… and --no-bank-account exclude each other');
   const fees = settlementFees(values['settlement-fee']);
   const noFees = values['no-settlement-fees'] === true;
   if (fees && noFees) throw new UsageError('--settlement-fee and --no-settlement-fees exclude each other');
-  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, account, noAccount, zone, values['no-time-zone'], fees, noFees];
+  const changes = [c, values['no-country'], allowed, values['no-allowed-origin'], hours, strict, lenient, v2Required, v2Optional, account, noAccount, zone, values['no-time-zone'], fees, noFees];
   if (!changes.some((change) => change !== undefined && change !== false) && Object.keys(throttle).length === 0) {
     throw new UsageError(
-      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --bank-account-holder (with the other --bank-account-… options), --no-bank-account, --time-zone, --no-time-zone, --settlement-fee or --no-settlement-fees',
+      'nothing to set: give --country, --no-country, --allowed-origin, --no-allowed-origin, --reversal-cutoff-hours, a --throttle-… limit, --strict-parameters, --no-strict-parameters, --three-d-secure-2-required, --no-three-d-secure-2-required, --bank-account-holder (with the other --bank-account-… options), --no-bank-account, --time-zone, --no-time-zone, --settlement-fee or --no-settlement-fees',
     );
   }
   return async (store) => {
@@ -260,6 +269,8 @@ function entitySet(args: string[]): Run {
     withThrottle(settings, throttle);
     if (strict) settings.strictParameters = true;
     if (lenient) delete settings.strictParameters;
+    if (v2Required) settings.threeDSecure2Required = true;
+    if (v2Optional) delete settings.threeDSecure2Required;
     if (account) settings.bankAccount = account;
     if (noAccount) delete settings.bankAccount;
     if (zone) settings.timeZone = zone;

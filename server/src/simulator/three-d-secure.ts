@@ -13,6 +13,12 @@ export interface ThreeDSecureReturnCode {
   authenticated: boolean;
 }
 
+/**
+ * The protocol versions the simulator runs a challenge as (threeDSecure.version in the answer,
+ * "digit.digit.digit starting 1 or 2"): the last of 3-D Secure 1, and 3-D Secure 2.2.
+ */
+export const THREE_D_SECURE_VERSIONS = { 1: '1.0.2', 2: '2.2.0' } as const;
+
 /** The options of the test page, in order; the first is preselected. */
 export const THREE_D_SECURE_RETURN_CODES: readonly ThreeDSecureReturnCode[] = [
   { code: '000.400.110', label: 'Authentication successful', authenticated: true },

@@ -149,9 +149,12 @@ describe('parameter errors', () => {
     }
   });
 
-  it('requires givenName and surname once any customer field is sent, and truncates them after 48 characters', async () => {
-    const missing = await relay.post('/v1/payments', base({ 'customer.email': 'jane@example.com' }));
+  it('requires givenName and surname once any customer field is sent (on a strict channel), and truncates them after 48 characters', async () => {
+    // A default channel takes customer fields without a name (customer-without-name.test.ts).
+    const strict = await relay.addMerchant({ strictParameters: true });
+    const missing = await relay.post('/v1/payments', { ...base({ 'customer.email': 'jane@example.com' }), entityId: strict.entityId }, { token: strict.token });
     expect(missing.statusCode).toBe(400);
+    expect(missing.json().result.parameterErrors.map((e: { name: string }) => e.name)).toEqual(['customer.givenName', 'customer.surname']);
     const long = 'A'.repeat(60);
     const ok = await relay.post('/v1/payments', base({ 'customer.givenName': long, 'customer.surname': 'Jones' }));
     expect(ok.statusCode).toBe(200);

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/params/rules.js';
 import type { Operation } from '../../src/params/types.js';
-import { accepted, errorFor, refused } from './helpers.js';
+import { validate } from '../../src/params/validate.js';
+import { accepted, errorFor, paramsOf, refused } from './helpers.js';
 
 type Changes = Record<string, string | null>;
 
@@ -255,6 +256,13 @@ describe('rules that depend on the operation', () => {
     expect(params.has('amount')).toBe(false);
     expect(params.has('currency')).toBe(false);
     expect(params.get('paymentType')).toBe('RV');
+  });
+
+  it('customer names are required only on a strict channel: a lenient one takes customer.email alone', () => {
+    const sent = paramsOf('payment', { 'customer.email': 'jane@shop.example' });
+    expect(validate('payment', sent).ok).toBe(true);
+    expect(validate('payment', sent, { strict: false }).ok).toBe(true);
+    expect(errorFor(refused('payment', { 'customer.email': 'jane@shop.example' }), 'customer.givenName').message).toBe('required when another customer field is sent');
   });
 
   it('customer names are not required on the widget submit: the checkout holds them', () => {

@@ -165,6 +165,22 @@ describe('relay CLI', { timeout: 60_000 }, () => {
     expect(removed.settings).toEqual({});
   });
 
+  it('requires 3-D Secure 2 on a channel and turns it off again, keeping the other settings', async () => {
+    const { entityId } = merchant;
+    const required = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--three-d-secure-2-required', '--strict-parameters');
+    expect(required.settings).toEqual({ threeDSecure2Required: true, strictParameters: true });
+    const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
+    try {
+      expect((await store.findEntity(entityId))?.settings).toEqual({ threeDSecure2Required: true, strictParameters: true });
+    } finally {
+      await store.close();
+    }
+    const optional = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--no-three-d-secure-2-required');
+    expect(optional.settings).toEqual({ strictParameters: true });
+    const cleared = await json<EntityView>(dataDir, 'entity', 'set', entityId, '--no-strict-parameters');
+    expect(cleared.settings).toEqual({});
+  });
+
   it('refuses a bad payout account naming the option, and writes nothing', async () => {
     const created = await json<EntityView>(dataDir, 'entity', 'create', '--merchant', merchant.merchantId, '--name', 'Payouts');
     const { entityId } = created;
@@ -215,6 +231,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       ['--country with --no-country', ['entity', 'set', any, '--country', 'BR', '--no-country']],
       ['a zero cut-off', ['entity', 'set', any, '--reversal-cutoff-hours', '0']],
       ['nothing to set', ['entity', 'set', any]],
+      ['--three-d-secure-2-required with its --no-', ['entity', 'set', any, '--three-d-secure-2-required', '--no-three-d-secure-2-required']],
       ['an unknown time zone', ['entity', 'set', any, '--time-zone', 'Mars/Olympus_Mons']],
     ];
     // In parallel: each case is a cold start of the CLI.

@@ -53,6 +53,19 @@ export function recordsContract(ctx: () => ContractContext): void {
       expect(await store.findEntity(id())).toBeUndefined();
     });
 
+    it("keeps a channel's strict parameters and 3-D Secure 2 requirement, and their removal", async () => {
+      const { store } = ctx();
+      const merchantId = id();
+      await store.createMerchant({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: 'w', createdAt: T0 });
+      const entity = { id: id(), merchantId, name: 'Web', settings: { strictParameters: true, threeDSecure2Required: true }, createdAt: T0 };
+      await store.createEntity(entity);
+      expect((await store.findEntity(entity.id))?.settings).toEqual({ strictParameters: true, threeDSecure2Required: true });
+      await store.updateEntitySettings(entity.id, { threeDSecure2Required: true });
+      expect((await store.findEntity(entity.id))?.settings).toEqual({ threeDSecure2Required: true });
+      await store.updateEntitySettings(entity.id, {});
+      expect((await store.findEntity(entity.id))?.settings).toEqual({});
+    });
+
     it('refuses an entity of an unknown merchant (foreign keys are on)', async () => {
       await expect(ctx().store.createEntity({ id: id(), merchantId: id(), name: 'E', settings: {}, createdAt: T0 })).rejects.toThrow();
     });
