@@ -35,7 +35,9 @@ function typecheckWith(part: string, fixture: string): string[] {
   return ts.getPreEmitDiagnostics(program).map((d) => `TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
-describe('the tsconfig of each widget part refuses imports across its boundary', () => {
+// The first program parses the DOM's declarations (a few seconds on a quiet machine, many more
+// while other suites run); the bound catches a hang, not a slow machine.
+describe('the tsconfig of each widget part refuses imports across its boundary', { timeout: 120_000 }, () => {
   const crossings: Array<[part: string, from: string]> = [
     ['host', '../frame/sibling.js'],
     ['frame', '../host/wrap.js'],

@@ -2,39 +2,27 @@
 // endpoint added from the command line is activated, listed, tested, shows its deliveries and is
 // removed; `webhook listen` decrypts and prints what it is sent.
 
-import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../e2e/support/wait-until.js';
 import { encryptNotification } from '../../src/webhooks/cipher.js';
 import { createWebhookSender } from '../../src/webhooks/send.js';
 import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from '../../src/webhooks/headers.js';
 import { startReceiver } from '../support/webhook-receiver.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, spawnCli } from '../support/cli-process.js';
 
-const run = promisify(execFile);
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const CLI = join(process.cwd(), 'server', 'src', 'process', 'cli.ts');
+/** A listener's cold start (tsx compiling the CLI) while the machine is busy, ms: a bound, not a wait. */
+const CLI_START_TIMEOUT_MS = 120_000;
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
 async function json(dataDir: string, ...args: string[]): Promise<Record<string, unknown> & Record<string, unknown>[]> {
-  const result = await cli(dataDir, ...args);
+  const result = await runCli(dataDir, ...args);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown> & Record<string, unknown>[];
@@ -76,7 +64,7 @@ describe('relay webhook', () => {
     } finally {
       await receiver.close();
     }
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('refuses bad arguments with exit code 2, naming what is wrong', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-cli-webhook-'));
@@ -91,12 +79,12 @@ describe('relay webhook', () => {
       [['webhook', 'listen', '--secret', 'abc'], '--secret'],
     ];
     for (const [args, message] of cases) {
-      const result = await cli(dataDir, ...args);
+      const result = await runCli(dataDir, ...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(message);
     }
     expect(await json(dataDir, 'webhook', 'list', '--entity', entity)).toEqual([]);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('listen --entity adds an endpoint pointing at itself, activates it with its own secret, and removes it when stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pw-cli-webhook-'));
@@ -104,13 +92,13 @@ describe('relay webhook', () => {
     const merchant = await json(dataDir, 'merchant', 'create', '--name', 'Hooks');
     const entity = merchant.entityId as string;
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const child = spawn(TSX, [CLI, 'webhook', 'listen', '--entity', entity, '--port', port], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const child = spawnCli(dataDir, 'webhook', 'listen', '--entity', entity, '--port', port);
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     try {
-      await waitUntil(async () => (err.includes('"activation"') ? true : undefined), { what: 'the activation', timeoutMs: 30_000 });
+      await waitUntil(async () => (err.includes('"activation"') ? true : undefined), { what: 'the activation', timeoutMs: CLI_START_TIMEOUT_MS });
       expect(err).toContain('"acknowledged":true');
       expect(out).toContain('webhook activation');
       const listed = await json(dataDir, 'webhook', 'list', '--entity', entity);
@@ -121,18 +109,18 @@ describe('relay webhook', () => {
       await exited;
     }
     expect(await json(dataDir, 'webhook', 'list', '--entity', entity)).toEqual([]);
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('listen decrypts and prints what it is sent with the secret, and refuses what does not decrypt', async () => {
     const secret = '000102030405060708090A0B0C0D0E0F000102030405060708090A0B0C0D0E0F';
-    const child = spawn(TSX, [CLI, 'webhook', 'listen', '--secret', secret, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(undefined, 'webhook', 'listen', '--secret', secret, '--port', '0');
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const sender = createWebhookSender({ allowPrivate: true, timeoutMs: 5_000 });
     try {
-      const url = await waitUntil(async () => /listening on (\S+?):? /.exec(err)?.[1], { what: 'the listener', timeoutMs: 30_000 });
+      const url = await waitUntil(async () => /listening on (\S+?):? /.exec(err)?.[1], { what: 'the listener', timeoutMs: CLI_START_TIMEOUT_MS });
       const sealed = encryptNotification(secret, '{"type":"PAYMENT","action":"CREATED","payload":{"id":"abc"}}');
       const ok = await sender.send({ url, headers: { [IV_HEADER]: sealed.iv, [TAG_HEADER]: sealed.tag, [EVENT_ID_HEADER]: 'e1' }, body: sealed.body });
       expect(ok.status).toBe(200);
@@ -145,5 +133,5 @@ describe('relay webhook', () => {
       sender.close();
       child.kill('SIGINT');
     }
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

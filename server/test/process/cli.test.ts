@@ -1,11 +1,9 @@
 // The operator CLI, run as a subprocess against a temporary DATA_DIR (SQLite), and the first-start
 // bootstrap it shares merchant and entity creation with.
 
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../../src/merchants/bootstrap.js';
 import { hashToken } from '../../src/crypto/tokens.js';
@@ -13,10 +11,7 @@ import { CardVault } from '../../src/crypto/card-vault.js';
 import { CARD_KEY_FILE } from '../../src/crypto/keys.js';
 import { randomBytes } from 'node:crypto';
 import { openSqliteStore, openStore, SQLITE_FILE } from '../../src/storage/index.js';
-
-const run = promisify(execFile);
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-const CLI = join(process.cwd(), 'server', 'src', 'process', 'cli.ts');
+import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../support/cli-process.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -28,25 +23,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(dataDir: string, ...args: string[]): Promise<CliResult> {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-  try {
-    const { stdout, stderr } = await run(TSX, [CLI, ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
 async function json<T>(dataDir: string, ...args: string[]): Promise<T> {
-  const result = await cli(dataDir, ...args);
+  const result = await runCli(dataDir, ...args);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as T;
@@ -65,8 +43,8 @@ interface EntityView {
   settings: Record<string, unknown>;
 }
 
-// Each run is a cold start of tsx (about a second, more on a busy machine).
-describe('relay CLI', { timeout: 60_000 }, () => {
+// Each run is a cold start of tsx (about a second, ten or more on a busy machine).
+describe('relay CLI', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   const dataDir = tempDir();
   let merchant: Created;
 
@@ -197,7 +175,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       ['bank-account-holder', ['--bank-account-holder', '']],
       ['no-bank-account', ['--bank-account-holder', 'Jane Jones', '--no-bank-account']],
     ];
-    const results = await Promise.all(cases.map(([, args]) => cli(dataDir, 'entity', 'set', entityId, ...args)));
+    const results = await Promise.all(cases.map(([, args]) => runCli(dataDir, 'entity', 'set', entityId, ...args)));
     results.forEach((result, i) => {
       const flag = cases[i]?.[0] ?? '';
       expect(result.code, flag).toBe(2);
@@ -235,7 +213,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       ['an unknown time zone', ['entity', 'set', any, '--time-zone', 'Mars/Olympus_Mons']],
     ];
     // In parallel: each case is a cold start of the CLI.
-    const results = await Promise.all(cases.map(([, args]) => cli(dataDir, ...args)));
+    const results = await Promise.all(cases.map(([, args]) => runCli(dataDir, ...args)));
     results.forEach((result, i) => {
       const label = cases[i]?.[0];
       expect(result.code, label).toBe(2);
@@ -253,7 +231,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       ['throttle-checkouts', '1000001'],
       ['throttle-registrations', ''],
     ];
-    const results = await Promise.all(cases.map(([flag, value]) => cli(dataDir, 'entity', 'set', any, `--${flag}=${value}`)));
+    const results = await Promise.all(cases.map(([flag, value]) => runCli(dataDir, 'entity', 'set', any, `--${flag}=${value}`)));
     results.forEach((result, i) => {
       const flag = cases[i]?.[0] ?? '';
       expect(result.code, flag).toBe(2);
@@ -269,7 +247,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
       ['merchant', ['entity', 'list', '--merchant', unknown]],
       ['entity', ['entity', 'set', unknown, '--country', 'BR']],
     ];
-    const results = await Promise.all(cases.map(([, args]) => cli(dataDir, ...args)));
+    const results = await Promise.all(cases.map(([, args]) => runCli(dataDir, ...args)));
     results.forEach((result, i) => {
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`no ${cases[i]?.[0]} with id ${unknown}`);
@@ -278,7 +256,7 @@ describe('relay CLI', { timeout: 60_000 }, () => {
 
   it('does not create a data folder when the arguments are wrong', async () => {
     const fresh = join(tempDir(), 'never');
-    expect((await cli(fresh, 'merchant', 'create')).code).toBe(2);
+    expect((await runCli(fresh, 'merchant', 'create')).code).toBe(2);
     expect(existsSync(fresh)).toBe(false);
   });
 });
