@@ -20,12 +20,15 @@ export default defineConfig({
   retries: 0,
   forbidOnly: CI,
   // Per test, ms. A relay starting for a worker is a worker fixture with its own timeout.
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Bounds that catch a hang, not a slow machine: with two suites running at once on 2 cores the
+  // heaviest tests (the W3 race, four card frames under axe) take 35-40 s where they take 10 s on a
+  // quiet machine. Tests wait on what the page shows, never on these.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    actionTimeout: 10_000,
-    navigationTimeout: 15_000,
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -38,7 +38,7 @@ test('the demo pages allow the relay origin in their CSP and nothing else from o
 });
 
 test('a shopper subscribes monthly: the card is stored, the relay schedule charges it as the test clock moves, and cancelling stops it', async ({ page, demoShop, cardForm }) => {
-  test.setTimeout(90_000);
+  test.slow();
   await page.goto(demoShop.url);
   await page.getByRole('button', { name: /^Subscribe/ }).click();
   await expect(page).toHaveURL(/\/pay\?checkoutId=/);

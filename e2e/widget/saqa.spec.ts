@@ -171,7 +171,7 @@ test('a bad expiry in its frame shows the error, and blocks the payment', async 
 
 test('the four card frames pass axe, before and with errors shown, in Arabic too', async ({ merchantPage, page }) => {
   // axe walks the page and four card frames, twice: slow on a busy 2-core machine.
-  test.setTimeout(90_000);
+  test.slow();
   const shop = await merchantPage.open('accessible', { lang: 'ar', options: `window.wpwlOptions = { locale: 'ar', enableSAQACompliance: true };` });
   const form = shop.cardForm({ labels: { cardNumber: 'رقم البطاقة', cvv: 'رمز التحقق' } });
   await form.waitUntilReady();
