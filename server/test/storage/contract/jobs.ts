@@ -138,12 +138,17 @@ export function jobsContract(ctx: () => ContractContext): void {
       let running = 0;
       let most = 0;
       let ran = 0;
-      // Within each claimed batch one job ends at once and the others later: the room the first
-      // leaves is filled while the others still run.
+      // Within each claimed batch one job ends at once and the others wait until the runner has
+      // filled the room the first left while they still run (more than `limit` at once): an event,
+      // not a time, so a busy machine cannot end them before the runner claims again. A runner
+      // that never claims again leaves them waiting, and the count below falls short.
+      let filled!: () => void;
+      const roomFilled = new Promise<void>((resolve) => (filled = resolve));
       const slow: JobHandler = async (payload) => {
         running++;
         most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, ((payload as { i: number }).i % limit) * 100));
+        if (running > limit) filled();
+        if ((payload as { i: number }).i % limit !== 0) await roomFilled;
         running--;
         ran++;
       };
