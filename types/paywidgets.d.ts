@@ -50,7 +50,9 @@ type WpwlLabelKey =
   | 'brand' | 'cardNumber' | 'cardHolder' | 'cvv' | 'expiryDate' | 'mmyy' | 'submit' | 'register' | 'cancel'
   | 'country' | 'billingAddress' | 'givenName' | 'surname' | 'showOtherPaymentMethods' | 'cvvHint'
   | 'cvvHintAmex' | 'cvvHintMaestro' | 'cvvHelp' | 'accountHolder' | 'accountNumber' | 'accountBank'
-  | 'bankName' | 'pin' | 'ddmmyyyy';
+  | 'bankName' | 'pin' | 'ddmmyyyy'
+  /** "Pay with {brand}" (the forms that are not cards) and "Pay by card" (the card form beside them). */
+  | 'payWith' | 'payByCard';
 
 type WpwlErrorMessageKey =
   | 'cardNumberError' | 'cardHolderError' | 'cvvError' | 'expiryMonthError' | 'expiryYearError'
