@@ -50,7 +50,9 @@ type WpwlLabelKey =
   | 'brand' | 'cardNumber' | 'cardHolder' | 'cvv' | 'expiryDate' | 'mmyy' | 'submit' | 'register' | 'cancel'
   | 'country' | 'billingAddress' | 'givenName' | 'surname' | 'showOtherPaymentMethods' | 'cvvHint'
   | 'cvvHintAmex' | 'cvvHintMaestro' | 'cvvHelp' | 'accountHolder' | 'accountNumber' | 'accountBank'
-  | 'bankName' | 'pin' | 'ddmmyyyy';
+  | 'bankName' | 'pin' | 'ddmmyyyy'
+  /** "Pay with {brand}" (the forms that are not cards) and "Pay by card" (the card form beside them). */
+  | 'payWith' | 'payByCard';
 
 type WpwlErrorMessageKey =
   | 'cardNumberError' | 'cardHolderError' | 'cvvError' | 'expiryMonthError' | 'expiryYearError'
@@ -84,9 +86,9 @@ interface WpwlOptions {
   autofocus?: 'card.number' | 'card.holder' | 'card.cvv' | 'card.expiry';
   disableSubmitOnEnter?: WpwlBoolean;
   disableCardExpiryDateValidation?: WpwlBoolean;
-  /** Window or frame for 3-D Secure and the payment submit; unset = iframe.wpwl-target next to the form. */
+  /** Window or frame of the payment: 3-D Secure, a provider's page and the result page; unset = 3-D Secure in iframe.wpwl-target next to the form, the result in this window. */
   paymentTarget?: '_top' | '_blank' | '_self' | '_parent' | string;
-  /** Window or frame for the final redirect. */
+  /** Window or frame for the final redirect; unset = paymentTarget's. */
   shopperResultTarget?: '_top' | '_blank' | '_self' | '_parent' | string;
   threeDIframeSize?: { width?: WpwlSize; height?: WpwlSize };
   /** 3-D Secure 2 challenge window size, 1..5. */

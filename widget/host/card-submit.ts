@@ -62,7 +62,8 @@ export class CardSubmit {
       if (refs.page) syncExpiry(refs.page);
       const own = stored?.fields ?? collectFields(refs.form);
       const fields = [...own, ...browserData(env.options.browser, own)];
-      this.action = env.registration ? 'registration' : env.options.useSummaryPage ? 'transactionData' : 'payment';
+      // The summary page saves first, whatever the checkout then does (pay or store the card).
+      this.action = env.options.useSummaryPage ? 'transactionData' : env.registration ? 'registration' : 'payment';
       batch(() => {
         model.message.value = null;
         model.paying.value = true;

@@ -22,9 +22,9 @@ export interface Options {
   iframeStyles: Record<string, Record<string, string>>;
   brandDetection: boolean;
   brandDetectionPriority: string[];
-  /** Window/frame name for 3-D Secure; null = iframe.wpwl-target next to the form. */
+  /** Window/frame name of the payment (3-D Secure, a provider's page, the result); null = 3-D Secure in iframe.wpwl-target next to the form. */
   paymentTarget: string | null;
-  /** Window/frame name for the final redirect; null = this window. */
+  /** Window/frame name for the final redirect; null = paymentTarget's, else this window. */
   shopperResultTarget: string | null;
   disableSubmitOnEnter: boolean;
   requireCvv: boolean;

@@ -5,7 +5,7 @@ import { batch } from '@preact/signals-core';
 import type { OutcomeMsg } from '../protocol/messages.js';
 import type { WidgetEnv } from './env.js';
 import type { CardFormModel } from './model.js';
-import { navigate } from './navigate.js';
+import { navigate, resultTarget } from './navigate.js';
 import { redirectColors } from './redirect-colors.js';
 import { classify, hintForParameter, resultUrl, safeHttpUrl } from './result.js';
 
@@ -26,15 +26,17 @@ export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEn
         }
       }
       // The spinner stays while the browser leaves.
-      return navigate(url, env.options.shopperResultTarget);
+      return navigate(url, resultTarget(env.options));
     }
     case 'redirect': {
-      // The 3-D Secure page sends the shopper on to the result in shopperResultTarget, and wears
-      // the colours of customRedirectPageConfig.
-      const target = env.options.shopperResultTarget;
+      // The 3-D Secure page sends the shopper on to the result in shopperResultTarget, else, when
+      // it runs in paymentTarget, in its own window (the payment's), else the whole tab; and it
+      // wears the colours of customRedirectPageConfig.
+      const { paymentTarget, shopperResultTarget } = env.options;
+      const target = shopperResultTarget ?? (paymentTarget ? '_self' : null);
       const query = (target ? `&target=${encodeURIComponent(target)}` : '') + redirectColors();
       const url = query ? `${o.redirectUrl!}${o.redirectUrl!.includes('?') ? '&' : '?'}${query.slice(1)}` : o.redirectUrl!;
-      if (env.options.paymentTarget) navigate(url, env.options.paymentTarget);
+      if (paymentTarget) navigate(url, paymentTarget);
       else model.threeDUrl.value = url;
       return;
     }

@@ -35,6 +35,10 @@ export interface ExtraLabels {
   bankName: string;
   pin: string;
   ddmmyyyy: string;
+  /** The pay button of a form that is not a card's; `{brand}` stands for the brand's name. */
+  payWith: string;
+  /** The card form's pay button when forms of other methods are on the page. */
+  payByCard: string;
 }
 
 export interface ErrorMessages {

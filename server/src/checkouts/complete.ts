@@ -3,7 +3,8 @@
 // summary (and perhaps changed the amount with POST /v1/checkouts/{id}), pays it now. The payment
 // goes through the same claim and attempt as the shopper's own submit (pay.ts), so it is paid at
 // most once, and answers with the full payment response. A 3-D Secure card answers pending with a
-// redirect the merchant sends the shopper to.
+// redirect the merchant sends the shopper to. A registration checkout (checkoutId=ID/registration
+// under the summary page) stores the saved card instead, once, and answers with the registration.
 
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
@@ -12,6 +13,7 @@ import type { Outcome } from '../flows/outcome.js';
 import { payCheckout, type SecurityLog } from './pay.js';
 import { checkoutParams } from './prepare.js';
 import { openSaved, SAVED_DATA } from './saved-data.js';
+import { isRegistrationOnly, readRegistrationStatus, registerCheckout } from './register.js';
 
 export async function completeSavedCheckout(ctx: RelayContext, entity: EntityRecord, checkoutId: string, log: SecurityLog): Promise<Outcome> {
   const checkout = await ctx.store.findCheckout(checkoutId);
@@ -23,6 +25,10 @@ export async function completeSavedCheckout(ctx: RelayContext, entity: EntityRec
     throw new ApiError('invalidParameters', [{ name: 'checkoutId', value: checkoutId, message: 'the shopper has not saved payment data on this checkout (useSummaryPage)' }]);
   }
   const saved = openSaved(ctx.vault, stored);
+  if (isRegistrationOnly(checkout)) {
+    const registered = await registerCheckout(ctx, checkoutId, saved.params, { cvvVerified: saved.cvvGiven });
+    return registered.kind === 'ok' ? readRegistrationStatus(ctx, entity, checkoutId) : registered;
+  }
   const outcome = await payCheckout(ctx, checkoutId, saved.params, log, { saved });
   const paymentId = typeof outcome.body.id === 'string' ? outcome.body.id : undefined;
   const payment = paymentId ? await ctx.store.findPayment(entity.id, paymentId) : undefined;

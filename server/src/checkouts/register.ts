@@ -36,7 +36,8 @@ export function isRegistrationOnly(checkout: Pick<CheckoutRecord, 'paymentType'>
 
 const refuse = (name: string, message: string) => new ApiError('invalidParameters', [{ name, value: '', message }]);
 
-export async function registerCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams): Promise<Outcome> {
+/** `cvvVerified`: the summary page checked the CVV when the card was saved (saved-data.ts) and kept none. */
+export async function registerCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, options: { cvvVerified?: boolean } = {}): Promise<Outcome> {
   const now = ctx.clock.now();
   const checkout = await ctx.store.findCheckout(checkoutId);
   if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
@@ -71,6 +72,7 @@ export async function registerCheckout(ctx: RelayContext, checkoutId: string, su
       card: account.card,
       externalThreeDSecure: true,
       merchantInitiated: false,
+      ...(options.cvvVerified ? { cvvVerified: true } : {}),
       account: 'card',
       today: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 },
     });

@@ -4,6 +4,7 @@
 //                                             extras.min.js (immutable)
 //   GET /v1/static/:cacheVersion/css/:file    static.min.css, frame.min.css (immutable)
 //   GET /v1/static/:cacheVersion/locales/:file  <code>.json, the texts of one locale (immutable)
+//   GET /v1/static/:cacheVersion/logos/:file    <BRAND>.svg, a brand's logo (spec/brand-logos.ts; immutable)
 //   GET /v1/checkouts/:id/frame?field=…       the card-field page (cardNumber | cvv, and with
 //                                             enableSAQACompliance expiry | cardHolder)
 // Files come from `npm run build:widget` (dist/widget/, a link to the latest complete build), read once; the integrity handed out for
@@ -18,6 +19,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ALL_BRAND_CODES, brandLogoSvg } from '../../../spec/brand-logos.js';
 
 export interface WidgetAssetsOptions {
   /** Folder written by `npm run build:widget`. */
@@ -53,6 +55,7 @@ interface WidgetBuild {
 const JS = 'application/javascript; charset=utf-8';
 const CSS = 'text/css; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
+const SVG = 'image/svg+xml; charset=utf-8';
 /** Files under /v1/static/<cacheVersion>/, by URL folder and name. */
 const STATIC_FILES: ReadonlyArray<[folder: 'js' | 'css', file: string, type: string]> = [
   ['js', 'static.min.js', JS],
@@ -177,6 +180,8 @@ function readBuildFrom(distDir: string): WidgetBuild {
   for (const path of Object.keys(files)) {
     if (/^locales\/[a-z]{2}\.json$/.test(path)) statics.set(path, asset(readFileSync(join(distDir, path)), JSON_TYPE));
   }
+  // The brands' logos: made from the brand table, one small file each, loaded only where shown.
+  for (const code of ALL_BRAND_CODES) statics.set(`logos/${code}.svg`, asset(Buffer.from(brandLogoSvg(code)!), SVG));
   const build = { cacheVersion: manifest.cacheVersion, loader: builtAsset(distDir, 'paymentWidgets.js', JS), statics };
   const page = (field: FrameField) => asset(Buffer.from(frameHtml(build, field)), 'text/html; charset=utf-8');
   const framePages = Object.fromEntries(Object.keys(FRAME_FIELDS).map((f) => [f, page(f as FrameField)])) as Record<FrameField, Asset>;
@@ -285,7 +290,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     return b ? sendAsset(request, reply, b.loader, REVALIDATE) : unavailable(reply);
   });
 
-  for (const folder of ['js', 'css', 'locales'] as const) {
+  for (const folder of ['js', 'css', 'locales', 'logos'] as const) {
     app.get<{ Params: { cacheVersion: string; file: string } }>(`/v1/static/:cacheVersion/${folder}/:file`, (request, reply) => {
       const b = current();
       if (!b) return unavailable(reply);

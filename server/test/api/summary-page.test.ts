@@ -58,6 +58,22 @@ it('saves without paying, then the merchant pays the changed amount with its tok
   expect(again.json().result.description).toContain('paid');
 });
 
+it('a registration checkout saves the card without storing it; the merchant\'s completion stores it once', async () => {
+  const prepared = await relay.post('/v1/checkouts', { entityId: entityId(), createRegistration: 'true' });
+  const id = prepared.json().id as string;
+  const saved = await frameSubmit(id, 'transactionData', { paymentBrand: 'MASTER', ...testCard('5454545454545454') });
+  expect(saved.statusCode).toBe(200);
+  expect(saved.json().result.code).toBe('000.200.101');
+  const status = `/v1/checkouts/${encodeURIComponent(id)}/registration?entityId=${entityId()}`;
+  // Saved, not stored yet.
+  expect((await relay.get(status)).json().result.code).toBe('000.200.000');
+  const stored = await complete(id);
+  expect(stored.statusCode).toBe(200);
+  expect(stored.json()).toMatchObject({ paymentBrand: 'MASTER', card: { last4Digits: '5454' }, result: { code: expect.stringMatching(/^000\.100\.1/) } });
+  expect((await relay.get(status)).json().id).toBe(stored.json().id);
+  expect((await complete(id)).statusCode).not.toBe(200);
+});
+
 it('refuses to complete without saved data, for another entity, or without a token', async () => {
   const id = await prepare();
   const none = await complete(id);

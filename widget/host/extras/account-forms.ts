@@ -18,6 +18,7 @@ import { SlipForm } from './slip-form.js';
 import { brandOf } from '../../../spec/brands.js';
 import { WalletButton, walletOffered } from './wallets.js';
 import { submitsThrough } from '../form-submit.js';
+import { brandBox, brandName, payWith } from './brand-logo.js';
 
 type Kind = 'directDebit' | 'virtualAccount';
 
@@ -51,7 +52,7 @@ class AccountForm {
       h('input', { class: `wpwl-control wpwl-control-${control}`, name, type: 'text', autocomplete, spellcheck: 'false' });
     const field = (el: HTMLInputElement, ok: () => boolean, hint: string, error: string) => this.fields.push({ input: el, ok, hint, error });
 
-    const groups: HTMLElement[] = [h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('div', { class: `wpwl-brand wpwl-brand-${kind === 'directDebit' ? 'directDebit' : 'virtualAccount'} wpwl-brand-${brand}` }))];
+    const groups: HTMLElement[] = [h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, brandBox(kind === 'directDebit' ? 'directDebit' : 'virtualAccount', brand))];
     if (kind === 'directDebit') {
       const holder = input('bankAccount.holder', 'accountHolder', 'name');
       const iban = input('bankAccount.iban', 'iban', 'off');
@@ -65,10 +66,10 @@ class AccountForm {
       field(account, () => account.value.trim() !== '', 'accountIdError', errors.accountIdError ?? 'Invalid account');
       groups.push(group('accountId', own.accountId ?? 'Account', account));
     }
-    this.button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, env.texts.labels.submit);
+    this.button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, payWith(env, brand));
     this.form = h(
       'form',
-      { class: `wpwl-form wpwl-form-${kind} wpwl-form-${kind}-${brand}${this.fields.length ? ' wpwl-form-has-inputs' : ''} wpwl-clearfix`, method: 'post', lang: env.texts.lang, novalidate: true },
+      { class: `wpwl-form wpwl-form-${kind} wpwl-form-${kind}-${brand}${this.fields.length ? ' wpwl-form-has-inputs' : ''} wpwl-clearfix`, method: 'post', lang: env.texts.lang, novalidate: true, 'aria-label': brandName(brand) },
       ...groups,
       h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, this.button)),
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),

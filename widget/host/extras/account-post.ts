@@ -4,7 +4,7 @@
 
 import { h } from '../dom.js';
 import type { WidgetEnv } from '../env.js';
-import { navigate } from '../navigate.js';
+import { navigate, resultTarget } from '../navigate.js';
 import { classify, resultUrl, safeHttpUrl, type OutcomeKind } from '../result.js';
 
 export interface AccountAnswer {
@@ -59,7 +59,7 @@ export function formMessage(container: () => HTMLElement): (text: string | null)
  */
 export function endAnswer(env: WidgetEnv, a: AccountAnswer, shopperResultUrl: string, say: (text: string) => void): boolean | undefined {
   if (a.kind === 'success' || a.kind === 'pending') {
-    navigate(a.resultUrl ?? resultUrl(shopperResultUrl, env.checkoutId), env.options.shopperResultTarget);
+    navigate(a.resultUrl ?? resultUrl(shopperResultUrl, env.checkoutId), resultTarget(env.options));
     return undefined;
   }
   say(a.status ? a.result.description || env.texts.messages.declined : env.texts.messages.communication);

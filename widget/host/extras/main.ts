@@ -10,6 +10,7 @@ import { billingGroup } from './billing.js';
 import { cvvHint } from './cvv-hint.js';
 import { StoredCards } from './stored-cards.js';
 import { adoptExtrasStyle } from './style.js';
+import { logosNextTo, nameCardButtons } from './brand-logo.js';
 
 function mount(host: ExtrasHost): Mounted {
   const { env, widgets } = host;
@@ -24,6 +25,8 @@ function mount(host: ExtrasHost): Mounted {
     if (view.containers.length) view.mount(widgets.find((w) => w.merchantForm === form)?.container ?? null, form);
     accounts.push(view);
   });
+  // Several methods on the page: each pay button names its own.
+  const unnameCards = accounts.some((a) => a.containers.length) ? nameCardButtons(env, widgets.map((w) => w.container)) : () => {};
   if (env.options.billingAddress) for (const w of widgets) w.addCheck(billingGroup(env, w.container.querySelector('form')!));
   const hints = env.options.showCVVHint ? widgets.map((w) => cvvHint(env, w)) : [];
   const first = widgets[0];
@@ -39,10 +42,13 @@ function mount(host: ExtrasHost): Mounted {
       for (const a of accounts.splice(0)) a.destroy();
       stored?.destroy();
       for (const remove of hints.splice(0)) remove?.();
+      unnameCards();
       dropStyle();
     },
   };
 }
 
+// Logos come from the build's folder next to this script.
+if (document.currentScript instanceof HTMLScriptElement) logosNextTo(document.currentScript.src);
 const extras: Extras = { mount };
 document.currentScript?.dispatchEvent(new CustomEvent(EXTRAS_EVENT, { detail: extras }));

@@ -16,6 +16,7 @@ import { endAnswer, formMessage, postAccountForm } from './account-post.js';
 import { runVeto } from '../veto.js';
 import { validCnpj, validCpf } from '../../../spec/tax-number.js';
 import { submitsThrough } from '../form-submit.js';
+import { brandBox, brandName, payWith } from './brand-logo.js';
 
 /** What a field of the form is: its parameter, label, hint key, check and how its value is sent. */
 interface FieldSpec {
@@ -104,7 +105,7 @@ export class SlipForm {
     const slip = SLIPS[brand] ?? { country: '', fields: [], taxNumber: false };
     const own = env.options.labels;
     const errors = env.options.errorMessages;
-    const groups: HTMLElement[] = [h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('div', { class: `wpwl-brand wpwl-brand-virtualAccount wpwl-brand-${brand}` }))];
+    const groups: HTMLElement[] = [h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, brandBox('virtualAccount', brand))];
     const words = (spec: FieldSpec): [string, string] => (env.texts.lang.startsWith('pt') && PORTUGUESE[spec.name]) || [spec.label, spec.error];
     for (const spec of slip.fields) {
       if (carries.includes(spec.param)) continue;
@@ -116,10 +117,10 @@ export class SlipForm {
     }
     if (slip.taxNumber && !carries.includes('customer.identificationDocType')) this.hidden.push(h('input', { type: 'hidden', name: 'customer.identificationDocType', value: 'TAXSTATEMENT' }));
     if (slip.country && !carries.includes('billing.country')) this.hidden.push(h('input', { type: 'hidden', name: 'billing.country', value: slip.country }));
-    this.button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, env.texts.labels.submit);
+    this.button = h('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, payWith(env, brand));
     this.form = h(
       'form',
-      { class: `wpwl-form wpwl-form-virtualAccount wpwl-form-virtualAccount-${brand} wpwl-form-voucher${this.fields.length ? ' wpwl-form-has-inputs' : ''} wpwl-clearfix`, method: 'post', lang: env.texts.lang, novalidate: true },
+      { class: `wpwl-form wpwl-form-virtualAccount wpwl-form-virtualAccount-${brand} wpwl-form-voucher${this.fields.length ? ' wpwl-form-has-inputs' : ''} wpwl-clearfix`, method: 'post', lang: env.texts.lang, novalidate: true, 'aria-label': brandName(brand) },
       ...groups,
       h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, this.button)),
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),

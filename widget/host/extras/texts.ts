@@ -22,6 +22,8 @@ export const enExtra: { labels: ExtraLabels; errors: ExtraErrorMessages } = {
     bankName: 'Bank name',
     pin: 'PIN',
     ddmmyyyy: 'DD.MM.YYYY',
+    payWith: 'Pay with {brand}',
+    payByCard: 'Pay by card',
   },
   errors: {
     cardBinError: 'Card not supported',

@@ -18,6 +18,7 @@ import { extraTexts } from './texts.js';
 import { WALLET_METHODS, walletRequest, walletToken } from './wallet-request.js';
 import { simulatedSheet } from './wallet-sheet.js';
 import { submitsThrough } from '../form-submit.js';
+import { brandBox } from './brand-logo.js';
 
 /** A token, and how to tell the wallet's sheet whether it paid. */
 interface Authorized {
@@ -67,8 +68,8 @@ export class WalletButton {
     this.button = h('button', { type: 'submit', class: `wpwl-button wpwl-button-pay wpwl-button-wallet wpwl-button-wallet-${brand}` }, this.name);
     this.form = h(
       'form',
-      { class: `wpwl-form wpwl-form-virtualAccount wpwl-form-virtualAccount-${brand} wpwl-form-wallet wpwl-clearfix`, method: 'post', lang: env.texts.lang, novalidate: true },
-      h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, h('div', { class: `wpwl-brand wpwl-brand-virtualAccount wpwl-brand-${brand}` })),
+      { class: `wpwl-form wpwl-form-virtualAccount wpwl-form-virtualAccount-${brand} wpwl-form-wallet wpwl-clearfix`, method: 'post', lang: env.texts.lang, novalidate: true, 'aria-label': this.name },
+      h('div', { class: 'wpwl-group wpwl-group-brand wpwl-clearfix' }, brandBox('virtualAccount', brand)),
       h('div', { class: 'wpwl-group wpwl-group-submit wpwl-clearfix' }, h('div', { class: 'wpwl-wrapper wpwl-wrapper-submit' }, this.button)),
       h('input', { type: 'hidden', name: 'paymentBrand', value: brand }),
     );
