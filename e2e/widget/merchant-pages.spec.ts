@@ -76,7 +76,7 @@ async function remount(page: Page, relayUrl: string, id: string, resultUrl: stri
 }
 
 test('a single-page app re-mounts 10 times and pays once: one payment, one set of iframes, no growth in listeners or timers', async ({ merchantPage, page, relay }) => {
-  test.setTimeout(120_000);
+  test.slow();
   await page.addInitScript(countTimers);
   const shop = await merchantPage.open('basic', {
     body: '<div id="payment"></div>',
@@ -203,7 +203,7 @@ async function openInShopFrame(page: Page, merchantOrigin: string, paymentUrl: s
 
 test('a shop plugin pays inside an iframe: 3-D Secure in the shop\'s named frame (paymentTarget), the result in the whole tab (shopperResultTarget _top)', async ({ merchantPage, page, relay }) => {
   // The payment page loads twice (once on its own, then in the shop's frame), plus 3-D Secure.
-  test.setTimeout(60_000);
+  test.slow();
   const shop = await merchantPage.open('basic', {
     options: () => Object.assign(window, { wpwlOptions: { paymentTarget: 'authentication', shopperResultTarget: '_top' } }),
   });
@@ -227,7 +227,7 @@ test('a shop plugin pays inside an iframe: 3-D Secure in the shop\'s named frame
 });
 
 test('a shop plugin pays inside an iframe without 3-D Secure: shopperResultTarget _top takes the whole tab to the result', async ({ merchantPage, page, relay }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const shop = await merchantPage.open('basic', { options: () => Object.assign(window, { wpwlOptions: { shopperResultTarget: '_top' } }) });
   await openInShopFrame(page, shop.merchantOrigin, shop.url);
   const card = page.frameLocator('iframe[name=plugin]').locator('div.wpwl-container-card');

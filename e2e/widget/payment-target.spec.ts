@@ -101,7 +101,7 @@ async function payInFrame(plugin: FrameLocator, number: string): Promise<void> {
 
 test('paymentTarget _top from a payment page inside a frame: the result of a payment without 3-D Secure takes the whole tab', async ({ merchantPage, page, relay }) => {
   // The payment page loads twice: once on its own, then in the shop's frame.
-  test.setTimeout(60_000);
+  test.slow();
   const shop = await merchantPage.open('basic', { options: () => Object.assign(window, { wpwlOptions: { paymentTarget: '_top' } }) });
   await payInFrame(await openInShopFrame(page, shop), testCards.master);
   const { id, resourcePath } = await shop.waitForResult();
@@ -111,7 +111,7 @@ test('paymentTarget _top from a payment page inside a frame: the result of a pay
 });
 
 test('paymentTarget _top from a payment page inside a frame: 3-D Secure and then the result take the whole tab', async ({ merchantPage, page, relay }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const shop = await merchantPage.open('basic', { options: () => Object.assign(window, { wpwlOptions: { paymentTarget: '_top' } }) });
   await payInFrame(await openInShopFrame(page, shop), testCards.master3ds);
   await page.waitForURL((url) => url.origin === relay.url && url.pathname.startsWith('/v1/threeDSecure/'));
