@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
 import { guardOf } from './guarded-query.js';
 import { withFollowersBuilt } from './followers.js';
+import { connectionFailureOf } from './outage.js';
 
 /** Marks the failure of a guarded statement in the error PostgreSQL answers with. */
 const GUARD_MARK = 'paywidgets guard';
@@ -130,7 +131,7 @@ function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
   const failed = error instanceof Error && (error as { code?: unknown }).code === '22P02' ? GUARD_ERROR.exec(error.message) : null;
   const query = failed ? batch[Number(failed[1])] : undefined;
   const guard = query && guardOf(query);
-  return guard ? guard() : error;
+  return guard ? guard() : connectionFailureOf(error);
 }
 
 /**
@@ -141,7 +142,12 @@ function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
 export async function readBatch(pool: pg.Pool, reads: readonly CompiledQuery[]): Promise<unknown[][]> {
   if (reads.length === 0) return [];
   const text = reads.map((q) => inlineParameters(q.sql, q.parameters)).join(';\n');
-  const results = (await pool.query(text)) as pg.QueryResult | pg.QueryResult[];
+  let results: pg.QueryResult | pg.QueryResult[];
+  try {
+    results = (await pool.query(text)) as pg.QueryResult | pg.QueryResult[];
+  } catch (error) {
+    throw connectionFailureOf(error);
+  }
   return (Array.isArray(results) ? results : [results]).map((r) => r.rows as unknown[]);
 }
 
