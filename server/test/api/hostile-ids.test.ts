@@ -40,6 +40,8 @@ interface RouteCase {
   unknown: string;
   /** A body that is valid but for the id (POST), given with the entity. */
   form?: Record<string, string>;
+  /** Sent from the relay's own card-field frame, as the widget sends it. */
+  fromFrame?: boolean;
 }
 
 const payment = (method: RouteCase['method'], route: string, form?: Record<string, string>): RouteCase => ({ method, route, unknown: UNKNOWN_PAYMENT_ID, ...(form ? { form } : {}) });
@@ -58,8 +60,8 @@ const ROUTES: RouteCase[] = [
   payment('GET', '/v1/quotes/:id'),
   payment('GET', '/reports/v1/reconciliations/aggregations/:id'),
   payment('GET', '/reports/v2/reconciliations/aggregations/:id'),
-  payment('POST', '/v1/test/payments/:id/chargeback'),
-  payment('POST', '/v1/test/payments/:id/chargeback-reversal'),
+  payment('POST', '/v1/test/payments/:id/chargeback', { amount: '1.00', currency: 'EUR', reasonCode: '000.100.220' }),
+  payment('POST', '/v1/test/payments/:id/chargeback-reversal', { chargebackId: UNKNOWN_PAYMENT_ID }),
   payment('POST', '/v1/test/vouchers/:id/pay'),
   payment('POST', '/v1/test/vouchers/:id/expire'),
   payment('GET', '/v1/vouchers/:id'),
@@ -77,10 +79,10 @@ const ROUTES: RouteCase[] = [
   checkout('GET', '/v1/checkouts/:id/payment'),
   checkout('POST', '/v1/checkouts/:id/payment', CARD),
   checkout('GET', '/v1/checkouts/:id/registration'),
-  checkout('POST', '/v1/checkouts/:id/registration', CARD),
+  { ...checkout('POST', '/v1/checkouts/:id/registration', CARD), fromFrame: true },
   checkout('GET', '/v1/checkouts/:id/widget'),
   checkout('POST', '/v1/checkouts/:id/account', { paymentBrand: 'SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE89370400440532013000', shopperResultUrl: 'https://shop.example/result' }),
-  checkout('POST', '/v1/checkouts/:id/transactionData', { 'customer.givenName': 'Jane' }),
+  { ...checkout('POST', '/v1/checkouts/:id/transactionData', CARD), fromFrame: true },
   checkout('GET', '/v1/checkouts/:id/frame?field=cardNumber'),
   { method: 'GET', route: '/v1/static/:cacheVersion/js/:file', unknown: 'static.min.js' },
   { method: 'GET', route: '/v1/static/:cacheVersion/css/:file', unknown: 'static.min.css' },
@@ -153,7 +155,9 @@ describe.each(DATABASES)('hostile ids on %s', (database) => {
     const entityId = relay.merchant.entityId;
     const [path = '', query] = route.route.split('?');
     const url = path.replace(/:\w+/g, id) + `?${query ? `${query}&` : ''}entityId=${entityId}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${relay.merchant.token}`, origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' };
+    const headers: Record<string, string> = route.fromFrame
+      ? { origin: 'http://relay.test', 'sec-fetch-site': 'same-origin' }
+      : { authorization: `Bearer ${relay.merchant.token}`, origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' };
     const res =
       route.method === 'POST'
         ? await relay.app.inject({
