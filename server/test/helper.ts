@@ -66,6 +66,8 @@ export interface TestRelayOptions {
   openStore?: (dataDir: string) => Promise<Store>;
   /** Runs once the relay and its store are closed (a PostgreSQL schema dropped). */
   afterClose?: () => Promise<void>;
+  /** Where the widget's built assets are read from; by default where `npm run build:widget` writes them. */
+  widgetDistDir?: string;
 }
 
 /** The test relay of startTestRelay, on the store given. */
@@ -76,7 +78,7 @@ export async function startTestRelayWith(options: TestRelayOptions): Promise<Tes
   const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, ...overrides };
   const store = options.openStore && (await options.openStore(dataDir));
   const ctx = await createContext(config, { clock, ...(store ? { store } : {}) });
-  const app = await buildApp(ctx, { logger: log ?? false, plugins: relayPlugins() });
+  const app = await buildApp(ctx, { logger: log ?? false, plugins: relayPlugins(options.widgetDistDir) });
 
   async function addEntity(merchantId: string, entitySettings: EntitySettings = {}): Promise<string> {
     return (await createEntity(ctx.store, { merchantId, name: 'Channel', settings: entitySettings }, clock.now())).id;

@@ -6,6 +6,7 @@ import type { RelayContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
 import { envelope } from '../http/envelope.js';
 import { errorBody } from '../http/idempotency.js';
+import { decodablePath } from '../http/decodable-path.js';
 import type { LogFormat } from '../process/config.js';
 import { loggerOptions, logStream, scrubText } from '../process/logging.js';
 import type { TrustProxy } from '../process/trust-proxy.js';
@@ -34,6 +35,9 @@ export interface AppOptions {
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Node's default limit on a request's head (http.maxHeaderSize), which bounds its path. */
+const MAX_PATH_PARAMETER = 16_384;
 
 /** Maps Fastify's own errors (body limit, media type, bad JSON…) onto the API's catalogue. */
 function apiErrorOf(error: FastifyError | ApiError): ApiError {
@@ -106,7 +110,11 @@ export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<
     logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...streamOption(destinationOf(options.logger, ctx.config.logFormat)) },
     bodyLimit: ctx.config.bodyLimitBytes,
     // `${host}/${resourcePath}` with a host ending in a slash is how integrations build status reads.
-    routerOptions: { maxParamLength: 128, ignoreDuplicateSlashes: true },
+    // Ids of any length reach their route, which answers one longer than any id as unknown; no
+    // request over HTTP has a longer path than Node's header limit.
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER, ignoreDuplicateSlashes: true },
+    // A path with percent sequences that are not UTF-8 reaches its route too (decodable-path.ts).
+    rewriteUrl: (request) => decodablePath(request.url ?? '/'),
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY); by default from nobody.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     // While closing, requests on connections still open get the API's own 503 (onRequest below),

@@ -98,6 +98,14 @@ export function isPaymentId(s: string): boolean {
   return PAYMENT_ID.test(s);
 }
 
+/** Every id the relay makes, of any kind: letters, digits, dots and hyphens, 48 at most (a checkout's). */
+const ANY_ID = /^[A-Za-z0-9.-]{1,48}$/;
+
+/** Whether `s` could be an id the relay made, of any kind; one that could not names no row. */
+export function couldBeId(s: string): boolean {
+  return ANY_ID.test(s);
+}
+
 /** Registration ids have the payment id shape. */
 export const isRegistrationId = isPaymentId;
 

@@ -10,6 +10,7 @@ import type { FlatParams, Operation } from '../params/types.js';
 import { validate } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 import { authenticateNow, entityNow } from './auth.js';
+import { couldBeId } from '../domain/ids.js';
 import { envelopeJson } from './envelope.js';
 import { failpoint } from '../process/failpoint.js';
 import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency, type HttpAnswer } from './idempotency.js';
@@ -73,9 +74,25 @@ async function execute(spec: ApiRouteSpec, call: ApiCall, log: FastifyBaseLogger
   return spec.run({ ...call, params: checked.params });
 }
 
+/**
+ * The path's ids as the route reads them. An id no row can have (a character no id is made of,
+ * such as a NUL, which PostgreSQL text cannot hold, or U+FFFD left by bytes that were not UTF-8;
+ * more characters than any id) is read as the empty id, which names nothing either: the route
+ * answers it exactly as any id it does not know, after the same checks in the same order, and the
+ * database is never asked about a value it could refuse. Routes of their own (checkouts' pages,
+ * 3-D Secure, redirects, vouchers) check the id's shape themselves.
+ */
+function pathOf(request: FastifyRequest): Record<string, string> {
+  const path = request.params as Record<string, string>;
+  for (const name in path) {
+    if (!couldBeId(path[name] as string)) return Object.fromEntries(Object.entries(path).map(([key, value]) => [key, couldBeId(value) ? value : '']));
+  }
+  return path;
+}
+
 /** An API call as a plain value, built once with its claim (a spread followed by a new key is slow on this Node). */
 function apiCall(ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, params: FlatParams, request: FastifyRequest, claim: Claim | undefined): ApiCall {
-  return { ctx, merchant, entity, params, path: request.params as Record<string, string>, claim };
+  return { ctx, merchant, entity, params, path: pathOf(request), claim };
 }
 
 /** Runs the call without an Idempotency-Key, or under the key's claim. */

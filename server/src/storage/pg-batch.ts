@@ -6,16 +6,22 @@
 //
 // The simple protocol carries no parameters, so each `$n` becomes a literal: pg's own escaping for
 // text, plain digits for numbers. A guarded statement (guarded-query.ts) becomes a statement that
-// fails when it did not change exactly one row, so the whole group rolls back as on SQLite.
+// fails when it did not change exactly one row, so the whole group rolls back as on SQLite. Its
+// failure is recognised by what the server never translates: the SQLSTATE, and which statement of
+// the batch failed; never by the message, which follows the server's lc_messages.
 
 import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
 import { guardOf } from './guarded-query.js';
 import { withFollowersBuilt } from './followers.js';
+import { connectionFailureOf } from './outage.js';
 
-/** Marks the failure of a guarded statement in the error PostgreSQL answers with. */
-const GUARD_MARK = 'paywidgets guard';
-const GUARD_ERROR = new RegExp(`^invalid input syntax for type integer: "${GUARD_MARK} (\\d+): \\d+ rows changed"$`);
+/**
+ * What a failed guard raises: 2201E invalid_argument_for_logarithm, the logarithm of zero. No
+ * statement of the relay takes a logarithm, so in a guarded statement's place this code is the
+ * guard's, whatever the statement around it could fail with.
+ */
+const GUARD_SQLSTATE = '2201E';
 
 /** What a text literal must escape: a quote is doubled; a backslash is doubled, in an E'' literal. */
 const QUOTE_OR_BACKSLASH = /['\\]/;
@@ -103,34 +109,53 @@ export function inlineParameters(sql: string, parameters: readonly unknown[]): s
 
 /**
  * A guarded statement as one that fails unless it changed exactly one row: its rows are counted
- * through RETURNING, and a count other than one is cast to an integer, an error that carries
- * the mark.
+ * through RETURNING, and a count other than one takes the logarithm of zero (GUARD_SQLSTATE). The
+ * zero is made of the count, so the planner cannot fold it into an error of every run.
  */
-function guardedStatement(statement: string, index: number): string {
-  return `with guarded as (${statement} returning 1) select ('${GUARD_MARK} ${index}: ' || count(*) || ' rows changed')::int from guarded having count(*) <> 1`;
+function guardedStatement(statement: string): string {
+  return `with guarded as (${statement} returning 1) select ln(0 * count(*)) from guarded having count(*) <> 1`;
 }
 
 /** The group's statements as the text of one query. */
 function batchText(batch: readonly CompiledQuery[]): string {
   return batch
-    .map((query, index) => {
+    .map((query) => {
       const guarded = guardOf(query) !== undefined;
       // Asked of the statement's own text: a value may well hold the word.
       if (guarded && /\breturning\b/i.test(query.sql)) throw new Error('a guarded statement must not have its own RETURNING');
       const statement = inlineParameters(query.sql, query.parameters);
-      return guarded ? guardedStatement(statement, index) : statement;
+      return guarded ? guardedStatement(statement) : statement;
     })
     .join(';\n');
 }
 
-/** The error of the guard that failed in `batch`, or the database's own error. */
-function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
-  // The cast's own error (22P02) with exactly the text the guard builds, so that no other error
-  // that happens to echo a value is taken for a guard's.
-  const failed = error instanceof Error && (error as { code?: unknown }).code === '22P02' ? GUARD_ERROR.exec(error.message) : null;
-  const query = failed ? batch[Number(failed[1])] : undefined;
+/**
+ * A batch's query, counting the statements the server completed. The server runs them in order and
+ * stops at the first that fails: the statements before it completed, so it is the next one.
+ */
+class BatchQuery extends pg.Query {
+  completed = 0;
+
+  /** The driver's call for each statement's CommandComplete (pg's Submittable interface). */
+  handleCommandComplete(...args: unknown[]): void {
+    this.completed += 1;
+    (pg.Query.prototype as unknown as { handleCommandComplete(...a: unknown[]): void }).handleCommandComplete.apply(this, args);
+  }
+}
+
+/** Sends `query`: pg's pool answers a Submittable it is given with a promise of its results. */
+function send(pool: pg.Pool, query: BatchQuery): Promise<pg.QueryResult | pg.QueryResult[]> {
+  return (pool.query as unknown as (q: BatchQuery) => Promise<pg.QueryResult | pg.QueryResult[]>).call(pool, query);
+}
+
+/**
+ * The error of the guard that failed in `batch`, or the database's own error: the guard's SQLSTATE
+ * raised by the statement at `failedAt`, a guarded one.
+ */
+function batchError(error: unknown, batch: readonly CompiledQuery[], failedAt: number): unknown {
+  const query = (error as { code?: unknown } | undefined)?.code === GUARD_SQLSTATE ? batch[failedAt] : undefined;
   const guard = query && guardOf(query);
-  return guard ? guard() : error;
+  return guard ? guard() : connectionFailureOf(error);
 }
 
 /**
@@ -141,7 +166,12 @@ function batchError(error: unknown, batch: readonly CompiledQuery[]): unknown {
 export async function readBatch(pool: pg.Pool, reads: readonly CompiledQuery[]): Promise<unknown[][]> {
   if (reads.length === 0) return [];
   const text = reads.map((q) => inlineParameters(q.sql, q.parameters)).join(';\n');
-  const results = (await pool.query(text)) as pg.QueryResult | pg.QueryResult[];
+  let results: pg.QueryResult | pg.QueryResult[];
+  try {
+    results = (await pool.query(text)) as pg.QueryResult | pg.QueryResult[];
+  } catch (error) {
+    throw connectionFailureOf(error);
+  }
   return (Array.isArray(results) ? results : [results]).map((r) => r.rows as unknown[]);
 }
 
@@ -151,11 +181,12 @@ export async function runBatch(pool: pg.Pool, batch: readonly CompiledQuery[]): 
   // One text cannot wait for a statement's count: followers go with their leader, built now, and
   // change nothing where their leader changed nothing (followers.ts).
   const { statements, leaders } = withFollowersBuilt(batch);
+  const query = new BatchQuery(batchText(statements));
   let results: pg.QueryResult | pg.QueryResult[];
   try {
-    results = (await pool.query(batchText(statements))) as pg.QueryResult | pg.QueryResult[];
+    results = await send(pool, query);
   } catch (error) {
-    throw batchError(error, statements);
+    throw batchError(error, statements, query.completed);
   }
   const counts = Array.isArray(results) ? results : [results];
   // A guarded statement answers no row when it held: it changed exactly one.

@@ -4,9 +4,10 @@
 // is needed.
 
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { registerArrayReader } from './array-rows.js';
 import type { BatchReader, BatchWriter } from './group-commit.js';
+import { connectionFailureOf } from './outage.js';
 import { readBatch, runBatch } from './pg-batch.js';
 import type { Database } from './schema.js';
 
@@ -57,6 +58,26 @@ export function postgresBatch(db: Kysely<Database>): { write: BatchWriter; read:
   return batch;
 }
 
+const rethrowAsConnectionFailure = (error: unknown): never => {
+  throw connectionFailureOf(error);
+};
+
+/**
+ * The pool as Kysely takes it, its driver's own errors (a connection lost, or not opened in time)
+ * told from the server's (outage.ts): each connection's queries, and the wait for a connection.
+ */
+function kyselyPool(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect().catch(rethrowAsConnectionFailure);
+      const query = (sql: string, parameters: readonly unknown[]) => client.query(sql, parameters as unknown[]).catch(rethrowAsConnectionFailure);
+      // Kysely queries through a cursor only when its dialect is given one, and this one is not.
+      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<Database> {
   if (opts.schema !== undefined && !SCHEMA_NAME.test(opts.schema)) {
     throw new Error(`schema must match ${SCHEMA_NAME.source}, got ${JSON.stringify(opts.schema)}`);
@@ -79,8 +100,11 @@ export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<
   // or after its query timed out) whose socket dies would emit 'error' with no listener and crash
   // the relay. Its query, or its next one, fails instead, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
   batches.set(db, { write: (batch) => runBatch(pool, batch), read: (reads) => readBatch(pool, reads) });
-  registerArrayReader(db, async (query) => (await pool.query<unknown[]>({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' })).rows);
+  registerArrayReader(
+    db,
+    async (query) => (await pool.query<unknown[]>({ text: query.sql, values: query.parameters as unknown[], rowMode: 'array' }).catch(rethrowAsConnectionFailure)).rows,
+  );
   return db;
 }

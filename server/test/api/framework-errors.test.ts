@@ -1,6 +1,6 @@
-// Errors the framework raises before any route runs (a path that is not valid percent-encoding,
-// an over-long id, a request that is not HTTP) answer in the API's shape with the relay's headers,
-// and never quote the path back.
+// Errors the framework raises before any route runs (a request that is not HTTP) answer in the
+// API's shape with the relay's headers, and never quote the path back; a path that is not valid
+// percent-encoding and an over-long id reach their route, which answers them as unknown ids.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, type TestRelay } from '../helper.js';
@@ -26,14 +26,17 @@ function expectApiError(res: { statusCode: number; headers: Record<string, unkno
 }
 
 describe('framework errors', () => {
-  it('answers a malformed path in the API shape without echoing it', async () => {
-    expectApiError(await relay.get(`/v1/payments/%ff?entityId=${relay.merchant.entityId}`), 400);
-    expectApiError(await relay.get(`/v1/payments/${CARD}%ff?entityId=${relay.merchant.entityId}`), 400);
-    expectApiError(await relay.post(`/v1/payments/${CARD}%zz`, { entityId: relay.merchant.entityId, paymentType: 'RV' }), 400);
+  it('answers a path that is not valid percent-encoding as its route answers an unknown id, without echoing it', async () => {
+    // Read as a browser reads it (bytes that are not UTF-8 as U+FFFD): an id no payment has.
+    expectApiError(await relay.get(`/v1/payments/%ff?entityId=${relay.merchant.entityId}`), 404);
+    expectApiError(await relay.get(`/v1/payments/${CARD}%ff?entityId=${relay.merchant.entityId}`), 404);
+    expectApiError(await relay.post(`/v1/payments/${CARD}%zz`, { entityId: relay.merchant.entityId, paymentType: 'RV' }), 404);
+    expectApiError(await relay.get(`/v1/pay%ffments/${CARD}?entityId=${relay.merchant.entityId}`), 404);
   });
 
   it('answers an over-long id as not found', async () => {
     expectApiError(await relay.get(`/v1/payments/${CARD.repeat(10)}?entityId=${relay.merchant.entityId}`), 404);
+    expectApiError(await relay.get(`/v1/payments/${CARD.repeat(1_000)}?entityId=${relay.merchant.entityId}`), 404);
   });
 
   it('answers a request that is not HTTP in the API shape, then closes', async () => {

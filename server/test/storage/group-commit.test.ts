@@ -7,6 +7,7 @@
 import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from '../../src/storage/group-commit.js';
+import { connectionFailureOf } from '../../src/storage/outage.js';
 
 const statement = (text: string) => CompiledQuery.raw(text, []);
 
@@ -41,7 +42,8 @@ describe('group commit', () => {
   });
 
   it('does not run a group again when the database did not answer: every caller gets that error', async () => {
-    const timeout = new Error('Query read timeout');
+    // As the PostgreSQL batch writer throws the driver's own timeout (pg-batch.ts).
+    const timeout = connectionFailureOf(new Error('Query read timeout')) as Error;
     const { calls, run } = recordingRunner(() => timeout);
     const group = new GroupCommit(run);
     const results = await Promise.allSettled([group.run(statement('one')), group.run(statement('two'))]);

@@ -145,6 +145,38 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     expect((await notes()).map((r) => r.n)).toEqual(['1', '2']);
   });
 
+  it("recognises a failed guard by its SQLSTATE and its place in the batch, not by the server's message", async () => {
+    // A server whose lc_messages is not English words every error in its own language. No
+    // non-English locale is installed here (`locale -a`: C, C.utf8, POSIX), so the server cannot be
+    // made to translate; instead each error reaches the batch with its message replaced by the
+    // German server's, and every field the server does not translate (the SQLSTATE) left as it is.
+    const translating = Object.create(pool, {
+      query: {
+        value: (...args: unknown[]) =>
+          (pool.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: Error) => {
+            error.message = 'FEHLER: kann Logarithmus von null nicht berechnen';
+            throw error;
+          }),
+      },
+    }) as pg.Pool;
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', 'x', 1)]);
+    class NotDue extends Error {}
+    const lost = mustChangeOneRow(CompiledQuery.raw('update notes set n = 5 where id = $1', ['missing']));
+    await expect(runBatch(translating, [insert('b', 'x', 2), lost])).rejects.toBeInstanceOf(ClaimLostError);
+    const notDue = mustChangeOneRow(CompiledQuery.raw('update notes set n = 6 where id = $1', ['missing']), () => new NotDue());
+    await expect(runBatch(translating, [mustChangeOneRow(CompiledQuery.raw('update notes set n = 7 where id = $1', ['a'])), notDue])).rejects.toBeInstanceOf(NotDue);
+    // A guarded statement that fails for a reason of its own is not taken for its guard.
+    const duplicate = mustChangeOneRow(CompiledQuery.raw('update notes set id = $1 where id = $2', ['a', 'a']));
+    await runBatch(pool, [insert('b', 'x', 2)]);
+    const own = mustChangeOneRow(CompiledQuery.raw('update notes set id = $1 where id = $2', ['a', 'b']));
+    await expect(runBatch(translating, [duplicate, own])).rejects.toMatchObject({ code: '23505' });
+    expect(await notes()).toEqual([
+      { id: 'a', note: 'x', n: '1' },
+      { id: 'b', note: 'x', n: '2' },
+    ]);
+  });
+
   it('reads asked together answer in order, each with its rows', async () => {
     await pool.query('delete from notes');
     await runBatch(pool, [insert('a', "it's", 1), insert('b', null, 2)]);
