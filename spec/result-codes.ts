@@ -5,6 +5,14 @@
 // The specification says only "Catalogue of result codes beyond the success codes: not shown", so
 // the catalogue below is the §8 "Common codes" list plus the codes the relay, the lifecycle table
 // and the simulator produce. Wording follows §8 where §8 gives one.
+//
+// This is the single source of descriptions: every answer's result.description is the text here
+// for its code (payments/response.ts resultView, domain/errors.ts ApiError), and no module keeps a
+// text of its own for a code (the 3-D Secure test page shows these texts too). What the relay adds
+// beyond it goes to result.parameterErrors (a parameter and what is wrong with it) or to
+// resultDetails.ExtendedDescription (anything else: the checkout expired, the database is down),
+// never into the description. A code outside the catalogue (a rejection code forced through the
+// card holder in a test) is described by its group's title, by describeResult() below.
 
 /** Code → description. Keys are `ddd.ddd.ddd`; look up with describeResult(), never by indexing. */
 export const RESULT_CODES = {

@@ -41,10 +41,12 @@ export function followOutcome(o: OutcomeMsg, model: CardFormModel, env: WidgetEn
       return;
     }
     case 'locked':
+      // The relay's description is the catalogue's for 800.120.100 ("Rejected by Throttling."),
+      // written for integrators; the shopper reads the widget's own text, in their language.
       return batch(() => {
         model.paying.value = false;
         model.locked.value = true;
-        model.message.value = o.description || messages.locked;
+        model.message.value = messages.locked;
       });
     case 'gone':
       batch(() => {

@@ -106,7 +106,8 @@ export async function withIdempotency(
 export function errorBody(error: ApiError): Record<string, unknown> {
   const result: Record<string, unknown> = { code: error.code, description: scrubText(error.description) };
   if (error.parameterErrors && error.parameterErrors.length > 0) result.parameterErrors = error.parameterErrors.map(echoed);
-  return { result };
+  // The description is the catalogue's; what the relay adds goes where the API carries extra text.
+  return error.detail === undefined ? { result } : { result, resultDetails: { ExtendedDescription: scrubText(error.detail) } };
 }
 
 /**

@@ -26,23 +26,44 @@ function paymentJson(p: PaymentRecord, linked?: readonly PaymentRecord[]): strin
   return `${json.slice(0, -1)}${json === '{}' ? '' : ','}"timestamp":"${formatTimestamp(p.createdAt)}"${settled}${links}}`;
 }
 
-/** Each payment's follow-ups, transitively, oldest first. */
+/**
+ * Each payment's follow-ups, transitively (LINK_DEPTH levels), oldest first. A follow-up is listed
+ * under its payment wherever it is itself: on the same page, on another page, outside the range.
+ * The follow-ups of every payment of the page are read level by level, each payment once, and
+ * each payment's list is then gathered from them.
+ */
 async function linkedOf(ctx: RelayContext, entityId: string, payments: readonly PaymentRecord[]): Promise<Map<string, PaymentRecord[]>> {
-  const rootOf = new Map(payments.map((p) => [p.id, p.id]));
-  const linked = new Map<string, PaymentRecord[]>(payments.map((p) => [p.id, []]));
+  const followUps = new Map<string, PaymentRecord[]>();
+  const read = new Set<string>();
   let frontier = payments.map((p) => p.id);
   for (let depth = 0; depth < LINK_DEPTH && frontier.length > 0; depth++) {
+    for (const id of frontier) read.add(id);
     const found = await ctx.store.reports.followUpsOf(entityId, frontier);
     frontier = [];
     for (const f of found) {
-      const root = f.referencedId === null ? undefined : rootOf.get(f.referencedId);
-      if (root === undefined || rootOf.has(f.id)) continue;
-      rootOf.set(f.id, root);
-      linked.get(root)?.push(f);
-      frontier.push(f.id);
+      if (f.referencedId === null) continue;
+      followUps.set(f.referencedId, [...(followUps.get(f.referencedId) ?? []), f]);
+      if (!read.has(f.id)) frontier.push(f.id);
     }
   }
-  for (const list of linked.values()) list.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+  const linked = new Map<string, PaymentRecord[]>();
+  for (const p of payments) {
+    const list: PaymentRecord[] = [];
+    const seen = new Set([p.id]);
+    let level = [p.id];
+    for (let depth = 0; depth < LINK_DEPTH && level.length > 0; depth++) {
+      const next: string[] = [];
+      for (const f of level.flatMap((id) => followUps.get(id) ?? [])) {
+        if (seen.has(f.id)) continue;
+        seen.add(f.id);
+        list.push(f);
+        next.push(f.id);
+      }
+      level = next;
+    }
+    list.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    linked.set(p.id, list);
+  }
   return linked;
 }
 

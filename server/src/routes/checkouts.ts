@@ -18,6 +18,7 @@ import { authenticate, entityOf } from '../http/auth.js';
 import type { RelayContext } from '../app/context.js';
 import { isCheckoutId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
+import { errorBody } from '../http/idempotency.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { envelope } from '../http/envelope.js';
@@ -105,7 +106,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       reply.header('Access-Control-Allow-Origin', '*');
       const checkout = isCheckoutId(request.params.id) ? await ctx.store.findCheckout(request.params.id) : undefined;
       if (!checkout || ctx.clock.now() >= checkout.expiresAt || checkout.successPaymentId !== null) {
-        return sendPublic(ctx, reply, 404, { result: { code: '200.300.404', description: 'No payment session found for the requested id' } });
+        return sendPublic(ctx, reply, 404, errorBody(new ApiError('noSession')));
       }
       const registrations = (await offeredCards(ctx, checkout)).map(storedCardView);
       // The slip form's fields the checkout already carries (names only): not asked again.

@@ -40,7 +40,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): voi
     const wanted = request.query.target;
     const name = typeof wanted === 'string' && RESULT_TARGET.test(wanted) ? wanted : pending.checkoutId ? '_top' : null;
     const target = name ? ` target="${escapeHtml(name)}"` : '';
-    const options = THREE_D_SECURE_RETURN_CODES.map((r) => `<option value="${escapeHtml(r.code)}">${escapeHtml(`${r.code} ${r.label}`)}</option>`).join('');
+    const options = THREE_D_SECURE_RETURN_CODES.map((r) => `<option value="${escapeHtml(r.code)}">${escapeHtml(`${r.code} ${describeResult(r.code)}`)}</option>`).join('');
     const amount = JSON.parse(payment.responseJson) as { amount?: string };
     const body = `<h1>3-D Secure test authentication</h1>
 <dl><dt>Amount</dt><dd>${escapeHtml(`${amount.amount ?? ''} ${payment.currency}`)}</dd><dt>Brand</dt><dd>${escapeHtml(payment.paymentBrand ?? '')}</dd></dl>

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_BRAND_CODES, brandLogoSvg } from '../../../spec/brand-logos.js';
+import { resultView } from '../payments/response.js';
 
 export interface WidgetAssetsOptions {
   /** Folder written by `npm run build:widget`. */
@@ -283,7 +284,7 @@ export async function widgetAssetsRoutes(app: FastifyInstance, opts: WidgetAsset
     reply
       .status(503)
       .header('Cache-Control', 'no-store')
-      .send({ result: { code: '999.999.999', description: 'widget assets are not built (npm run build:widget)' } });
+      .send({ result: resultView('999.999.999'), resultDetails: { ExtendedDescription: 'widget assets are not built (npm run build:widget)' } });
 
   app.get('/v1/paymentWidgets.js', (request, reply) => {
     const b = current();

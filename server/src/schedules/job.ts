@@ -5,7 +5,8 @@
 
 import { parseDateTime } from '../domain/clock.js';
 import type { FlatParams } from '../params/types.js';
-import { JOB_ERROR_MESSAGES, QUARTZ_FIELDS, type JobErrorCode } from './quartz-fields.js';
+import { describeResult } from '../../../spec/result-codes.js';
+import { QUARTZ_FIELDS, type JobErrorCode } from './quartz-fields.js';
 import { checkQuartz } from './quartz-validate.js';
 import { assertReadable } from './next-run.js';
 
@@ -21,6 +22,7 @@ export interface JobError {
   /** The parameter at fault: `job.hour`, `job.expression`, ... */
   parameter: string;
   value: string;
+  /** What is wrong with the parameter (its parameterErrors message); the code's description is the catalogue's. */
   message: string;
 }
 
@@ -29,7 +31,7 @@ export type JobCompilation = { ok: true; job: CompiledJob } | { ok: false; error
 const DEFAULTS: Readonly<Record<string, string>> = { second: '0', minute: '0', hour: '0', dayOfMonth: '*', month: '*', dayOfWeek: '?', year: '*' };
 
 function fail(code: JobErrorCode, parameter: string, value: string, message?: string): JobCompilation {
-  return { ok: false, error: { code, parameter, value, message: message ?? JOB_ERROR_MESSAGES[code] } };
+  return { ok: false, error: { code, parameter, value, message: message ?? describeResult(code) } };
 }
 
 /** The day fields as Quartz wants them: exactly one says `?`. Both with a value stays an error. */
@@ -53,23 +55,23 @@ function fromFields(params: FlatParams): string | undefined {
 export function compileJob(params: FlatParams): JobCompilation {
   const explicit = params.get('job.expression');
   const expression = explicit ?? fromFields(params);
-  if (expression === undefined) return fail('100.250.100', 'job.expression', '', 'job contains no execution information: send job.expression or job.second ... job.year');
+  if (expression === undefined) return fail('100.250.100', 'job.expression', '', 'the job has no execution information: send job.expression or job.second ... job.year');
   const checked = checkQuartz(expression);
   if (!checked.ok) {
     const { code, field, message } = checked.problem;
     const parameter = explicit !== undefined || field === 'expression' ? 'job.expression' : `job.${field}`;
-    return fail(code, parameter, explicit ?? params.get(parameter) ?? expression, `${JOB_ERROR_MESSAGES[code]}: ${message}`);
+    return fail(code, parameter, explicit ?? params.get(parameter) ?? expression, message);
   }
   const compiled = checked.fields.join(' ');
   try {
     assertReadable(compiled);
   } catch (error) {
-    return fail('100.250.120', explicit !== undefined ? 'job.expression' : 'job.dayOfWeek', expression, `${JOB_ERROR_MESSAGES['100.250.120']}: ${(error as Error).message}`);
+    return fail('100.250.120', explicit !== undefined ? 'job.expression' : 'job.dayOfWeek', expression, (error as Error).message);
   }
   const start = params.get('job.startDate');
   const end = params.get('job.endDate');
   const startAt = start === undefined ? null : parseDateTime(start);
   const endAt = end === undefined ? null : parseDateTime(end);
-  if (startAt !== null && endAt !== null && endAt < startAt) return fail('100.250.120', 'job.endDate', end ?? '', `${JOB_ERROR_MESSAGES['100.250.120']}: job.endDate is before job.startDate`);
+  if (startAt !== null && endAt !== null && endAt < startAt) return fail('100.250.120', 'job.endDate', end ?? '', 'job.endDate is before job.startDate');
   return { ok: true, job: { expression: compiled, startAt, endAt } };
 }

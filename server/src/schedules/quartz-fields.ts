@@ -3,14 +3,8 @@
 // Quartz checks these; the cron library (croner) is more lenient in places (a day of week 8, `?`
 // in any field, both day fields set), so the relay checks them itself first (quartz-validate.ts).
 
-export type JobErrorCode =
-  | '100.250.100' // job contains no execution information
-  | '100.250.120' // invalid execution parameters, combination does not conform to standard
-  | '100.250.121' // hour must be between 0 and 23
-  | '100.250.122' // minute and seconds must be between 0 and 59
-  | '100.250.123' // day of month must be between 1 and 31
-  | '100.250.124' // month must be between 1 and 12
-  | '100.250.125'; // day of week must be between 1 and 7
+/** The job validation codes; their descriptions are the result-code catalogue's (spec/result-codes.ts). */
+export type JobErrorCode = '100.250.100' | '100.250.120' | '100.250.121' | '100.250.122' | '100.250.123' | '100.250.124' | '100.250.125';
 
 export type QuartzFieldName = 'second' | 'minute' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek' | 'year';
 
@@ -46,13 +40,3 @@ export const QUARTZ_FIELDS: readonly QuartzField[] = [
   // Quartz's own year range.
   { name: 'year', min: 1970, max: 2099, noSpecific: false, special: false, code: '100.250.120' },
 ];
-
-export const JOB_ERROR_MESSAGES: Readonly<Record<JobErrorCode, string>> = {
-  '100.250.100': 'job contains no execution information',
-  '100.250.120': 'invalid execution parameters, combination does not conform to standard',
-  '100.250.121': 'invalid execution parameters, hour must be between 0 and 23',
-  '100.250.122': 'invalid execution parameters, minute and seconds must be between 0 and 59',
-  '100.250.123': 'invalid execution parameters, Day of month must be between 1 and 31',
-  '100.250.124': 'invalid execution parameters, month must be between 1 and 12',
-  '100.250.125': 'invalid execution parameters, Day of week must be between 1 and 7',
-};

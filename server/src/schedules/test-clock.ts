@@ -5,8 +5,8 @@
 // until the relay's clock passes it.
 //
 // ENTITY_DUE_WORK is the hook: one row per kind of timed work. Each runs what of one entity is
-// due up to a time, in time order, and says how much ran. Voucher confirmations, webhook retries
-// and checkout expiry join it with a row of their own.
+// due up to a time, in time order, and says how much ran. Voucher confirmations, redirect expiry
+// and settlement join it with a row of their own.
 
 import type { RelayContext } from '../app/context.js';
 import type { RunnerLog } from '../jobs/runner.js';
@@ -15,6 +15,7 @@ import { entityNow } from './entity-time.js';
 import { fireDue } from './fire.js';
 import { runDueSlips } from '../vouchers/due-work.js';
 import { expireDueRedirects } from '../payments/redirect.js';
+import { settleDueDays } from '../settlement/test-clock.js';
 
 export interface DueWork {
   /** The key of its count in the answer (`ran`). */
@@ -45,6 +46,9 @@ export const ENTITY_DUE_WORK: readonly DueWork[] = [
   { name: 'voucherSlips', run: runDueSlips },
   // Redirect payments the shopper never came back from expire (payments/redirect.ts).
   { name: 'redirectExpiries', run: (ctx, entityId, upTo) => expireDueRedirects(ctx, entityId, upTo) },
+  // Last, so the payments the rows above made are in: the days that closed, settled with their files
+  // (settlement/test-clock.ts).
+  { name: 'settledDays', run: (ctx, entityId, upTo) => settleDueDays(ctx, entityId, upTo) },
 ];
 
 const quiet: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -58,16 +58,22 @@ export async function writeMissingFiles(ctx: RelayContext): Promise<WrittenFile[
   const last = lastClosedDay(ctx.clock.now(), config.settlementCutoffMs);
   const first = dayOf(startOfDay(last) - (config.settlementLookbackDays - 1) * DAY_MS);
   const written: WrittenFile[] = [];
-  for (const entityId of await ctx.store.reports.entityIds()) {
-    const aggregations = await ctx.store.reports.listAggregations({ entityId, dayFrom: first, dayTo: last });
-    const days = new Map<string, string[]>();
-    for (const a of aggregations) if (a.file_sha256 === null) days.set(a.day, [...(days.get(a.day) ?? []), a.id]);
-    for (const [day, ids] of days) {
-      const file = await writeDayFile(ctx, entityId, day);
-      if (!file) continue;
-      await ctx.store.reports.setFileChecksum(ids, file.sha256);
-      written.push(file);
-    }
+  for (const entityId of await ctx.store.reports.entityIds()) written.push(...(await writeMissingFilesOf(ctx, entityId, first, last)));
+  return written;
+}
+
+/** One entity's settled days from `first` to `last` that have no file yet get theirs; none without a folder. */
+export async function writeMissingFilesOf(ctx: RelayContext, entityId: string, first: string, last: string): Promise<WrittenFile[]> {
+  if (ctx.config.reports.fileDir === '') return [];
+  const aggregations = await ctx.store.reports.listAggregations({ entityId, dayFrom: first, dayTo: last });
+  const days = new Map<string, string[]>();
+  for (const a of aggregations) if (a.file_sha256 === null) days.set(a.day, [...(days.get(a.day) ?? []), a.id]);
+  const written: WrittenFile[] = [];
+  for (const [day, ids] of days) {
+    const file = await writeDayFile(ctx, entityId, day);
+    if (!file) continue;
+    await ctx.store.reports.setFileChecksum(ids, file.sha256);
+    written.push(file);
   }
   return written;
 }

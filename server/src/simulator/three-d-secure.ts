@@ -1,14 +1,14 @@
 // The simulator's 3-D Secure step. A challenged payment waits for the shopper on the test page,
 // which offers the return codes below in `select[name=returnCode]` (widget-surface §9); the code
-// submitted settles the payment. The codes, their labels and what each does are data here.
+// submitted settles the payment. The codes and what each does are data here; each option's text is
+// the code's description in the result-code catalogue (spec/result-codes.ts).
 
+import type { ResultCode } from '../../../spec/result-codes.js';
 import { APPROVAL_CODES, type TestMode } from './rules.js';
 import type { AuthorizationOutcome } from './types.js';
 
 export interface ThreeDSecureReturnCode {
-  code: string;
-  /** Text of the option on the test page. */
-  label: string;
+  code: ResultCode;
   /** true: the shopper authenticated and the payment is authorized; false: declined with `code`. */
   authenticated: boolean;
 }
@@ -21,15 +21,15 @@ export const THREE_D_SECURE_VERSIONS = { 1: '1.0.2', 2: '2.2.0' } as const;
 
 /** The options of the test page, in order; the first is preselected. */
 export const THREE_D_SECURE_RETURN_CODES: readonly ThreeDSecureReturnCode[] = [
-  { code: '000.400.110', label: 'Authentication successful', authenticated: true },
-  { code: '100.380.401', label: 'User authentication failed', authenticated: false },
-  { code: '100.396.101', label: 'Cancelled by user', authenticated: false },
-  { code: '000.400.101', label: 'Card not participating / authentication unavailable', authenticated: false },
-  { code: '100.390.112', label: 'Technical error in 3-D Secure system', authenticated: false },
+  { code: '000.400.110', authenticated: true },
+  { code: '100.380.401', authenticated: false },
+  { code: '100.396.101', authenticated: false },
+  { code: '000.400.101', authenticated: false },
+  { code: '100.390.112', authenticated: false },
 ];
 
 /** Not offered on the page: what the relay applies to a challenge the shopper never finished. */
-export const CHALLENGE_TIMEOUT: ThreeDSecureReturnCode = { code: '100.396.103', label: 'Pending transaction timed out', authenticated: false };
+export const CHALLENGE_TIMEOUT: ThreeDSecureReturnCode = { code: '100.396.103', authenticated: false };
 
 const SETTLING_CODES: readonly ThreeDSecureReturnCode[] = [...THREE_D_SECURE_RETURN_CODES, CHALLENGE_TIMEOUT];
 

@@ -18,6 +18,7 @@ import {
   insertReconciliationRecords,
   listAggregations,
   fileRowsAfter,
+  firstSettlementCandidateAt,
   setFileChecksum,
   settlementCandidates,
   writeAggregation,
@@ -50,6 +51,8 @@ export interface ReportStore {
   entityIds(): Promise<string[]>;
   /** An entity's successful, unsettled payments of these types created in [from, to). */
   settlementCandidates(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]>;
+  /** When the earliest of those candidates in [from, to) was created; undefined when there is none. */
+  firstSettlementCandidateAt(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<EpochMs | undefined>;
   /** The aggregation, its records and its payments' marks, together; false when the day is settled already. */
   writeAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean>;
   listAggregations(filter: AggregationFilter): Promise<Aggregation[]>;
@@ -102,6 +105,10 @@ export class KyselyReportStore implements ReportStore {
 
   settlementCandidates(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]> {
     return settlementCandidates(this.#db, entityId, from, to, types);
+  }
+
+  firstSettlementCandidateAt(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<EpochMs | undefined> {
+    return firstSettlementCandidateAt(this.#db, entityId, from, to, types);
   }
 
   writeAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean> {

@@ -69,6 +69,24 @@ export async function settlementCandidates(db: Kysely<Database>, entityId: strin
     .execute();
 }
 
+/** When the entity's earliest payment the run may settle in [from, to) was created; undefined when none. */
+export async function firstSettlementCandidateAt(db: Kysely<Database>, entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<EpochMs | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .select('created_at')
+    .where('entity_id', '=', entityId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('status', '=', 'success')
+    .where((eb) => eb.or([eb('reversed', '=', 0), eb('payment_type', '=', 'CB')]))
+    .where('settlement_status', 'is', null)
+    .where('payment_type', 'in', [...types])
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.created_at);
+}
+
 /** Rows per INSERT: well under both dialects' limits on bound parameters. */
 const INSERT_CHUNK = 500;
 

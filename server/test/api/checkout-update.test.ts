@@ -66,7 +66,7 @@ it('refuses a paid checkout, an expired one, and one whose 3-D Secure payment is
   expect((await submit(paid)).statusCode).toBe(200);
   const afterPaid = await update(paid, { entityId: entityId(), amount: '1.00' });
   expect(afterPaid.statusCode).toBe(400);
-  expect(afterPaid.json().result.description).toContain('paid');
+  expect(afterPaid.json().resultDetails.ExtendedDescription).toContain('paid');
 
   const pending = await prepare();
   expect((await submit(pending, testCard('4711100000000000'))).statusCode).toBe(200);
@@ -77,5 +77,5 @@ it('refuses a paid checkout, an expired one, and one whose 3-D Secure payment is
   relay.clock.advance(31 * 60 * 1000);
   const late = await update(expired, { entityId: entityId(), amount: '1.00' });
   expect(late.statusCode).toBe(400);
-  expect(late.json().result.description).toContain('expired');
+  expect(late.json().resultDetails.ExtendedDescription).toContain('expired');
 });

@@ -181,13 +181,13 @@ describe('expiry (F9)', () => {
     const res = await submit(late, card());
     expect(res.statusCode).toBe(404);
     expect(res.json().result.code).toBe('200.300.404');
-    expect(res.json().result.description).toContain('No payment session found');
+    expect(res.json().resultDetails.ExtendedDescription).toContain('No payment session found');
     const owner = await status(late);
     expect(owner.json().result.code).toBe('200.300.404');
-    expect(owner.json().result.description).toContain('expired');
+    expect(owner.json().resultDetails.ExtendedDescription).toContain('expired');
     const stranger = await status(late, other.entityId, other.token);
     expect(stranger.statusCode).toBe(404);
-    expect(stranger.json().result.description).not.toContain('expired');
+    expect(stranger.json().resultDetails.ExtendedDescription).not.toContain('expired');
     expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${late}/widget` })).statusCode).toBe(404);
   });
 });

@@ -55,7 +55,7 @@ it('saves without paying, then the merchant pays the changed amount with its tok
   expect(paid.json()).toMatchObject({ amount: '59.90', currency: 'EUR', paymentBrand: 'VISA', result: { code: expect.stringMatching(/^000\.100\.1/) }, card: { last4Digits: '0000' } });
   const again = await complete(id);
   expect(again.statusCode).toBe(400);
-  expect(again.json().result.description).toContain('paid');
+  expect(again.json().resultDetails.ExtendedDescription).toContain('paid');
 });
 
 it('a registration checkout saves the card without storing it; the merchant\'s completion stores it once', async () => {

@@ -232,7 +232,7 @@ describe('confirmation and expiry', () => {
     const pay = await relay.post(`/v1/test/vouchers/${slip.id}/pay`, { entityId: relay.merchant.entityId });
     expect(pay.statusCode).toBe(400);
     expect(pay.json<Body>().result).toMatchObject({ code: '100.350.101' });
-    expect(pay.json<Body>().result.description).toContain('expired');
+    expect(pay.json<{ resultDetails: { ExtendedDescription: string } }>().resultDetails.ExtendedDescription).toContain('expired');
     expect(await relay.ctx.store.paymentsReferencing(slip.id, 'RC')).toEqual([]);
   });
 
@@ -244,7 +244,7 @@ describe('confirmation and expiry', () => {
     expect(paid.json<Body>()).toMatchObject({ paymentType: 'RC', referencedId: slip.id, result: { code: '000.000.000' } });
     const again = await relay.post(`/v1/test/vouchers/${slip.id}/pay`, { entityId });
     expect([again.statusCode, again.json<Body>().result.code]).toEqual([400, '100.350.101']);
-    expect(again.json<Body>().result.description).toContain('paid already');
+    expect(again.json<{ resultDetails: { ExtendedDescription: string } }>().resultDetails.ExtendedDescription).toContain('paid already');
     const late = await relay.post(`/v1/test/vouchers/${slip.id}/expire`, { entityId });
     expect([late.statusCode, late.json<Body>().result.code]).toEqual([400, '100.350.101']);
 

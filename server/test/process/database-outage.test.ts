@@ -106,9 +106,9 @@ describe.skipIf(!reachable && !required)('a relay whose PostgreSQL goes away and
       for (let i = 0; i < 3; i++) {
         const answer = await pay();
         expect(answer.statusCode).toBe(503);
-        const { result } = answer.json<{ result: { code: string; description: string } }>();
+        const { result, resultDetails } = answer.json<{ result: { code: string; description: string }; resultDetails: { ExtendedDescription: string } }>();
         expect(result.code).toBe('800.800.800');
-        expect(result.description).toContain('cannot reach its database');
+        expect(resultDetails.ExtendedDescription).toContain('cannot reach its database');
       }
       const notReady = await ready();
       expect(notReady.statusCode).toBe(503);
