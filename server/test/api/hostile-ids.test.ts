@@ -87,6 +87,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', route: '/v1/static/:cacheVersion/js/:file', unknown: 'static.min.js' },
   { method: 'GET', route: '/v1/static/:cacheVersion/css/:file', unknown: 'static.min.css' },
   { method: 'GET', route: '/v1/static/:cacheVersion/locales/:file', unknown: 'de.json' },
+  { method: 'GET', route: '/v1/static/:cacheVersion/logos/:file', unknown: 'VISA.svg' },
 ];
 
 /** A throw-away widget build, so the asset and frame routes answer as they do in production. */
