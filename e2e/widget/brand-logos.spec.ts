@@ -100,3 +100,27 @@ test('card, online transfer, PayPal and boleto forms on one page: no axe violati
   const result = await new AxeBuilder({ page }).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+/** What a brand badge shows: its ::after text (styles.css), without the quotes CSS gives it. */
+function badgeText(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).evaluate((el) => getComputedStyle(el, '::after').content.replace(/^"|"$/g, '').replace(/^none$/, ''));
+}
+
+test('every card brand badge shows the brand, in the logos row and in the card form once chosen', async ({ merchantPage, page }) => {
+  const codes = CARD_BRANDS.map((b) => b.code);
+  for (const group of [codes.slice(0, 10), codes.slice(10)]) {
+    const shop = await merchantPage.open('basic', { options: "window.wpwlOptions = { style: 'logos' };", brands: group.join(' ') });
+    const form = shop.cardForm();
+    await expect(form.form.locator('.wpwl-group-logos .wpwl-brand')).toHaveCount(group.length);
+    for (const code of group) {
+      const shown = await badgeText(page, `.wpwl-group-logos .wpwl-brand-${code}`);
+      expect(shown, code).not.toBe('');
+      expect(shown.length, code).toBeLessThanOrEqual(brandDisplayName(code)!.length);
+    }
+    // Chosen from the row, the brand shows in the form's own brand box too.
+    const last = group[group.length - 1]!;
+    await form.form.locator(`.wpwl-group-logos .wpwl-brand-${last}`).click();
+    await expect(form.form.locator('.wpwl-group-brand .wpwl-brand')).toHaveAttribute('title', brandDisplayName(last)!);
+    expect(await badgeText(page, '.wpwl-group-brand .wpwl-brand')).not.toBe('');
+  }
+});

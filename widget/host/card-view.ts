@@ -6,6 +6,7 @@ import type { Field, HostToFrameBody } from '../protocol/messages.js';
 import { bindClass, bindHint, type Scope } from './bind.js';
 import { iframeThis } from './callback-this.js';
 import type { CardRefs } from './card-form.js';
+import { cardBrandName } from '../protocol/brands.js';
 import type { WidgetEnv } from './env.js';
 import { bindLiveRegion } from './live-region.js';
 import type { CardFormModel } from './model.js';
@@ -53,6 +54,8 @@ export function bindCardView(scope: Scope, v: CardView): void {
     if (brand && refs.select.value !== brand) refs.select.value = brand;
     if (shownBrand) refs.logo.classList.remove(`wpwl-brand-${shownBrand}`);
     if (brand) refs.logo.classList.add(`wpwl-brand-${brand}`);
+    // The badge shows the brand's name (styles.css); the select beside it names it to assistive technology.
+    refs.logo.title = brand ? cardBrandName(brand) : '';
     shownBrand = brand;
     v.send('cardNumber', { type: 'brand', brand });
     v.send('cvv', { type: 'brand', brand });

@@ -18,7 +18,9 @@ export function bindLogos(c: CardContext, scope: Scope): void {
   const { refs, model } = c;
   const open = signal(false);
   const logos = model.brands.map((brand) => {
-    const logo = h('button', { type: 'button', class: `wpwl-brand wpwl-brand-card wpwl-brand-${brand}`, 'aria-label': cardBrandName(brand) });
+    const name = cardBrandName(brand);
+    // The title is what the badge shows (styles.css).
+    const logo = h('button', { type: 'button', class: `wpwl-brand wpwl-brand-card wpwl-brand-${brand}`, 'aria-label': name, title: name });
     logo.addEventListener('click', () => {
       open.value = true;
       refs.form.classList.add(OPEN);
