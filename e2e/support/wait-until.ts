@@ -1,6 +1,7 @@
 // Waiting for a child process to become ready. A server announces readiness only by answering,
 // so this asks again with a growing pause until it does, the deadline passes, or `abort` says why
-// waiting is pointless (the child exited). Used by the harness, never inside a test.
+// waiting is pointless (the child exited). The harness waits for its children with it, and tests for
+// what they cannot be told of (a report that lists a payment, a process that printed a line).
 
 import { setTimeout as pause } from 'node:timers/promises';
 
