@@ -3,7 +3,7 @@
 // the day, on any relay, meets the unique (entity, day, currency) index and writes nothing), and
 // the reads of the reports routes and the reconciliation file.
 
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { EpochMs } from '../domain/records.js';
 import { arrayRows } from './array-rows.js';
 import type { Database, ReconciliationRecordsTable, SettlementAggregationsTable } from './schema.js';
@@ -35,6 +35,25 @@ export async function entityIds(db: Kysely<Database>): Promise<string[]> {
   return (await db.selectFrom('entities').select('id').orderBy('id').execute()).map((r) => r.id);
 }
 
+type PaymentsAsP = ExpressionBuilder<Database & { p: Database['payments'] }, 'p'>;
+
+/**
+ * The entity's payments in [from, to) that a settlement run takes: successes not settled yet, of
+ * the given types. A reversed chargeback still moved money (its CR moves it back): only payments a
+ * reversal undid are skipped.
+ */
+function settles(eb: PaymentsAsP, entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]) {
+  return eb.and([
+    eb('p.entity_id', '=', entityId),
+    eb('p.created_at', '>=', from),
+    eb('p.created_at', '<', to),
+    eb('p.status', '=', 'success'),
+    eb.or([eb('p.reversed', '=', 0), eb('p.payment_type', '=', 'CB')]),
+    eb('p.settlement_status', 'is', null),
+    eb('p.payment_type', 'in', [...types]),
+  ]);
+}
+
 export async function settlementCandidates(db: Kysely<Database>, entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]> {
   return db
     .selectFrom('payments as p')
@@ -56,14 +75,7 @@ export async function settlementCandidates(db: Kysely<Database>, entityId: strin
       'r.fx_rate as referencedFxRate',
       'r.settlement_currency as referencedSettlementCurrency',
     ])
-    .where('p.entity_id', '=', entityId)
-    .where('p.created_at', '>=', from)
-    .where('p.created_at', '<', to)
-    .where('p.status', '=', 'success')
-    // A reversed chargeback still moved money (its CR moves it back): only payments a reversal undid are skipped.
-    .where((eb) => eb.or([eb('p.reversed', '=', 0), eb('p.payment_type', '=', 'CB')]))
-    .where('p.settlement_status', 'is', null)
-    .where('p.payment_type', 'in', [...types])
+    .where((eb) => settles(eb as PaymentsAsP, entityId, from, to, types))
     .orderBy('p.created_at')
     .orderBy('p.id')
     .execute();
@@ -72,16 +84,10 @@ export async function settlementCandidates(db: Kysely<Database>, entityId: strin
 /** When the entity's earliest payment the run may settle in [from, to) was created; undefined when none. */
 export async function firstSettlementCandidateAt(db: Kysely<Database>, entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<EpochMs | undefined> {
   const row = await db
-    .selectFrom('payments')
-    .select('created_at')
-    .where('entity_id', '=', entityId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .where('status', '=', 'success')
-    .where((eb) => eb.or([eb('reversed', '=', 0), eb('payment_type', '=', 'CB')]))
-    .where('settlement_status', 'is', null)
-    .where('payment_type', 'in', [...types])
-    .orderBy('created_at')
+    .selectFrom('payments as p')
+    .select('p.created_at')
+    .where((eb) => settles(eb, entityId, from, to, types))
+    .orderBy('p.created_at')
     .limit(1)
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.created_at);
