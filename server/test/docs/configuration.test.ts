@@ -3,9 +3,9 @@
 // giving it to loadConfig as the variable's value: the settings must come out as from an empty
 // environment, so the check holds whatever unit the code keeps the value in (hours, ms …).
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/process/config.js';
 import { VOUCHER_BRANDS, type VoucherBrandCode } from '../../src/vouchers/brands.js';
@@ -37,6 +37,26 @@ function variablesTheLoaderReads(): string[] {
   return [...read].sort();
 }
 
+/**
+ * Every variable named where the relay's code reads its environment (`env.NAME`, `env, 'NAME'`),
+ * wherever the module lives: a read that runs only under some condition, which the loader's run
+ * above would miss, is still found here.
+ */
+function variablesNamedInTheCode(): string[] {
+  const names = new Set<string>();
+  const scan = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) scan(path);
+      else if (entry.name.endsWith('.ts')) {
+        for (const m of readFileSync(path, 'utf8').matchAll(/\benv(?:\.|,\s*')([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1] ?? '');
+      }
+    }
+  };
+  scan(resolve(ROOT, 'server/src'));
+  return [...names].sort();
+}
+
 /** Slips confirm after the brand's own number of days unless configured: compare what takes effect. */
 function effective(config: Config): unknown {
   const days = Object.fromEntries(
@@ -65,6 +85,12 @@ function casesOf(variable: string, cell: string): { around: NodeJS.ProcessEnv; v
 describe(DOC, () => {
   it('lists every environment variable the config loader reads, and no other', () => {
     expect([...documented.keys()].sort()).toEqual(variablesTheLoaderReads());
+  });
+
+  it('lists every variable the code under server/src names where it reads its environment', () => {
+    const named = variablesNamedInTheCode();
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((name) => !documented.has(name))).toEqual([]);
   });
 
   it('lists each variable once', () => {
