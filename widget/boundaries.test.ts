@@ -1,4 +1,4 @@
-// The widget's parts are split by where their code runs (README, "The widget, step by step"): the
+// The widget's parts are split by where their code runs (docs/architecture.md, "The widget, step by step"): the
 // host never imports the frames' code, the frames never import the host or the loader, the
 // protocol imports neither side, the loader only the protocol. Each part's tsconfig.json lists
 // the files it may compile; these tests prove that a crossing import fails the typecheck, and that

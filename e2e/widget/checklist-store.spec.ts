@@ -1,7 +1,7 @@
 // The issue "Hosted checkout and the card widget", the parts that need the relay's store changed
 // under it (e2e/support/relay-store.ts on relay.dataDir): a checkout whose 30 minutes ran out,
 // before and after the form was drawn, and an entity that restricts which origins may frame its
-// card fields (security-tests.md W5).
+// card fields (docs/security-cases.md W5).
 
 import type { Response } from '@playwright/test';
 import { expect, futureExpiry, test, testCards } from '../fixtures.js';

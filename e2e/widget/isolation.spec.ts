@@ -1,4 +1,4 @@
-// Widget isolation (security-tests.md W1–W8) with the merchant page and the relay on two origins.
+// Widget isolation (docs/security-cases.md W1–W8) with the merchant page and the relay on two origins.
 
 import { expect, futureExpiry, strictCsp, test, testCards } from '../fixtures.js';
 import { collectPaymentPosts } from '../support/payment-posts.js';

@@ -1,6 +1,6 @@
 // The guaranteed FX rate ("Integration through an external payment gateway": all charges in BRL,
 // a rate valid for the next 24 business hours for converting USD prices). The spec names no route
-// or fields, so these rows are this relay's design (README, "Currency quotes").
+// or fields, so these rows are this relay's design (docs/reports-and-settlement.md, "Currency quotes").
 
 import type { ParamRow } from './row.js';
 

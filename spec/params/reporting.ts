@@ -1,7 +1,7 @@
 // Spec "Reporting endpoints take date.from and date.to (yyyy-MM-dd, both required)"; paths, paging
 // and responses are not shown, so limit and pageNo are this relay's design, kept small enough that
 // one page never costs more than a payment. The filters and the settlement rows below are this
-// relay's design too (README, "Reports and settlement").
+// relay's design too (docs/reports-and-settlement.md).
 
 import type { ParamRow } from './row.js';
 

@@ -1,5 +1,5 @@
 // Webhook endpoints and their deliveries: the spec leaves registration "not shown", so these rows
-// are this relay's design (README, "Webhooks"), in the API's own style: form fields on POST, query
+// are this relay's design (docs/webhooks.md), in the API's own style: form fields on POST, query
 // parameters on GET, entityId on every call.
 
 import type { ParamRow } from './row.js';

@@ -11,7 +11,7 @@ import { connectionFailureOf } from './outage.js';
 import { readBatch, runBatch } from './pg-batch.js';
 import type { Database } from './schema.js';
 
-/** Connections per relay process; measured ~4.3k ops/s at 16 (architecture.md). */
+/** Connections per relay process; measured ~4.3k ops/s at 16 (docs/architecture.md, "Few round trips on PostgreSQL"). */
 const POOL_MAX = 16;
 const INT8_OID = 20;
 
