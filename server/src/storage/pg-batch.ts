@@ -15,8 +15,10 @@
 // the server never translates: the SQLSTATE, and which statement of the batch failed (the count of
 // those completed before it); never by the message, which follows the server's lc_messages.
 //
-// Measured against the same group sent as one simple-protocol query with every value written in as
-// a literal (the way before), on the relay's benchmark on PostgreSQL: see the module's commit.
+// Against the one simple-protocol query with every value written in as a literal that this
+// replaces, a group costs the server about half the CPU, its writes being prepared once per
+// connection (pg-pipeline.ts has the figures), and the relay's process about 15% more (a protocol
+// message per statement and value instead of one string).
 
 import pg from 'pg';
 import type { CompiledQuery } from 'kysely';

@@ -141,6 +141,31 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     ]);
   });
 
+  it('prepares each write once per connection, and knows which a failed batch left unprepared', async () => {
+    // One connection, so every batch meets the statements the ones before it prepared there.
+    const one = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 1 });
+    try {
+      await pool.query('delete from notes');
+      const tag = randomBytes(4).toString('hex');
+      // Texts no batch has sent before: each is parsed, and named, the first time it is sent.
+      const first = (id: string) => CompiledQuery.raw(`insert into notes (id, note) values ($1, 'first ${tag}')`, [id]);
+      const after = (id: string) => CompiledQuery.raw(`insert into notes (id, note) values ($1, 'after ${tag}')`, [id]);
+      const lost = mustChangeOneRow(CompiledQuery.raw(`update notes set n = 1 where id = $1 and note = 'lost ${tag}'`, ['none']));
+      const broken = CompiledQuery.raw(`insert into notes (id, nothing) values ($1, 'broken ${tag}')`, ['x']);
+      // The guard fails: `first` was prepared before it, `after` never was.
+      await expect(runBatch(one, [first('a'), lost, after('b')])).rejects.toBeInstanceOf(ClaimLostError);
+      // A Parse that fails (no such column) prepares nothing, nor anything after it.
+      await expect(runBatch(one, [broken, after('b')])).rejects.toMatchObject({ code: '42703' });
+      expect(await runBatch(one, [after('b'), first('a'), after('c')])).toEqual([1, 1, 1]);
+      expect(await runBatch(one, [first('d'), after('e')])).toEqual([1, 1]);
+      expect((await notes()).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+      const held = await one.query<{ name: string }>('select name from pg_prepared_statements');
+      expect(held.rows.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await one.end();
+    }
+  });
+
   it('reads asked together answer in order, each with its rows', async () => {
     await pool.query('delete from notes');
     await runBatch(pool, [insert('a', "it's", 1), insert('b', null, 2)]);
