@@ -4,11 +4,13 @@
 // succeeded; at the first that fails it answers that error, skips the rest and rolls back. Which
 // statement failed is the number of statements completed before it.
 //
-// node-postgres sends each query of a connection after the previous one's ReadyForQuery, one round
-// trip each, unless the whole client is made a pipelining one, where every query still carries its
-// own Sync (its own transaction) and a timeout destroys the connection. So the batch is one query as
-// the driver sees it, a Submittable (its documented extension point, as pg-cursor uses) that writes
-// the protocol messages of all its statements at once through the driver's own serializer.
+// node-postgres (8.23) sends each query of a connection after the previous one's ReadyForQuery, one
+// round trip each, unless the whole client is made a pipelining one, where every query still
+// carries its own Sync (BEGIN and COMMIT would be two more statements) and a timeout destroys the
+// connection. So the batch is one query as the driver sees it, a Submittable (its documented
+// extension point, as pg-cursor uses) that writes the protocol messages of all its statements at
+// once through the driver's own serializer. Array parameters (`unnest($1::bigint[])`) would make a
+// batch one statement too, but only a batch of like rows; a group commit's holds any statements.
 
 import pg from 'pg';
 
@@ -113,7 +115,8 @@ function preparedValues(parameters: readonly unknown[]): PreparedValue[] {
  * One round trip for `statements`: a Submittable for pg's Client.query. `completed` counts the
  * statements the server finished, so after an error it is the place of the one that failed.
  * With `rows`, each statement's rows are described and parsed (reads); without, only its count is
- * kept (writes), which saves a Describe and a RowDescription per statement.
+ * kept (writes), which saves a Describe and a RowDescription per statement, and each statement is
+ * prepared once per connection (MAX_NAMED).
  */
 export class Pipeline {
   completed = 0;
