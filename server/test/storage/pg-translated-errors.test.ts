@@ -54,11 +54,12 @@ describe.skipIf(unreachable !== undefined && !required)("a lost claim, whatever 
   beforeAll(async () => {
     if (unreachable !== undefined) throw new Error(`PostgreSQL is unreachable (REQUIRE_POSTGRES=1): ${unreachable}`);
     locale = await translatingLocale();
-    relay = await startLostClaimRelay(locale ? [`lc_messages=${locale}`] : []);
+    // Before the relay connects: a client binds this handler to its connection when it opens it.
     clientPrototype._handleErrorMessage = function (message) {
       message.message = `${randomBytes(12).toString('base64')} ${randomBytes(4).toString('hex')}`;
       original.call(this, message);
     };
+    relay = await startLostClaimRelay(locale ? [`lc_messages=${locale}`] : []);
   });
   afterAll(async () => {
     clientPrototype._handleErrorMessage = original;
