@@ -24,7 +24,7 @@ import pg from 'pg';
 import type { CompiledQuery } from 'kysely';
 import { guardOf } from './guarded-query.js';
 import { withFollowersBuilt } from './followers.js';
-import { connectionFailureOf } from './outage.js';
+import { connectionFailureOf, isDatabaseOutage } from './outage.js';
 import { Pipeline, send, type PipelinedStatement, type StatementResult } from './pg-pipeline.js';
 
 /**
@@ -62,7 +62,7 @@ function typesOf(pool: pg.Pool): ConstructorParameters<typeof Pipeline>[1]['type
 /**
  * Runs `pipeline` on a connection of `pool`. A connection whose batch ended with the server's own
  * error (a guard, a constraint) is sound and goes back to the pool; one that failed otherwise (lost,
- * timed out with the batch still running) is discarded.
+ * timed out with the batch still running, ended by the server) is discarded.
  */
 async function run(pool: pg.Pool, pipeline: Pipeline): Promise<StatementResult[]> {
   const client = await pool.connect().catch((error: unknown) => {
@@ -73,7 +73,7 @@ async function run(pool: pg.Pool, pipeline: Pipeline): Promise<StatementResult[]
     client.release();
     return results;
   } catch (error) {
-    client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+    client.release(error instanceof pg.DatabaseError && !isDatabaseOutage(error) ? undefined : (error as Error));
     throw error;
   }
 }
