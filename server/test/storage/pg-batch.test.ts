@@ -179,4 +179,22 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     expect(both).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(await readBatch(pool, [CompiledQuery.raw('select count(*)::int as n from notes', [])])).toEqual([[{ n: 2 }]]);
   });
+
+  it("reads with the pool's own column parsers, and fails with a parser's error once the server is done", async () => {
+    const parseInt8 = (text: string) => {
+      const n = Number(text);
+      if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${text} exceeds the safe integer range`);
+      return n;
+    };
+    const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) };
+    const typed = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 1, types });
+    try {
+      expect(await readBatch(typed, [CompiledQuery.raw('select $1::bigint as n', [42])])).toEqual([[{ n: 42 }]]);
+      await expect(readBatch(typed, [CompiledQuery.raw('select 1', []), CompiledQuery.raw('select 9007199254740993::bigint as n', [])])).rejects.toBeInstanceOf(RangeError);
+      // Nothing is left half read: the next batch is answered.
+      expect(await readBatch(typed, [CompiledQuery.raw('select $1::bigint as n', [7])])).toEqual([[{ n: 7 }]]);
+    } finally {
+      await typed.end();
+    }
+  });
 });
