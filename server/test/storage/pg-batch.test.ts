@@ -9,6 +9,7 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBatch, runBatch } from '../../src/storage/pg-batch.js';
 import { mustChangeOneRow } from '../../src/storage/guarded-query.js';
+import { withFollowers } from '../../src/storage/followers.js';
 import { ClaimLostError } from '../../src/storage/store.js';
 import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
 
@@ -139,6 +140,18 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
       { id: 'a', note: 'x', n: '1' },
       { id: 'b', note: 'x', n: '2' },
     ]);
+  });
+
+  it("sends a leader's followers with it, and they change nothing where it changed nothing", async () => {
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', 'x', 1)]);
+    // Each follower is written to change nothing unless its leader's row is there (followers.ts).
+    const touch = (id: string) =>
+      withFollowers(CompiledQuery.raw('update notes set n = n + 1 where id = $1', [id]), () => [
+        CompiledQuery.raw("insert into notes (id, note) select $1, 'followed' where exists (select 1 from notes where id = $2)", [`${id}-follower`, id]),
+      ]);
+    expect(await runBatch(pool, [touch('a'), touch('missing'), insert('b', 'y', 2)])).toEqual([1, 0, 1]);
+    expect((await notes()).map((r) => r.id)).toEqual(['a', 'a-follower', 'b']);
   });
 
   it('prepares each write once per connection, and knows which a failed batch left unprepared', async () => {
