@@ -141,6 +141,8 @@ async function relayServer(): Promise<{ url: string; token: string; entityId: st
     throttle: fromEnv.throttle,
     redisUrl: fromEnv.redisUrl,
     redisPrefix: fromEnv.redisPrefix,
+    // DATABASE_URL measures the relay on PostgreSQL (a database of its own: the bench writes to it).
+    databaseUrl: fromEnv.databaseUrl,
   };
   const ctx = await createContext(config);
   // The production logger, writing to a sink: its cost is part of the figure.

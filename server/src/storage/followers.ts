@@ -3,8 +3,8 @@
 // merchants), the fan-out makes no delivery, and the event's payload, as large as the payment's
 // own answer, need not even be built. Built and run only when needed, on SQLite, where a batch
 // runs one statement after another in this process (sqlite.ts). Where the count is not known in
-// time, the followers are built at once and run after their leader (a PostgreSQL batch is one
-// query text; pg-batch.ts): each must therefore change nothing when its leader changed nothing,
+// time, the followers are built at once and run after their leader (a PostgreSQL batch is sent
+// whole before any count comes back; pg-batch.ts): each must therefore change nothing when its leader changed nothing,
 // so that both ways leave the same rows. Marked on a copy of the compiled query, like a guard
 // (query-marks.ts), so a statement keeps its followers alone, in a transaction or in a batch.
 

@@ -1,10 +1,10 @@
 // Group commit. Writes that arrive in the same turn of the event loop are written in one transaction:
 // on SQLite each commit appends a commit frame to the WAL and costs write system calls on the event
 // loop's thread (better-sqlite3 is synchronous), so the group shares one commit and one WAL sync
-// (wal-sync.ts); on PostgreSQL each statement sent alone costs a round trip, so the group goes as
-// one query (pg-batch.ts). Each caller's promise settles only after the commit, so an acknowledged
+// (wal-sync.ts); on PostgreSQL each statement sent alone costs a round trip, so the group goes in
+// one round trip (pg-batch.ts). Each caller's promise settles only after the commit, so an acknowledged
 // write is still durable. Reads that arrive in one turn go together the same way on PostgreSQL,
-// as one query instead of a round trip each.
+// in one round trip instead of one each.
 //
 // A group that fails with an error of the statements themselves (a guard, a constraint) was rolled
 // back, and each caller's statements run again alone, so that only the one at fault fails. A group

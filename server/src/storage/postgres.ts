@@ -49,8 +49,8 @@ const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 const batches = new WeakMap<Kysely<Database>, { write: BatchWriter; read: BatchReader }>();
 
 /**
- * A database opened by openPostgresDb, by whole queries: a group commit's writer (one query per
- * group) and reads asked in one round trip (pg-batch.ts).
+ * A database opened by openPostgresDb, by whole batches: a group commit's writer (one round trip and
+ * one transaction per group) and reads asked in one round trip (pg-batch.ts).
  */
 export function postgresBatch(db: Kysely<Database>): { write: BatchWriter; read: BatchReader } {
   const batch = batches.get(db);

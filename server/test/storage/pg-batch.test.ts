@@ -1,65 +1,17 @@
-// The PostgreSQL group commit's one-query batches (storage/pg-batch.ts): parameters become
-// literals that PostgreSQL reads back as exactly the values given, a batch is one transaction,
-// a failed guard rolls it back with that guard's own error, and reads asked together answer in
-// order. Against a real server (TEST_DATABASE_URL), in a schema of its own; skipped with a
+// The PostgreSQL group commit's batches (storage/pg-batch.ts): values go as bound parameters and
+// come back exactly as given, a batch is one transaction, a failed guard rolls it back with that
+// guard's own error, and reads asked together answer in order. Against a real server (TEST_DATABASE_URL), in a schema of its own; skipped with a
 // message when it is unreachable, unless REQUIRE_POSTGRES=1.
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineParameters, readBatch, runBatch, sqlLiteral, textLiteral } from '../../src/storage/pg-batch.js';
+import { readBatch, runBatch } from '../../src/storage/pg-batch.js';
 import { mustChangeOneRow } from '../../src/storage/guarded-query.js';
+import { withFollowers } from '../../src/storage/followers.js';
 import { ClaimLostError } from '../../src/storage/store.js';
 import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
-
-describe('literals', () => {
-  it('writes each kind of parameter as PostgreSQL reads it', () => {
-    expect(sqlLiteral(null)).toBe('NULL');
-    expect(sqlLiteral(undefined)).toBe('NULL');
-    expect(sqlLiteral("it's")).toBe("'it''s'");
-    expect(sqlLiteral('a\\b')).toBe(" E'a\\\\b'");
-    expect(sqlLiteral(1795791026848)).toBe('1795791026848');
-    expect(sqlLiteral(-5)).toBe('(-5)');
-    expect(sqlLiteral(12n)).toBe('12');
-    expect(sqlLiteral(true)).toBe('TRUE');
-    expect(sqlLiteral(Buffer.from([0, 255]))).toBe("'\\x00ff'::bytea");
-  });
-
-  it('refuses what it cannot write exactly', () => {
-    expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
-    expect(() => sqlLiteral(Number.POSITIVE_INFINITY)).toThrow(TypeError);
-    // A bigint column would round a fraction silently; a parameter is refused, and so is this.
-    expect(() => sqlLiteral(1.5)).toThrow(TypeError);
-    expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
-    // The query message ends at a NUL: a value holding one would cut the batch short.
-    expect(() => sqlLiteral('a\u0000b')).toThrow(/NUL/);
-  });
-
-  it("writes text exactly as pg's own escaping does, for any mix of quotes, backslashes and other characters", () => {
-    const alphabet = ["'", '\\', '"', 'a', ' ', '$1', '--', '\n', 'é', '€', '😀', '\ud800', "''", '\\\\', 'E'];
-    const samples = ['', "'", '\\', "\\'", "it's", 'plain text', '{"a":"b\\"c"}', "Request successfully processed in 'Merchant in Integrator Test Mode'"];
-    for (let i = 0; i < 2_000; i++) {
-      const length = i % 40;
-      let text = '';
-      for (let j = 0; j < length; j++) text += alphabet[(i * 7919 + j * 104729 + ((i * j) % 13)) % alphabet.length];
-      samples.push(text);
-    }
-    for (const text of samples) expect(textLiteral(text)).toBe(pg.escapeLiteral(text));
-  });
-
-  it('replaces placeholders only outside quoted text and identifiers', () => {
-    expect(inlineParameters(`select $1, '$1', "a$1", $10, $2 from t where x = 'it''s $2'`, ['a', 'b', 3, 4, 5, 6, 7, 8, 9, 'ten'])).toBe(
-      `select 'a', '$1', "a$1", 'ten', 'b' from t where x = 'it''s $2'`,
-    );
-  });
-
-  it('refuses a placeholder with no parameter, and a comment', () => {
-    expect(() => inlineParameters('select $2', ['a'])).toThrow(/\$2 of 1/);
-    expect(() => inlineParameters('select $1 -- note', ['a'])).toThrow(/comment/);
-    expect(() => inlineParameters("select 'open", [])).toThrow(/unterminated/);
-  });
-});
 
 const reason = await postgresUnreachable();
 if (reason !== undefined && process.env.REQUIRE_POSTGRES === '1') {
@@ -97,6 +49,12 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     );
     expect(changed).toEqual([1, 1, 1, 1, 1]);
     expect(await notes()).toEqual(hostile.map((note, i) => ({ id: `h${i}`, note, n: String(-i) })));
+  });
+
+  it('refuses a NUL character with a clear error, before anything is sent', async () => {
+    await pool.query('delete from notes');
+    await expect(runBatch(pool, [insert('a', 'kept?', 1), insert('b', 'a\u0000b', 2)])).rejects.toThrow(/NUL character.*\$2/);
+    expect(await notes()).toEqual([]);
   });
 
   it('rolls the whole batch back when one statement fails', async () => {
@@ -151,12 +109,19 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     // made to translate; instead each error reaches the batch with its message replaced by the
     // German server's, and every field the server does not translate (the SQLSTATE) left as it is.
     const translating = Object.create(pool, {
-      query: {
-        value: (...args: unknown[]) =>
-          (pool.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: Error) => {
-            error.message = 'FEHLER: kann Logarithmus von null nicht berechnen';
-            throw error;
-          }),
+      connect: {
+        value: async () => {
+          const client = await pool.connect();
+          const query = (submittable: { handleError(error: Error): void }) => {
+            const handleError = submittable.handleError.bind(submittable);
+            submittable.handleError = (error) => {
+              error.message = 'FEHLER: kann Logarithmus von null nicht berechnen';
+              handleError(error);
+            };
+            return client.query(submittable as unknown as pg.Submittable);
+          };
+          return { query, release: (error?: Error) => client.release(error) };
+        },
       },
     }) as pg.Pool;
     await pool.query('delete from notes');
@@ -177,6 +142,43 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     ]);
   });
 
+  it("sends a leader's followers with it, and they change nothing where it changed nothing", async () => {
+    await pool.query('delete from notes');
+    await runBatch(pool, [insert('a', 'x', 1)]);
+    // Each follower is written to change nothing unless its leader's row is there (followers.ts).
+    const touch = (id: string) =>
+      withFollowers(CompiledQuery.raw('update notes set n = n + 1 where id = $1', [id]), () => [
+        CompiledQuery.raw("insert into notes (id, note) select $1, 'followed' where exists (select 1 from notes where id = $2)", [`${id}-follower`, id]),
+      ]);
+    expect(await runBatch(pool, [touch('a'), touch('missing'), insert('b', 'y', 2)])).toEqual([1, 0, 1]);
+    expect((await notes()).map((r) => r.id)).toEqual(['a', 'a-follower', 'b']);
+  });
+
+  it('prepares each write once per connection, and knows which a failed batch left unprepared', async () => {
+    // One connection, so every batch meets the statements the ones before it prepared there.
+    const one = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 1 });
+    try {
+      await pool.query('delete from notes');
+      const tag = randomBytes(4).toString('hex');
+      // Texts no batch has sent before: each is parsed, and named, the first time it is sent.
+      const first = (id: string) => CompiledQuery.raw(`insert into notes (id, note) values ($1, 'first ${tag}')`, [id]);
+      const after = (id: string) => CompiledQuery.raw(`insert into notes (id, note) values ($1, 'after ${tag}')`, [id]);
+      const lost = mustChangeOneRow(CompiledQuery.raw(`update notes set n = 1 where id = $1 and note = 'lost ${tag}'`, ['none']));
+      const broken = CompiledQuery.raw(`insert into notes (id, nothing) values ($1, 'broken ${tag}')`, ['x']);
+      // The guard fails: `first` was prepared before it, `after` never was.
+      await expect(runBatch(one, [first('a'), lost, after('b')])).rejects.toBeInstanceOf(ClaimLostError);
+      // A Parse that fails (no such column) prepares nothing, nor anything after it.
+      await expect(runBatch(one, [broken, after('b')])).rejects.toMatchObject({ code: '42703' });
+      expect(await runBatch(one, [after('b'), first('a'), after('c')])).toEqual([1, 1, 1]);
+      expect(await runBatch(one, [first('d'), after('e')])).toEqual([1, 1]);
+      expect((await notes()).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+      const held = await one.query<{ name: string }>('select name from pg_prepared_statements');
+      expect(held.rows.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await one.end();
+    }
+  });
+
   it('reads asked together answer in order, each with its rows', async () => {
     await pool.query('delete from notes');
     await runBatch(pool, [insert('a', "it's", 1), insert('b', null, 2)]);
@@ -189,5 +191,23 @@ describe.skipIf(reason !== undefined)('PostgreSQL batches', () => {
     expect(none).toEqual([]);
     expect(both).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(await readBatch(pool, [CompiledQuery.raw('select count(*)::int as n from notes', [])])).toEqual([[{ n: 2 }]]);
+  });
+
+  it("reads with the pool's own column parsers, and fails with a parser's error once the server is done", async () => {
+    const parseInt8 = (text: string) => {
+      const n = Number(text);
+      if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${text} exceeds the safe integer range`);
+      return n;
+    };
+    const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) };
+    const typed = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 1, types });
+    try {
+      expect(await readBatch(typed, [CompiledQuery.raw('select $1::bigint as n', [42])])).toEqual([[{ n: 42 }]]);
+      await expect(readBatch(typed, [CompiledQuery.raw('select 1', []), CompiledQuery.raw('select 9007199254740993::bigint as n', [])])).rejects.toBeInstanceOf(RangeError);
+      // Nothing is left half read: the next batch is answered.
+      expect(await readBatch(typed, [CompiledQuery.raw('select $1::bigint as n', [7])])).toEqual([[{ n: 7 }]]);
+    } finally {
+      await typed.end();
+    }
   });
 });
