@@ -53,7 +53,7 @@ async function asApiError<T>(params: FlatParams, work: () => Promise<T>): Promis
 }
 
 async function endpointOf(ctx: RelayContext, entity: EntityRecord, id: string | undefined): Promise<WebhookEndpoint> {
-  const endpoint = id === undefined ? undefined : await ctx.store.findWebhookEndpoint(entity.id, id);
+  const endpoint = id === undefined ? undefined : await ctx.store.webhooks.findEndpoint(entity.id, id);
   if (!endpoint) throw new ApiError('notFound');
   return endpoint;
 }
@@ -80,7 +80,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
     url: '/v1/webhooks',
     operation: 'read',
     throttle: 'reads',
-    run: async ({ ctx: c, entity }) => ok({ entityId: entity.id, webhooks: (await c.store.listWebhookEndpoints(entity.id)).map(endpointView) }),
+    run: async ({ ctx: c, entity }) => ok({ entityId: entity.id, webhooks: (await c.store.webhooks.listEndpoints(entity.id)).map(endpointView) }),
   });
   registerApiRoute(app, ctx, {
     method: 'GET',
@@ -136,7 +136,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
       const since = params.get('since');
       const eventId = params.get('eventId');
       const limit = Number.parseInt(params.get('limit') ?? String(DEFAULT_DELIVERY_LIMIT), 10);
-      const deliveries = await c.store.listWebhookDeliveries(endpoint.id, { limit, ...(state ? { state } : {}), ...(since ? { since: parseDateTime(since) } : {}), ...(eventId ? { eventId } : {}) });
+      const deliveries = await c.store.webhooks.listDeliveries(endpoint.id, { limit, ...(state ? { state } : {}), ...(since ? { since: parseDateTime(since) } : {}), ...(eventId ? { eventId } : {}) });
       return ok({ id: endpoint.id, deliveries: deliveries.map(deliveryView) });
     },
   });
@@ -152,7 +152,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
       if (eventId === undefined && since === undefined) {
         throw new ApiError('invalidParameters', [{ name: 'eventId', value: '', message: 'name one event (eventId) or a time since which every failed delivery is sent again (since)' }]);
       }
-      const ids = await c.store.redeliverWebhooks({ endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
+      const ids = await c.store.webhooks.redeliver({ endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
       return ok({ id: endpoint.id, redelivered: ids.length, deliveryIds: ids });
     },
   });

@@ -3,7 +3,8 @@
 // the day, on any relay, meets the unique (entity, day, currency) index and writes nothing), and
 // the reads of the reports routes and the reconciliation file.
 
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { inTransaction } from './repositories/scope.js';
 import type { EpochMs } from '../domain/records.js';
 import { arrayRows } from './array-rows.js';
 import type { Database, ReconciliationRecordsTable, SettlementAggregationsTable } from './schema.js';
@@ -96,7 +97,7 @@ export async function firstSettlementCandidateAt(db: Kysely<Database>, entityId:
 /** Rows per INSERT: well under both dialects' limits on bound parameters. */
 const INSERT_CHUNK = 500;
 
-async function insertRecords(trx: Transaction<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
+async function insertRecords(trx: Kysely<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
   for (let i = 0; i < records.length; i += INSERT_CHUNK) {
     await trx.insertInto('reconciliation_records').values(records.slice(i, i + INSERT_CHUNK)).execute();
   }
@@ -112,7 +113,7 @@ export async function writeAggregation(db: Kysely<Database>, aggregation: Aggreg
     db.selectFrom('settlement_aggregations').select('id').where('entity_id', '=', aggregation.entity_id).where('day', '=', aggregation.day).where('currency', '=', aggregation.currency).executeTakeFirst();
   if (await exists()) return false;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       await trx.insertInto('settlement_aggregations').values(aggregation).execute();
       await insertRecords(trx, records);
       let marked = 0n;
@@ -227,5 +228,5 @@ export async function fileRowsAfter(db: Kysely<Database>, entityId: string, dayF
 
 /** Records written straight in (the benchmark's million rows), in chunks. */
 export async function insertReconciliationRecords(db: Kysely<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
-  await db.transaction().execute((trx) => insertRecords(trx, records));
+  await inTransaction(db, (trx) => insertRecords(trx, records));
 }

@@ -11,6 +11,7 @@
 // other insert.
 
 import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { inTransaction } from './repositories/scope.js';
 import { PreparedQuery, type Placeholders } from './prepared-query.js';
 import { withFollowers } from './followers.js';
 import { jobRecord } from '../jobs/job.js';
@@ -225,8 +226,8 @@ export class WebhookStatements {
   }
 
   /** The delivery with its event and endpoint, in one read. */
-  async load(deliveryId: string): Promise<DeliveryWork | undefined> {
-    const { rows } = await this.#db.executeQuery<DeliveryWorkRow>(this.#load.compile({ deliveryId }));
+  async load(deliveryId: string, db: Kysely<Database> = this.#db): Promise<DeliveryWork | undefined> {
+    const { rows } = await db.executeQuery<DeliveryWorkRow>(this.#load.compile({ deliveryId }));
     const row = rows[0];
     return row && deliveryWorkFromRow(row);
   }
@@ -420,7 +421,7 @@ export interface RedeliverySelection {
  * delivery still pending is left alone (it is on its way). Returns the deliveries queued.
  */
 export async function redeliver(db: Kysely<Database>, selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let q = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', selection.endpointId).where('state', '!=', 'pending');
     if (selection.eventId !== undefined) q = q.where('event_id', '=', selection.eventId);
     if (selection.failedSince !== undefined) q = q.where('state', '=', 'failed').where('created_at', '>=', selection.failedSince);

@@ -17,10 +17,10 @@ export function redirectsContract(ctx: () => ContractContext): void {
       await insertPayment(store, mine, { ...pending, pendingKind: 'three-d-secure', createdAt: T0 });
       await insertPayment(store, mine, { createdAt: T0 });
       const other = await insertPayment(store, theirs, { ...pending, createdAt: T0 });
-      expect((await store.pendingPaymentsBefore('redirect', T0 + 10, 10, mine)).map((p) => p.id)).toEqual([first.id, second.id]);
-      expect((await store.pendingPaymentsBefore('redirect', T0 + 10, 1, mine)).map((p) => p.id)).toEqual([first.id]);
-      expect((await store.pendingPaymentsBefore('redirect', T0 + 10, 10, theirs)).map((p) => p.id)).toEqual([other.id]);
-      const all = (await store.pendingPaymentsBefore('redirect', T0 + 10, 1000)).map((p) => p.id);
+      expect((await store.payments.pendingBefore('redirect', T0 + 10, 10, mine)).map((p) => p.id)).toEqual([first.id, second.id]);
+      expect((await store.payments.pendingBefore('redirect', T0 + 10, 1, mine)).map((p) => p.id)).toEqual([first.id]);
+      expect((await store.payments.pendingBefore('redirect', T0 + 10, 10, theirs)).map((p) => p.id)).toEqual([other.id]);
+      const all = (await store.payments.pendingBefore('redirect', T0 + 10, 1000)).map((p) => p.id);
       expect(all).toEqual(expect.arrayContaining([first.id, second.id, other.id]));
     });
   });
