@@ -2,6 +2,7 @@
 // service as the API (webhooks/service.ts), so an endpoint added here is activated, listed and
 // delivered to exactly as one added through POST /v1/webhooks.
 
+import { writeRedelivery } from '../storage/writes/index.js';
 import { parseDateTime, systemClock } from '../domain/clock.js';
 import type { EntityRecord } from '../domain/records.js';
 import { isEventType, type DeliveryState, type EventType, type WebhookEndpoint } from '../domain/webhooks.js';
@@ -161,7 +162,7 @@ function webhookRedeliver(args: string[]): Run {
   if ((eventId === undefined) === (from === undefined)) throw new UsageError('give either --event EVENT_ID or --since "yyyy-MM-dd HH:mm:ss"');
   return async (store, now) => {
     await requireEndpoint(store, entityId, endpointId);
-    const ids = await store.webhooks.redeliver({ endpointId, ...(eventId ? { eventId } : {}), ...(from !== undefined ? { failedSince: from } : {}) }, now);
+    const ids = await writeRedelivery(store, { endpointId, ...(eventId ? { eventId } : {}), ...(from !== undefined ? { failedSince: from } : {}) }, now);
     return { id: endpointId, redelivered: ids.length, deliveryIds: ids };
   };
 }

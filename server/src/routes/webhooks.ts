@@ -10,6 +10,7 @@
 //   GET    /v1/webhooks/{id}/deliveries          deliveries with every attempt (state, since, eventId, limit)
 //   POST   /v1/webhooks/{id}/redeliveries        send one event again (eventId), or every failed one since a time
 
+import { writeRedelivery } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { parseDateTime } from '../domain/clock.js';
@@ -152,7 +153,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
       if (eventId === undefined && since === undefined) {
         throw new ApiError('invalidParameters', [{ name: 'eventId', value: '', message: 'name one event (eventId) or a time since which every failed delivery is sent again (since)' }]);
       }
-      const ids = await c.store.webhooks.redeliver({ endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
+      const ids = await writeRedelivery(c.store, { endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
       return ok({ id: endpoint.id, redelivered: ids.length, deliveryIds: ids });
     },
   });

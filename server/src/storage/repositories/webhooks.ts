@@ -11,7 +11,8 @@ import {
   insertEndpoint,
   listDeliveries,
   listEndpoints,
-  redeliver,
+  redeliverable,
+  requeueDeliveries,
   updateEndpoint,
   type DeliveryFilter,
   type DeliveryListing,
@@ -37,8 +38,10 @@ export interface WebhooksRepository {
   /** A pending delivery whose endpoint no longer takes events ends as cancelled. */
   cancelDelivery(deliveryId: string, reason: string, now: EpochMs): Promise<void>;
   listDeliveries(endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]>;
-  /** Queues deliveries again (see ../webhooks.ts redeliver); the ids queued. */
-  redeliver(selection: RedeliverySelection, now: EpochMs): Promise<string[]>;
+  /** The deliveries a redelivery sends again: the selection's, except those still pending. */
+  redeliverable(selection: RedeliverySelection): Promise<string[]>;
+  /** Puts deliveries back to pending for a new round from `now`; their jobs are the caller's (writes/redelivery.ts). */
+  requeue(ids: readonly string[], now: EpochMs): Promise<void>;
   eventsOf(recordId: string): Promise<WebhookEvent[]>;
 }
 
@@ -90,8 +93,12 @@ export class KyselyWebhooks implements WebhooksRepository {
     return listDeliveries(this.#s.db, endpointId, filter);
   }
 
-  redeliver(selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
-    return redeliver(this.#s.db, selection, now);
+  redeliverable(selection: RedeliverySelection): Promise<string[]> {
+    return redeliverable(this.#s.db, selection);
+  }
+
+  requeue(ids: readonly string[], now: EpochMs): Promise<void> {
+    return requeueDeliveries(this.#s.db, ids, now);
   }
 
   eventsOf(recordId: string): Promise<WebhookEvent[]> {

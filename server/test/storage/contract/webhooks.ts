@@ -5,7 +5,7 @@
 // Events are stamped far in the future, so the delivery jobs they queue are never due for the jobs
 // tests sharing the table.
 
-import { writeFollowUp, writePayment, writeRegistration, writeRegistrationDeletion } from '../../../src/storage/writes/index.js';
+import { writeFollowUp, writePayment, writeRedelivery, writeRegistration, writeRegistrationDeletion } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
 import type { WebhookEndpoint, WebhookEvent } from '../../../src/domain/webhooks.js';
 import { DELIVERY_JOB_KIND, notificationEndpointId } from '../../../src/storage/webhooks.js';
@@ -130,10 +130,10 @@ export function webhooksContract(ctx: () => ContractContext): void {
       expect((await store.webhooks.findEndpoint(entityId, target.id))?.state).toBe('disabled');
 
       await store.webhooks.updateEndpoint(entityId, target.id, { state: 'active', disabledReason: null }, W0 + 3);
-      expect(await store.webhooks.redeliver({ endpointId: target.id, failedSince: W0 }, W0 + 4)).toEqual([work.delivery.id]);
+      expect(await writeRedelivery(store, { endpointId: target.id, failedSince: W0 }, W0 + 4)).toEqual([work.delivery.id]);
       expect((await store.webhooks.deliveryWork(work.delivery.id))?.delivery).toMatchObject({ state: 'pending', firstAttemptAt: null, nextAttemptAt: W0 + 4 });
       // Pending already: a second redelivery leaves it alone.
-      expect(await store.webhooks.redeliver({ endpointId: target.id, eventId: e.id }, W0 + 5)).toEqual([]);
+      expect(await writeRedelivery(store, { endpointId: target.id, eventId: e.id }, W0 + 5)).toEqual([]);
     });
 
     it('never finds a removed endpoint, and cancels a pending delivery once', async () => {
