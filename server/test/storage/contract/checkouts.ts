@@ -1,11 +1,11 @@
-// Checkouts (L1, L8, F9): one attempt at a time, one success, a lock after repeated declines,
-// expiry, the bound result URL, the status-read window.
+// The checkouts repository (L1, L8, F9): one attempt at a time, a lock after repeated declines,
+// a pending attempt holding the checkout, expiry, the status-read window, spending once.
 
-import { writeCheckout, writePayment, writeSettlement } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/storage/store.js';
 import type { CheckoutRecord, EpochMs, PaymentRecord, PaymentStatus } from '../../../src/domain/records.js';
-import { all, checkoutRecord, count, id, insertPayment, newEntity, paymentRecord, settlement, T0, type ContractContext } from './fixtures.js';
+import type { Store } from '../../../src/storage/store.js';
+import { writeCheckout, writePayment, writeSettlement } from '../../../src/storage/writes/index.js';
+import { all, checkoutRecord, type ContractContext, count, id, newEntity, paymentRecord, settlement, T0 } from './fixtures.js';
 
 const LEASE = 60_000;
 const MAX_DECLINES = 3;
@@ -34,7 +34,7 @@ async function read(store: Store, checkoutId: string) {
 }
 
 export function checkoutsContract(ctx: () => ContractContext): void {
-  describe('checkouts', () => {
+  describe('checkouts repository', () => {
     it('round-trips every field', async () => {
       const { store } = ctx();
       const c = checkoutRecord(await newEntity(store), {
@@ -74,77 +74,6 @@ export function checkoutsContract(ctx: () => ContractContext): void {
       expect((await read(store, c.id)).busyUntil).toBe(T0 + 1 + LEASE);
     });
 
-    it('keeps the first success only and answers paid afterwards', async () => {
-      const { store } = ctx();
-      const c = await freshCheckout(store);
-      expect(await store.checkouts.claim(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
-      const first = await attempt(store, c, 'success');
-      expect(first.written).toBe(true);
-      expect(await read(store, c.id)).toMatchObject({ successPaymentId: first.p.id, lastPaymentId: first.p.id, busyUntil: null });
-      // A second success ending an attempt is refused whole: no payment, no change to the checkout.
-      const second = await attempt(store, c, 'success');
-      expect(second.written).toBe(false);
-      expect(await store.payments.find(c.entityId, second.p.id)).toBeUndefined();
-      expect(await read(store, c.id)).toMatchObject({ successPaymentId: first.p.id, lastPaymentId: first.p.id });
-      expect(await store.checkouts.claim(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES)).toBe('paid');
-    });
-
-    it('refuses a second successful payment of one checkout (L1)', async () => {
-      const { store } = ctx();
-      const c = await freshCheckout(store);
-      await insertPayment(store, c.entityId, { checkoutId: c.id });
-      await expect(writePayment(store, paymentRecord(c.entityId, { checkoutId: c.id }))).rejects.toThrow();
-      // Failed and pending attempts of a checkout are many, and so are successes outside checkouts.
-      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'declined' });
-      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'declined' });
-      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'pending' });
-      await insertPayment(store, c.entityId);
-      await insertPayment(store, c.entityId);
-    });
-
-    it('settles a pending payment to success with its checkout, only while the checkout is on it (L1)', async () => {
-      const { store } = ctx();
-      const c = await freshCheckout(store);
-      expect(await store.checkouts.claim(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
-      const { p } = await attempt(store, c, 'pending', { leaseUntil: T0 + 5 * LEASE });
-      expect(await writeSettlement(store, settlement(p, 'success'))).toBe('settled');
-      expect(await read(store, c.id)).toMatchObject({ successPaymentId: p.id, busyUntil: null, declineCount: 0 });
-      expect(await store.checkouts.claim(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES)).toBe('paid');
-
-      // Paid by another payment while this one was its last: it may still end, but not as a success.
-      const other = id();
-      const paid = checkoutRecord(await newEntity(store), { successPaymentId: other });
-      const late = paymentRecord(paid.entityId, pendingOf(paid));
-      await writeCheckout(store, { ...paid, lastPaymentId: late.id });
-      await writePayment(store, late);
-      expect(await writeSettlement(store, settlement(late, 'success'))).toBe('checkout-closed');
-      expect((await store.payments.find(paid.entityId, late.id))?.status).toBe('pending');
-      expect(await writeSettlement(store, settlement(late, 'declined', { resultCode: '100.396.103' }))).toBe('settled');
-      expect(await read(store, paid.id)).toMatchObject({ successPaymentId: other, declineCount: 0 });
-
-      // Gone on to another attempt (its last payment is another one): the same.
-      const moved = await freshCheckout(store, { lastPaymentId: id() });
-      const stale = await insertPayment(store, moved.entityId, pendingOf(moved));
-      expect(await writeSettlement(store, settlement(stale, 'success'))).toBe('checkout-closed');
-      expect(await read(store, moved.id)).toMatchObject({ successPaymentId: null, declineCount: 0 });
-    });
-
-    it('settles a pending attempt once when success and abandonment race', async () => {
-      const { store } = ctx();
-      for (let round = 0; round < 5; round++) {
-        const c = await freshCheckout(store);
-        await store.checkouts.claim(c.id, T0, T0 + LEASE, MAX_DECLINES);
-        const { p } = await attempt(store, c, 'pending', { leaseUntil: T0 + 5 * LEASE });
-        const results = await all(Array.from({ length: 6 }, (_, i) => () => writeSettlement(store, settlement(p, i % 2 === round % 2 ? 'success' : 'declined'))));
-        expect(results.filter((r) => r === 'settled')).toHaveLength(1);
-        const settled = await store.payments.find(c.entityId, p.id);
-        const checkout = await read(store, c.id);
-        if (settled?.status === 'success') expect(checkout).toMatchObject({ successPaymentId: p.id, declineCount: 0 });
-        else expect(checkout).toMatchObject({ successPaymentId: null, declineCount: 1 });
-        expect(checkout.busyUntil).toBeNull();
-      }
-    });
-
     it('locks after the maximum number of declines (L8)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
@@ -182,24 +111,6 @@ export function checkoutsContract(ctx: () => ContractContext): void {
       expect(await store.checkouts.claim(id(), c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('missing');
       expect(await store.checkouts.claim(c.id, c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('expired');
       expect(await store.checkouts.claim(c.id, c.expiresAt - 1, c.expiresAt + LEASE, MAX_DECLINES)).toBe('claimed');
-    });
-
-    it('binds the result URL of the first attempt that pays or goes pending, never of a failed one (A7)', async () => {
-      const { store } = ctx();
-      const open = await freshCheckout(store);
-      await store.checkouts.claim(open.id, T0, T0 + 1, MAX_DECLINES);
-      await attempt(store, open, 'declined', { url: 'https://declined.example/r' });
-      expect((await read(store, open.id)).shopperResultUrl).toBeNull();
-      await store.checkouts.claim(open.id, T0 + 2, T0 + 3, MAX_DECLINES);
-      const { p } = await attempt(store, open, 'pending', { leaseUntil: T0 + LEASE, url: 'https://first.example/r' });
-      expect(await writeSettlement(store, settlement(p, 'declined'))).toBe('settled');
-      await store.checkouts.claim(open.id, T0 + 4, T0 + 5, MAX_DECLINES);
-      await attempt(store, open, 'success', { url: 'https://second.example/r' });
-      expect((await read(store, open.id)).shopperResultUrl).toBe('https://first.example/r');
-      const bound = await freshCheckout(store, { shopperResultUrl: 'https://prepared.example/r' });
-      await store.checkouts.claim(bound.id, T0, T0 + 1, MAX_DECLINES);
-      await attempt(store, bound, 'success', { url: 'https://other.example/r' });
-      expect((await read(store, bound.id)).shopperResultUrl).toBe('https://prepared.example/r');
     });
 
     it('counts status reads per window, also under contention', async () => {

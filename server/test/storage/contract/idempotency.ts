@@ -1,16 +1,18 @@
-// Idempotency keys (L4): one winner per (entity, key) under contention; replays; scoping.
+// The idempotency repository (L4): one winner per (entity, key) under contention; replays; scoping; leases; purging.
 
 import { describe, expect, it } from 'vitest';
-import { all, id, newEntity, T0, type ContractContext } from './fixtures.js';
+import { all, type ContractContext, id, newEntity, T0 } from './fixtures.js';
 
 /** expiredBefore for claims that must not see any key as expired. */
 const NONE_EXPIRED = 0;
+
 /** The relay holding the claims of these tests, with a lease that outlives every test moment. */
 const HOLDER = { owner: 'relay-a', leaseUntil: T0 + 3_600_000 };
+
 const answer = (entityId: string, key: string, statusCode: number, body: string, claimedAt = T0) => ({ entityId, key, owner: HOLDER.owner, claimedAt, statusCode, body });
 
 export function idempotencyContract(ctx: () => ContractContext): void {
-  describe('idempotency keys', () => {
+  describe('idempotency repository', () => {
     it('of 50 parallel claims of one key exactly one is claimed, the others see it in progress', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);

@@ -1,24 +1,23 @@
-// Jobs (jobs/runner.ts, storage/jobs.ts): idempotent enqueueing, claims with a lease that two
-// runners never share, fencing by the lease, retries and failures kept, the outbox (a state change
-// and its jobs commit together), and the runner itself on the same database.
+// The jobs repository (jobs/runner.ts, storage/jobs.ts): idempotent enqueueing, claims with a
+// lease that two runners never share, fencing by the lease, retries and failures kept; and the
+// runner itself over it, on the same database.
 //
 // The jobs table is global, so each test leaves nothing due behind it (drain), and jobs a test only
 // writes are queued far in the future, where no claim of another test reaches them.
 
-import { writeFollowUp, writePayment } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.js';
 import { jobRecord, type JobRecord, type NewJob } from '../../../src/jobs/job.js';
-import { JobRunner, PermanentJobError, type JobHandler } from '../../../src/jobs/runner.js';
+import { type JobHandler, JobRunner, PermanentJobError } from '../../../src/jobs/runner.js';
 import { defaultConfig } from '../../../src/process/config.js';
 import type { Store } from '../../../src/storage/store.js';
-import { all, followUp, id, insertPayment, newEntity, paymentRecord, type ContractContext } from './fixtures.js';
+import { all, type ContractContext, id } from './fixtures.js';
 
 /** Jobs tests run at their own moments, long after every other contract test's T0. */
 const J0 = 1_800_000_000_000;
+
 const FAR_FUTURE = 4_000_000_000_000;
 const LEASE = 60_000;
-
 const job = (over: Partial<NewJob> = {}, now = J0): JobRecord => jobRecord({ kind: 'test', payload: { n: id() }, runAt: now, ...over }, now, 5);
 
 /** Claims and completes everything due at `now`, so the next test starts from an empty queue. */
@@ -41,7 +40,7 @@ function runner(store: Store, clock: ManualClock, handlers: Record<string, JobHa
 }
 
 export function jobsContract(ctx: () => ContractContext): void {
-  describe('jobs', () => {
+  describe('jobs repository', () => {
     it('enqueues a unique key once, however often and however concurrently it is queued', async () => {
       const { store } = ctx();
       const key = `once-${id()}`;
@@ -190,48 +189,9 @@ export function jobsContract(ctx: () => ContractContext): void {
       expect(await store.jobs.purgeFinished(now + 10 * LEASE + 1)).toBeGreaterThanOrEqual(3);
       expect(await store.jobs.find(b.id)).toBeUndefined();
     });
+  });
 
-    it('commits a state change and its jobs together, and neither when the transaction throws', async () => {
-      const { store } = ctx();
-      const entityId = await newEntity(store);
-      const kept = paymentRecord(entityId);
-      const keptJob = job({ runAt: FAR_FUTURE });
-      await store.transaction(async (tx) => {
-        await tx.payments.insert(kept);
-        await tx.jobs.enqueue([keptJob]);
-      });
-      expect(await store.payments.find(entityId, kept.id)).toEqual(kept);
-      expect((await store.jobs.find(keptJob.id))?.state).toBe('queued');
-
-      const dropped = paymentRecord(entityId);
-      const droppedJob = job({ runAt: FAR_FUTURE });
-      await expect(
-        store.transaction(async (tx) => {
-          await tx.payments.insert(dropped);
-          await tx.jobs.enqueue([droppedJob]);
-          expect(await tx.payments.find(entityId, dropped.id)).toEqual(dropped);
-          throw new Error('the flow failed after writing');
-        }),
-      ).rejects.toThrow('the flow failed after writing');
-      expect(await store.payments.find(entityId, dropped.id)).toBeUndefined();
-      expect(await store.jobs.find(droppedJob.id)).toBeUndefined();
-    });
-
-    it('queues the outbox of a payment and a follow-up with them, and not when the guard refuses the follow-up', async () => {
-      const { store } = ctx();
-      const entityId = await newEntity(store);
-      const payJob = job({ runAt: FAR_FUTURE });
-      await writePayment(store, paymentRecord(entityId), { jobs: [payJob] });
-      expect((await store.jobs.find(payJob.id))?.state).toBe('queued');
-      const authorized = await insertPayment(store, entityId, { paymentType: 'PA', amount: 1_000 });
-      const captureJob = job({ runAt: FAR_FUTURE });
-      expect(await writeFollowUp(store, { ...followUp(authorized, 'CP', 1_000), jobs: [captureJob] })).toBe(true);
-      const refusedJob = job({ runAt: FAR_FUTURE });
-      expect(await writeFollowUp(store, { ...followUp(authorized, 'CP', 1_000), jobs: [refusedJob] })).toBe(false);
-      expect((await store.jobs.find(captureJob.id))?.state).toBe('queued');
-      expect(await store.jobs.find(refusedJob.id)).toBeUndefined();
-    });
-
+  describe('the job runner over the jobs repository', () => {
     it('runs due jobs, retries a throwing handler with a doubling delay, and keeps it as failed after the last try', async () => {
       const { store } = ctx();
       const clock = new ManualClock(J0 + 4_000_000);

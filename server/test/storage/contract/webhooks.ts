@@ -1,15 +1,15 @@
-// Webhooks (storage/webhooks.ts): an event is written with its record or not at all, and fans out
-// to exactly the endpoints that want it, each delivery with its job; an attempt changes a delivery
-// only while it is pending; redelivery queues a delivery again.
+// The webhooks repository (storage/webhooks.ts): an event fans out to exactly the endpoints that
+// want it, each delivery with its job; an attempt changes a delivery only while it is pending;
+// redelivery queues a delivery again; a removed endpoint is never found.
 //
 // Events are stamped far in the future, so the delivery jobs they queue are never due for the jobs
 // tests sharing the table.
 
-import { writeFollowUp, writePayment, writeRedelivery, writeRegistration, writeRegistrationDeletion } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
 import type { WebhookEndpoint, WebhookEvent } from '../../../src/domain/webhooks.js';
 import { DELIVERY_JOB_KIND, notificationEndpointId } from '../../../src/storage/webhooks.js';
-import { followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, type ContractContext } from './fixtures.js';
+import { writeFollowUp, writePayment, writeRedelivery } from '../../../src/storage/writes/index.js';
+import { type ContractContext, followUp, id, newEntity, paymentRecord } from './fixtures.js';
 
 const W0 = 4_100_000_000_000;
 
@@ -33,7 +33,7 @@ async function oneDelivery(store: ContractContext['store']): Promise<{ entityId:
 }
 
 export function webhooksContract(ctx: () => ContractContext): void {
-  describe('webhooks', () => {
+  describe('webhooks repository', () => {
     it("fans an event out to the entity's active endpoints that want its type, and to its payment's notificationUrl", async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
@@ -93,26 +93,6 @@ export function webhooksContract(ctx: () => ContractContext): void {
       const later = paymentRecord(entityId);
       await writePayment(store, later, { events: [event(entityId, later.id)] });
       expect(await store.webhooks.eventsOf(later.id)).toHaveLength(1);
-    });
-
-    it('writes no event for a follow-up whose guard fails, nor for a second deletion of a card', async () => {
-      const { store } = ctx();
-      const entityId = await newEntity(store);
-      await store.webhooks.insertEndpoint(endpoint(entityId));
-      const pa = await insertPayment(store, entityId, { paymentType: 'PA' });
-      const first = followUp(pa, 'CP', 10_000);
-      expect(await writeFollowUp(store, { ...first, events: [event(entityId, first.record.id)] })).toBe(true);
-      // A second full capture of the same snapshot: the guard fails, nothing is written.
-      const second = followUp(pa, 'CP', 10_000);
-      expect(await writeFollowUp(store, { ...second, events: [event(entityId, second.record.id)] })).toBe(false);
-      expect(await store.webhooks.eventsOf(first.record.id)).toHaveLength(1);
-      expect(await store.webhooks.eventsOf(second.record.id)).toEqual([]);
-
-      const r = registrationRecord(entityId);
-      await writeRegistration(store, r, { events: [event(entityId, r.id, { type: 'REGISTRATION', rootPaymentId: null })] });
-      expect(await writeRegistrationDeletion(store, entityId, r.id, W0, [event(entityId, r.id, { type: 'REGISTRATION', action: 'DELETED', rootPaymentId: null })])).toBe(true);
-      expect(await writeRegistrationDeletion(store, entityId, r.id, W0, [event(entityId, r.id, { type: 'REGISTRATION', action: 'DELETED', rootPaymentId: null })])).toBe(false);
-      expect((await store.webhooks.eventsOf(r.id)).map((x) => x.action).sort()).toEqual(['CREATED', 'DELETED']);
     });
 
     it('changes a delivery by an attempt only while it is pending, and queues a finished one again on redelivery', async () => {

@@ -1,11 +1,11 @@
-// Ledger invariants enforced by the database (L2, L3): every write below is planned from a
-// snapshot, as a route would, and the store's guarded UPDATE must hold under contention even when
-// the snapshot is stale.
+// writeFollowUp, the ledger invariants enforced by the database (L2, L3): every write below is
+// planned from a snapshot, as a route would, and the guarded UPDATE must hold under contention even
+// when the snapshot is stale.
 
-import { writeFollowUp } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
-import type { FollowUpWrite, Store } from '../../../src/storage/store.js';
-import { all, count, CUTOFF, followUp, HOUR, id, insertPayment, newEntity, T0, type ContractContext } from './fixtures.js';
+import type { FollowUpWrite, Store } from '../../../../src/storage/store.js';
+import { writeFollowUp } from '../../../../src/storage/writes/index.js';
+import { all, type ContractContext, count, CUTOFF, followUp, HOUR, id, insertPayment, newEntity, T0 } from '../fixtures.js';
 
 async function total(store: Store, entityId: string, paymentId: string) {
   const row = await store.payments.find(entityId, paymentId);
@@ -18,8 +18,8 @@ async function recordsExist(store: Store, writes: FollowUpWrite[]): Promise<bool
   return Promise.all(writes.map(async (w) => (await store.payments.find(w.entityId, w.record.id)) !== undefined));
 }
 
-export function ledgerContract(ctx: () => ContractContext): void {
-  describe('ledger (L2 capture race)', () => {
+export function followUpLedgerContract(ctx: () => ContractContext): void {
+  describe('writeFollowUp (L2 capture race)', () => {
     it('PA 100.00: of 20 parallel captures of 10.00 exactly 10 succeed', async () => {
       const { store, harness } = ctx();
       // Where a dialect allows it, a second store plays a second relay instance.
@@ -66,7 +66,7 @@ export function ledgerContract(ctx: () => ContractContext): void {
     });
   });
 
-  describe('ledger (reversal amount)', () => {
+  describe('writeFollowUp (reversal amount)', () => {
     it('refuses a reversal planned before a capture committed, and applies the re-planned one', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
@@ -81,7 +81,7 @@ export function ledgerContract(ctx: () => ContractContext): void {
     });
   });
 
-  describe('ledger (L3 refund race)', () => {
+  describe('writeFollowUp (L3 refund race)', () => {
     it('DB 50.00: of two parallel refunds of 40.00 exactly one succeeds', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
@@ -110,7 +110,7 @@ export function ledgerContract(ctx: () => ContractContext): void {
     });
   });
 
-  describe('ledger guards on stale snapshots', () => {
+  describe('writeFollowUp on stale snapshots', () => {
     it('bounds refunds of a PA by what was captured', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);

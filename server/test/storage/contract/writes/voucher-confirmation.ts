@@ -1,14 +1,14 @@
-// Voucher slips in the store: a slip's confirmation settles its PA and inserts its one RC together,
-// or neither; confirmations racing (two stores playing two relays where the dialect allows) leave
-// exactly one RC; the unique index refuses a second RC even past the guarded UPDATE; an expired
-// slip takes no RC.
+// writeSettlement of a voucher slip: its confirmation settles the PA and inserts its one RC
+// together, or neither; confirmations racing (two stores playing two relays where the dialect
+// allows) leave exactly one RC; the unique index refuses a second RC even past the guarded UPDATE;
+// an expired slip takes no RC. Vouchers have no repository of their own: a slip is a payment.
 
-import { writePayment, writeSettlement } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
-import { planSettle } from '../../../src/domain/lifecycle.js';
-import type { PaymentRecord } from '../../../src/domain/records.js';
-import type { SettleWrite } from '../../../src/storage/store.js';
-import { all, id, insertPayment, newEntity, paymentRecord, T0, type ContractContext } from './fixtures.js';
+import { planSettle } from '../../../../src/domain/lifecycle.js';
+import type { PaymentRecord } from '../../../../src/domain/records.js';
+import type { SettleWrite } from '../../../../src/storage/store.js';
+import { writePayment, writeSettlement } from '../../../../src/storage/writes/index.js';
+import { all, type ContractContext, id, insertPayment, newEntity, paymentRecord, T0 } from '../fixtures.js';
 
 function slip(entityId: string): Partial<PaymentRecord> {
   return { paymentType: 'PA', paymentBrand: 'BOLETO', currency: 'BRL', amount: 9_200, status: 'pending', pendingKind: 'slip', pendingJson: '{"voucher":{}}', resultCode: '000.100.112' };
@@ -24,8 +24,8 @@ function confirmation(pa: PaymentRecord, rc = rcOf(pa)): SettleWrite {
   return { paymentId: pa.id, checkoutId: null, change: plan.change, resultCode: pa.resultCode, responseJson: pa.responseJson, pendingJson: pa.pendingJson, now: T0 + 20, confirmation: rc };
 }
 
-export function vouchersContract(ctx: () => ContractContext): void {
-  describe('voucher slips', () => {
+export function voucherConfirmationContract(ctx: () => ContractContext): void {
+  describe('writeSettlement of a voucher slip', () => {
     it('confirms a slip with its RC in one write: the PA captured in full, the RC findable', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);

@@ -1,36 +1,38 @@
-// What a crash leaves for the relay to resolve (F1): a request's effect and its claim's answer
-// commit together or not at all, claims still in progress can be listed, and the simulator's
-// journal records, finds and voids what it answered.
+// What every composite write carries with its effect (F1): the idempotency claim's answer, the
+// jobs and the webhook events it causes commit with it or not at all, on every write path; claims
+// still in progress after a crash can be listed.
 
-import { writeCheckout, writeFollowUp, writePayment, writeRegistration } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
-import { ClaimLostError, type ClaimAnswer, type SimulatorAuthorization } from '../../../src/storage/store.js';
-import { checkoutRecord, followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0, type ContractContext } from './fixtures.js';
+import type { WebhookEndpoint, WebhookEvent } from '../../../../src/domain/webhooks.js';
+import { jobRecord, type JobRecord, type NewJob } from '../../../../src/jobs/job.js';
+import { type ClaimAnswer, ClaimLostError } from '../../../../src/storage/store.js';
+import { writeCheckout, writeFollowUp, writePayment, writeRegistration, writeRegistrationDeletion } from '../../../../src/storage/writes/index.js';
+import { checkoutRecord, type ContractContext, followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0 } from '../fixtures.js';
 
 const HOLDER = { owner: 'relay-a', leaseUntil: T0 + 60_000 };
 const answer = (entityId: string, key: string, body = `{"key":"${key}"}`): ClaimAnswer => ({ entityId, key, owner: HOLDER.owner, claimedAt: T0, statusCode: 200, body });
+
 /** Claims of this entity that relay-a would resolve at T0 + 1 (its own, restarted). */
 const inDoubt = async (store: ContractContext['store'], entityId: string) =>
   (await store.idempotency.inDoubt(T0 + 1, HOLDER.owner, 10_000)).filter((claim) => claim.entityId === entityId);
 
-function authorization(entityId: string, over: Partial<SimulatorAuthorization> = {}): SimulatorAuthorization {
-  return {
-    reference: id(),
-    entityId,
-    paymentId: id(),
-    paymentType: 'DB',
-    amount: 1_000,
-    currency: 'EUR',
-    resultCode: '000.100.110',
-    state: 'approved',
-    createdAt: T0,
-    voidedAt: null,
-    ...over,
-  };
+/** Jobs tests run at their own moments, long after every other contract test's T0. */
+const J0 = 1_800_000_000_000;
+
+const FAR_FUTURE = 4_000_000_000_000;
+const job = (over: Partial<NewJob> = {}, now = J0): JobRecord => jobRecord({ kind: 'test', payload: { n: id() }, runAt: now, ...over }, now, 5);
+const W0 = 4_100_000_000_000;
+
+function endpoint(entityId: string, over: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+  return { id: id(), entityId, paymentId: null, url: 'https://shop.example/hooks', eventTypes: [], sealedSecret: 'sealed', state: 'active', disabledReason: null, createdAt: W0, updatedAt: W0, ...over };
 }
 
-export function inDoubtContract(ctx: () => ContractContext): void {
-  describe('answers written with their effect, and what a crash leaves in doubt', () => {
+function event(entityId: string, recordId: string, over: Partial<WebhookEvent> = {}): WebhookEvent {
+  return { id: id(), entityId, type: 'PAYMENT', action: 'CREATED', recordId, rootPaymentId: recordId, payload: `{"id":"${recordId}"}`, createdAt: W0, ...over };
+}
+
+export function outboxContract(ctx: () => ContractContext): void {
+  describe('claim answers written with their effect (writePayment, writeRegistration, writeCheckout, writeFollowUp)', () => {
     it('writes the claim answer in the same transaction as a payment, a registration, a checkout and a follow-up', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
@@ -97,23 +99,42 @@ export function inDoubtContract(ctx: () => ContractContext): void {
       expect(await store.payments.find(entityId, capture.record.id)).toBeUndefined();
       expect((await store.payments.find(entityId, authorized.id))?.capturedAmount).toBe(0);
     });
+  });
 
-    it("keeps the simulator's answers and voids an approval or a challenge once, never a decline", async () => {
+  describe('jobs and events written with their effect', () => {
+    it('queues the outbox of a payment and a follow-up with them, and not when the guard refuses the follow-up', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
-      const approved = authorization(entityId);
-      const challenge = authorization(entityId, { state: 'challenge', resultCode: '000.200.000' });
-      const declined = authorization(entityId, { state: 'declined', resultCode: '800.100.151' });
-      for (const a of [approved, challenge, declined]) await store.simulatorJournal.recordAuthorization(a);
-      expect(await store.simulatorJournal.findAuthorization(approved.reference)).toEqual(approved);
-      expect(await store.simulatorJournal.findAuthorization(id())).toBeUndefined();
+      const payJob = job({ runAt: FAR_FUTURE });
+      await writePayment(store, paymentRecord(entityId), { jobs: [payJob] });
+      expect((await store.jobs.find(payJob.id))?.state).toBe('queued');
+      const authorized = await insertPayment(store, entityId, { paymentType: 'PA', amount: 1_000 });
+      const captureJob = job({ runAt: FAR_FUTURE });
+      expect(await writeFollowUp(store, { ...followUp(authorized, 'CP', 1_000), jobs: [captureJob] })).toBe(true);
+      const refusedJob = job({ runAt: FAR_FUTURE });
+      expect(await writeFollowUp(store, { ...followUp(authorized, 'CP', 1_000), jobs: [refusedJob] })).toBe(false);
+      expect((await store.jobs.find(captureJob.id))?.state).toBe('queued');
+      expect(await store.jobs.find(refusedJob.id)).toBeUndefined();
+    });
 
-      expect(await store.simulatorJournal.voidAuthorization(approved.reference, T0 + 5)).toBe(true);
-      expect(await store.simulatorJournal.voidAuthorization(approved.reference, T0 + 6)).toBe(false);
-      expect(await store.simulatorJournal.findAuthorization(approved.reference)).toEqual({ ...approved, state: 'voided', voidedAt: T0 + 5 });
-      expect(await store.simulatorJournal.voidAuthorization(challenge.reference, T0 + 5)).toBe(true);
-      expect(await store.simulatorJournal.voidAuthorization(declined.reference, T0 + 5)).toBe(false);
-      expect(await store.simulatorJournal.findAuthorization(declined.reference)).toEqual(declined);
+    it('writes no event for a follow-up whose guard fails, nor for a second deletion of a card', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      await store.webhooks.insertEndpoint(endpoint(entityId));
+      const pa = await insertPayment(store, entityId, { paymentType: 'PA' });
+      const first = followUp(pa, 'CP', 10_000);
+      expect(await writeFollowUp(store, { ...first, events: [event(entityId, first.record.id)] })).toBe(true);
+      // A second full capture of the same snapshot: the guard fails, nothing is written.
+      const second = followUp(pa, 'CP', 10_000);
+      expect(await writeFollowUp(store, { ...second, events: [event(entityId, second.record.id)] })).toBe(false);
+      expect(await store.webhooks.eventsOf(first.record.id)).toHaveLength(1);
+      expect(await store.webhooks.eventsOf(second.record.id)).toEqual([]);
+
+      const r = registrationRecord(entityId);
+      await writeRegistration(store, r, { events: [event(entityId, r.id, { type: 'REGISTRATION', rootPaymentId: null })] });
+      expect(await writeRegistrationDeletion(store, entityId, r.id, W0, [event(entityId, r.id, { type: 'REGISTRATION', action: 'DELETED', rootPaymentId: null })])).toBe(true);
+      expect(await writeRegistrationDeletion(store, entityId, r.id, W0, [event(entityId, r.id, { type: 'REGISTRATION', action: 'DELETED', rootPaymentId: null })])).toBe(false);
+      expect((await store.webhooks.eventsOf(r.id)).map((x) => x.action).sort()).toEqual(['CREATED', 'DELETED']);
     });
   });
 }

@@ -1,14 +1,14 @@
-// Chargebacks in the ledger (issue 14 R): a CB adds to the payment's open chargebacks, counted with
-// its refunds against the payment in the one guarded UPDATE, so chargebacks racing refunds on one
-// payment, from two stores where the dialect allows, never take more than the payment; refunds
+// writeFollowUp, chargebacks (issue 14 R): a CB adds to the payment's open chargebacks, counted
+// with its refunds against the payment in the one guarded UPDATE, so chargebacks racing refunds on
+// one payment, from two stores where the dialect allows, never take more than the payment; refunds
 // and reversals refuse a charged-back row even on stale snapshots; a CR releases its CB's amount
 // and ends the CB once, whatever races it.
 
-import { writeFollowUp } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
-import { planChargebackReversal } from '../../../src/domain/lifecycle.js';
-import type { FollowUpWrite, PaymentRecord, Store } from '../../../src/storage/store.js';
-import { all, count, followUp, HOUR, insertPayment, newEntity, paymentRecord, T0, type ContractContext } from './fixtures.js';
+import { planChargebackReversal } from '../../../../src/domain/lifecycle.js';
+import type { FollowUpWrite, PaymentRecord, Store } from '../../../../src/storage/store.js';
+import { writeFollowUp } from '../../../../src/storage/writes/index.js';
+import { all, type ContractContext, count, followUp, HOUR, insertPayment, newEntity, paymentRecord, T0 } from '../fixtures.js';
 
 async function fresh(store: Store, p: PaymentRecord): Promise<PaymentRecord> {
   const row = await store.payments.find(p.entityId, p.id);
@@ -23,8 +23,8 @@ function reversalOf(payment: PaymentRecord, chargeback: PaymentRecord): FollowUp
   return { referencedId: payment.id, entityId: payment.entityId, change: plan.change, record: paymentRecord(payment.entityId, { paymentType: 'CR', amount: plan.amount, referencedId: payment.id, createdAt: now, updatedAt: now }), now };
 }
 
-export function chargebacksContract(ctx: () => ContractContext): void {
-  describe('chargebacks (ledger)', () => {
+export function followUpChargebacksContract(ctx: () => ContractContext): void {
+  describe('writeFollowUp (chargebacks)', () => {
     it('DB 100.00: of chargebacks and refunds of 30.00 racing, refunds plus open chargebacks stay within it, and no refund follows a chargeback', async () => {
       const { store, harness } = ctx();
       const other = harness.parallelStores ? await harness.open() : store;

@@ -1,12 +1,12 @@
-// Refunds of captures (L3): a refund may reference a CP as well as its PA. Refunds through any
-// capture and of the PA itself never exceed what the PA captured, and a refund of a capture never
-// exceeds the capture; the store enforces both in one guarded UPDATE, also on stale snapshots and
+// writeFollowUp, refunds of captures (L3): a refund may reference a CP as well as its PA. Refunds
+// through any capture and of the PA itself never exceed what the PA captured, and a refund of a
+// capture never exceeds the capture; one guarded UPDATE enforces both, also on stale snapshots and
 // under contention.
 
-import { writeFollowUp } from '../../../src/storage/writes/index.js';
 import { describe, expect, it } from 'vitest';
-import type { PaymentRecord, Store } from '../../../src/storage/store.js';
-import { all, count, followUp, newEntity, insertPayment, type ContractContext } from './fixtures.js';
+import type { PaymentRecord, Store } from '../../../../src/storage/store.js';
+import { writeFollowUp } from '../../../../src/storage/writes/index.js';
+import { all, type ContractContext, count, followUp, insertPayment, newEntity } from '../fixtures.js';
 
 async function fresh(store: Store, p: PaymentRecord): Promise<PaymentRecord> {
   const row = await store.payments.find(p.entityId, p.id);
@@ -28,8 +28,8 @@ async function captured(store: Store, amount: number, captures: number[]): Promi
   return { pa, cps };
 }
 
-export function captureRefundsContract(ctx: () => ContractContext): void {
-  describe('refunds of captures (L3)', () => {
+export function followUpCapturesContract(ctx: () => ContractContext): void {
+  describe('writeFollowUp (refunds of captures, L3)', () => {
     it('bounds a refund of a capture by the capture, and all refunds by what the PA captured', async () => {
       const { store } = ctx();
       const { pa, cps } = await captured(store, 10_000, [6_000, 3_000]);
