@@ -7,6 +7,7 @@
 // doubt resolved late) is not lost: it goes with the next day the run settles, as a bank puts a
 // late transaction in the next batch, within the look-back.
 
+import { writeAggregation } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
@@ -40,7 +41,7 @@ export async function settleDay(ctx: RelayContext, entityId: string, day: string
   const written: string[] = [];
   for (const [currency, list] of [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const settled = settleCandidates(entityId, day, dayOf(now), currency, list, entity?.settings.settlementFees, now);
-    if (await ctx.store.settlement.writeAggregation(settled.aggregation, settled.records, settled.paymentIds)) written.push(settled.aggregation.id);
+    if (await writeAggregation(ctx.store, settled.aggregation, settled.records, settled.paymentIds)) written.push(settled.aggregation.id);
   }
   return written;
 }

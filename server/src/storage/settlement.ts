@@ -103,40 +103,32 @@ async function insertRecords(trx: Kysely<Database>, records: readonly Reconcilia
   }
 }
 
-/**
- * Writes the aggregation, its records and the settlement marks of its payments together. False,
- * with nothing written, when the day is settled already (by this run before, or another relay) or
- * a payment was settled meanwhile.
- */
-export async function writeAggregation(db: Kysely<Database>, aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean> {
-  const exists = () =>
-    db.selectFrom('settlement_aggregations').select('id').where('entity_id', '=', aggregation.entity_id).where('day', '=', aggregation.day).where('currency', '=', aggregation.currency).executeTakeFirst();
-  if (await exists()) return false;
-  try {
-    return await inTransaction(db, async (trx) => {
-      await trx.insertInto('settlement_aggregations').values(aggregation).execute();
-      await insertRecords(trx, records);
-      let marked = 0n;
-      for (let i = 0; i < paymentIds.length; i += INSERT_CHUNK) {
-        const result = await trx
-          .updateTable('payments')
-          .set({ settlement_status: 'SUCCESS', settlement_date: aggregation.settlement_date, aggregation_id: aggregation.id })
-          .where('id', 'in', paymentIds.slice(i, i + INSERT_CHUNK))
-          .where('settlement_status', 'is', null)
-          .executeTakeFirst();
-        marked += result.numUpdatedRows;
-      }
-      if (marked !== BigInt(paymentIds.length)) throw new SettledMeanwhile();
-      return true;
-    });
-  } catch (error) {
-    // Another relay's run of the same day committed first: its aggregation is the day's.
-    if (error instanceof SettledMeanwhile || (await exists())) return false;
-    throw error;
-  }
+/** Whether the entity's day is settled already in this currency (by this run before, or another relay). */
+export async function aggregationExists(db: Kysely<Database>, entityId: string, day: string, currency: string): Promise<boolean> {
+  const row = await db.selectFrom('settlement_aggregations').select('id').where('entity_id', '=', entityId).where('day', '=', day).where('currency', '=', currency).executeTakeFirst();
+  return row !== undefined;
 }
 
-class SettledMeanwhile extends Error {}
+/** The aggregation row and its records, in the caller's transaction (writes/aggregation.ts). */
+export async function insertAggregation(db: Kysely<Database>, aggregation: Aggregation, records: readonly ReconciliationRecord[]): Promise<void> {
+  await db.insertInto('settlement_aggregations').values(aggregation).execute();
+  await insertRecords(db, records);
+}
+
+/** Marks the payments settled by the aggregation, those not settled yet only; answers how many were. */
+export async function markPaymentsSettled(db: Kysely<Database>, aggregation: Pick<Aggregation, 'id' | 'settlement_date'>, paymentIds: readonly string[]): Promise<number> {
+  let marked = 0n;
+  for (let i = 0; i < paymentIds.length; i += INSERT_CHUNK) {
+    const result = await db
+      .updateTable('payments')
+      .set({ settlement_status: 'SUCCESS', settlement_date: aggregation.settlement_date, aggregation_id: aggregation.id })
+      .where('id', 'in', paymentIds.slice(i, i + INSERT_CHUNK))
+      .where('settlement_status', 'is', null)
+      .executeTakeFirst();
+    marked += result.numUpdatedRows;
+  }
+  return Number(marked);
+}
 
 export interface AggregationFilter {
   entityId: string;

@@ -20,6 +20,7 @@ import { settlementContract } from './contract/settlement.js';
 import { simulatorJournalContract } from './contract/simulator-journal.js';
 import { storeContract as storeItselfContract } from './contract/store.js';
 import { webhooksContract } from './contract/webhooks.js';
+import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
 import { writeDueFiringsContract } from './contract/writes/due-firings.js';
 import { followUpCapturesContract } from './contract/writes/follow-up-captures.js';
@@ -68,6 +69,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeDueFiringsContract,
   writeScheduleCancelContract,
   writeRedeliveryContract,
+  writeAggregationContract,
   outboxContract,
 ];
 

@@ -7,6 +7,7 @@ import type { LedgerChange, PendingKind } from '../../domain/lifecycle.js';
 import type { EpochMs, PaymentRecord, PaymentStatus } from '../../domain/records.js';
 import { guardedUpdate, reverseRecordUpdate, rowsToChange } from '../ledger.js';
 import { paymentFromRow, paymentToRow } from '../rows.js';
+import { markPaymentsSettled, type Aggregation } from '../settlement.js';
 import type { Scope } from './scope.js';
 
 /** A settlement's change of one payment's row (writes/settlement.ts). */
@@ -50,6 +51,8 @@ export interface PaymentsRepository {
    * payment's currency quote (null: none), or undefined when the guard failed.
    */
   settle(s: PaymentSettlement): Promise<{ fxQuoteId: string | null } | undefined>;
+  /** Marks payments settled by a settlement aggregation, those not settled yet only; how many were. */
+  markSettled(aggregation: Pick<Aggregation, 'id' | 'settlement_date'>, paymentIds: readonly string[]): Promise<number>;
 }
 
 export class KyselyPayments implements PaymentsRepository {
@@ -122,5 +125,9 @@ export class KyselyPayments implements PaymentsRepository {
       .returning('fx_quote_id')
       .executeTakeFirst();
     return result && { fxQuoteId: result.fx_quote_id };
+  }
+
+  markSettled(aggregation: Pick<Aggregation, 'id' | 'settlement_date'>, paymentIds: readonly string[]): Promise<number> {
+    return markPaymentsSettled(this.#s.db, aggregation, paymentIds);
   }
 }

@@ -12,7 +12,8 @@ import {
   listAggregations,
   setFileChecksum,
   settlementCandidates,
-  writeAggregation,
+  aggregationExists,
+  insertAggregation,
   type Aggregation,
   type AggregationFilter,
   type FileRecord,
@@ -32,8 +33,10 @@ export interface SettlementRepository {
   candidates(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<SettlementCandidate[]>;
   /** When the earliest of those candidates in [from, to) was created; undefined when there is none. */
   firstCandidateAt(entityId: string, from: EpochMs, to: EpochMs, types: readonly string[]): Promise<EpochMs | undefined>;
-  /** The aggregation, its records and its payments' marks, together; false when the day is settled already. */
-  writeAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean>;
+  /** Whether the entity's day is settled already in this currency. */
+  aggregationExists(entityId: string, day: string, currency: string): Promise<boolean>;
+  /** The aggregation and its records; with its payments' marks in one transaction: writes/aggregation.ts. */
+  insertAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[]): Promise<void>;
   listAggregations(filter: AggregationFilter): Promise<Aggregation[]>;
   findAggregation(entityId: string, id: string): Promise<Aggregation | undefined>;
   aggregationRecords(query: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }>;
@@ -62,8 +65,12 @@ export class KyselySettlement implements SettlementRepository {
     return firstSettlementCandidateAt(this.#s.db, entityId, from, to, types);
   }
 
-  writeAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean> {
-    return writeAggregation(this.#s.db, aggregation, records, paymentIds);
+  aggregationExists(entityId: string, day: string, currency: string): Promise<boolean> {
+    return aggregationExists(this.#s.db, entityId, day, currency);
+  }
+
+  insertAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[]): Promise<void> {
+    return insertAggregation(this.#s.db, aggregation, records);
   }
 
   listAggregations(filter: AggregationFilter): Promise<Aggregation[]> {

@@ -1,6 +1,7 @@
 // Composite writes: functions over the repositories that write several things together, in one
 // transaction or one group-commit batch, exactly as each was written when it was a store method.
 
+export { writeAggregation } from './aggregation.js';
 export { writeCheckout } from './checkout.js';
 export { writeDueFirings } from './due-firings.js';
 export { writeFollowUp, type FollowUpWrite } from './follow-up.js';

@@ -1,15 +1,16 @@
-// The settlement repository: which payments a day's run takes, an aggregation written once with
-// its records and its payments' marks (or nothing), the aggregations and records read back, and
-// the records as the reconciliation file reads them, in chunks after a cursor.
+// The settlement repository: which payments a day's run takes, the aggregations and records read
+// back, and the records as the reconciliation file reads them, in chunks after a cursor. Writing
+// an aggregation with its payments' marks is a composite write (writes/aggregation.ts).
 
 import { describe, expect, it } from 'vitest';
 import type { Aggregation, ReconciliationRecord } from '../../../src/storage/store.js';
+import { writeAggregation } from '../../../src/storage/writes/index.js';
 import { type ContractContext, HOUR, id, insertPayment, newEntity, T0 } from './fixtures.js';
 
-const DAY = '2023-11-14';
-const TYPES = ['DB', 'CP', 'RF'];
+export const DAY = '2023-11-14';
+export const TYPES = ['DB', 'CP', 'RF'];
 
-function aggregation(entityId: string, over: Partial<Aggregation> = {}): Aggregation {
+export function aggregation(entityId: string, over: Partial<Aggregation> = {}): Aggregation {
   return {
     id: id(),
     entity_id: entityId,
@@ -30,7 +31,7 @@ function aggregation(entityId: string, over: Partial<Aggregation> = {}): Aggrega
   };
 }
 
-function record(a: Aggregation, seq: number, paymentId: string, over: Partial<ReconciliationRecord> = {}): ReconciliationRecord {
+export function record(a: Aggregation, seq: number, paymentId: string, over: Partial<ReconciliationRecord> = {}): ReconciliationRecord {
   return {
     aggregation_id: a.id,
     seq,
@@ -84,31 +85,13 @@ export function settlementContract(ctx: () => ContractContext): void {
       expect(await store.settlement.firstCandidateAt(entityId, T0 + 4, T0 + 24 * HOUR, TYPES)).toBeUndefined();
     });
 
-    it('writes a day once: the aggregation, its records and its payments settled together, and nothing the second time', async () => {
-      const { store } = ctx();
-      const entityId = await newEntity(store);
-      const a = await insertPayment(store, entityId);
-      const b = await insertPayment(store, entityId, { createdAt: T0 + 1 });
-      const day = aggregation(entityId);
-      expect(await store.settlement.writeAggregation(day, [record(day, 1, a.id), record(day, 2, b.id)], [a.id, b.id])).toBe(true);
-      expect(await store.settlement.candidates(entityId, T0, T0 + 24 * HOUR, TYPES)).toEqual([]);
-      expect((await store.payments.find(entityId, a.id))?.settlement).toEqual({ status: 'SUCCESS', date: '2023-11-16', aggregationId: day.id });
-      const again = aggregation(entityId);
-      expect(await store.settlement.writeAggregation(again, [record(again, 1, a.id)], [a.id])).toBe(false);
-      expect(await store.settlement.findAggregation(entityId, again.id)).toBeUndefined();
-      // A payment settled meanwhile: the other currency's aggregation writes nothing at all.
-      const usd = aggregation(entityId, { currency: 'USD' });
-      expect(await store.settlement.writeAggregation(usd, [record(usd, 1, b.id)], [b.id])).toBe(false);
-      expect(await store.settlement.findAggregation(entityId, usd.id)).toBeUndefined();
-    });
-
     it('reads aggregations by entity, day range and currency, their records in pages, and their file in chunks after a cursor', async () => {
       const { store } = ctx();
       const entityId = await newEntity(store);
       const payments = [await insertPayment(store, entityId), await insertPayment(store, entityId), await insertPayment(store, entityId)];
       const day = aggregation(entityId, { record_count: 3 });
       const records = payments.map((p, i) => record(day, i + 1, p.id, { amount: 1_000 * (3 - i) }));
-      expect(await store.settlement.writeAggregation(day, records, payments.map((p) => p.id))).toBe(true);
+      expect(await writeAggregation(store, day, records, payments.map((p) => p.id))).toBe(true);
       expect((await store.settlement.listAggregations({ entityId, dayFrom: DAY, dayTo: DAY })).map((x) => x.id)).toEqual([day.id]);
       expect(await store.settlement.listAggregations({ entityId, dayFrom: DAY, dayTo: DAY, currency: 'USD' })).toEqual([]);
       expect(await store.settlement.findAggregation(await newEntity(store), day.id)).toBeUndefined();
