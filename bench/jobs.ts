@@ -26,21 +26,21 @@ const probes = (kind: string, count: number, runAt: number) => Array.from({ leng
 
 async function enqueueAll(store: Store, kind: string, runAt: number): Promise<void> {
   const jobs = probes(kind, JOBS, runAt);
-  for (let i = 0; i < jobs.length; i += 5_000) await store.enqueueJobs(jobs.slice(i, i + 5_000));
+  for (let i = 0; i < jobs.length; i += 5_000) await store.jobs.enqueue(jobs.slice(i, i + 5_000));
 }
 
 /** Jobs/s of the relays: from the moment the jobs are due until the last is done. */
 async function relaysRate(cluster: RelayCluster, store: Store): Promise<number> {
-  const before = (await store.countJobs(JOB_KINDS.probe)).done;
+  const before = (await store.jobs.count(JOB_KINDS.probe)).done;
   const due = Date.now() + START_DELAY_MS;
   await enqueueAll(store, JOB_KINDS.probe, due);
   await pause(Math.max(0, due - Date.now()));
   // On a busy machine queueing may outlast the delay: then only what is left is timed.
-  const doneAtStart = (await store.countJobs(JOB_KINDS.probe)).done - before;
+  const doneAtStart = (await store.jobs.count(JOB_KINDS.probe)).done - before;
   if (doneAtStart > JOBS / 2) throw new Error(`the relays ran ${doneAtStart} jobs while they were being queued; raise BENCH_JOBS`);
   const start = performance.now();
   for (;;) {
-    const done = (await store.countJobs(JOB_KINDS.probe)).done - before;
+    const done = (await store.jobs.count(JOB_KINDS.probe)).done - before;
     if (done >= JOBS) break;
     await pause(20);
   }
@@ -56,9 +56,9 @@ async function baselineRate(store: Store): Promise<number> {
   const loop = async (owner: string) => {
     for (;;) {
       const t = Date.now();
-      const claimed = await store.claimJobs(owner, t, t + LEASE_MS, 100);
+      const claimed = await store.jobs.claim(owner, t, t + LEASE_MS, 100);
       if (claimed.length === 0) return;
-      await store.completeJobs(owner, claimed.map((j) => j.id), Date.now());
+      await store.jobs.complete(owner, claimed.map((j) => j.id), Date.now());
     }
   };
   await Promise.all([loop('floor-a'), loop('floor-b')]);

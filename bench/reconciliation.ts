@@ -18,7 +18,7 @@ import pg from 'pg';
 import { POSTGRES_URL, postgresUnreachable } from '../e2e/support/relay-cluster.js';
 import { FILE_CHUNK, reconciliationFile } from '../server/src/reports/reconciliation-file.js';
 import { openPostgresStore, openSqliteStore } from '../server/src/storage/index.js';
-import type { ReconciliationRecord, RecordCursor } from '../server/src/storage/report-store.js';
+import type { ReconciliationRecord, RecordCursor } from '../server/src/storage/store.js';
 import type { Store } from '../server/src/storage/store.js';
 
 const ROWS = Number.parseInt(process.env.BENCH_ROWS ?? '1000000', 10);
@@ -69,7 +69,7 @@ function record(i: number): ReconciliationRecord {
 async function load(store: Store): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < ROWS; i += BATCH) {
-    await store.reports.insertReconciliationRecords(Array.from({ length: Math.min(BATCH, ROWS - i) }, (_, k) => record(i + k)));
+    await store.settlement.insertReconciliationRecords(Array.from({ length: Math.min(BATCH, ROWS - i) }, (_, k) => record(i + k)));
   }
   return (performance.now() - start) / 1000;
 }
@@ -102,7 +102,7 @@ async function readOnly(store: Store): Promise<{ rows: number; bytes: number }> 
   let rows = 0;
   let after: RecordCursor | undefined;
   for (;;) {
-    const chunk = await store.reports.fileRowsAfter(ENTITY.id, day(0), day(DAYS), after, FILE_CHUNK);
+    const chunk = await store.settlement.fileRowsAfter(ENTITY.id, day(0), day(DAYS), after, FILE_CHUNK);
     rows += chunk.length;
     const last = chunk.at(-1);
     if (!last || chunk.length < FILE_CHUNK) return { rows, bytes: 0 };
@@ -121,7 +121,7 @@ async function file(store: Store): Promise<{ rows: number; bytes: number }> {
       done();
     },
   });
-  await pipeline(reconciliationFile(store.reports, ENTITY, day(0), day(DAYS)), sink);
+  await pipeline(reconciliationFile(store.settlement, ENTITY, day(0), day(DAYS)), sink);
   // The header is a line; a value with a line break would add one, and the bench has none.
   return { rows: lines - 1, bytes };
 }

@@ -111,21 +111,21 @@ async function paymentsPerSecond(url: string, token: string, entityId: string): 
 const r = await relay();
 const rx = await receiver();
 try {
-  const endpoint = await r.ctx.webhooks.create((await r.ctx.store.findEntity(r.hooked))!, { url: rx.url, eventTypes: [] });
+  const endpoint = await r.ctx.webhooks.create((await r.ctx.store.entities.find(r.hooked))!, { url: rx.url, eventTypes: [] });
   if (endpoint.endpoint.state !== 'active') throw new Error('the receiver did not acknowledge the activation');
 
   // 1. Deliveries per second.
   const answer = JSON.stringify({ id: '0'.repeat(32), paymentType: 'DB', amount: '92.00', currency: 'EUR', result: { code: '000.100.110', description: 'Request successfully processed' } });
   const now = r.ctx.clock.now();
   const events = Array.from({ length: DELIVERIES }, (_, i) => paymentEvent(r.ctx, 'paymentCreated', { id: `${i}`.padStart(32, '0'), entityId: r.hooked, referencedId: null, amount: 9200, currency: 'EUR' }, answer));
-  for (let i = 0; i < events.length; i += 500) await r.ctx.store.emitWebhookEvents(events.slice(i, i + 500).map((e) => ({ ...e, createdAt: now })));
+  for (let i = 0; i < events.length; i += 500) await r.ctx.store.webhooks.emit(events.slice(i, i + 500).map((e) => ({ ...e, createdAt: now })));
   const before = await rx.count();
   const started = performance.now();
   await r.ctx.jobs.start(silent);
   while ((await rx.count()) - before < DELIVERIES) await new Promise((resolve) => setTimeout(resolve, 20));
   // Sent is not yet recorded: wait for the runner to write the last attempts, too.
   for (;;) {
-    const counts = await r.ctx.store.countJobs('webhook-delivery');
+    const counts = await r.ctx.store.jobs.count('webhook-delivery');
     if (counts.queued + counts.running === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -163,7 +163,7 @@ try {
   rows.forEach((row, i) => console.log(`| ${i + 1} | ${row.off.toFixed(0)} | ${row.on.toFixed(0)} | ${(row.on / row.off).toFixed(2)} |`));
   const ratios = rows.map((row) => row.on / row.off).sort((a, b) => a - b);
   console.log(`\npayments with webhooks / without, median: ${(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN).toFixed(2)} (target >= 0.8)`);
-  const delivered = (await r.ctx.store.countJobs('webhook-delivery')).done;
+  const delivered = (await r.ctx.store.jobs.count('webhook-delivery')).done;
   console.log(`deliveries done by the end: ${delivered}`);
 } finally {
   await rx.close();

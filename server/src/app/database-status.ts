@@ -58,8 +58,10 @@ export class DatabaseStatus {
  */
 export function watchStore(store: Store, status: DatabaseStatus): Store {
   const watched = watchMethods(store, status);
-  // The reports' store is reached through the store and watched the same way.
-  (watched as { reports: unknown }).reports = watchMethods(store.reports, status);
+  // Each repository is reached through the store and watched the same way.
+  for (const [name, value] of Object.entries(store)) {
+    if (value !== null && typeof value === 'object') (watched as unknown as Record<string, unknown>)[name] = watchMethods(value as object, status);
+  }
   return watched;
 }
 

@@ -13,9 +13,9 @@ export const WIDGET_DIST_DIR = fileURLToPath(new URL('../../../dist/widget/', im
 
 /** Origins allowed to frame a checkout's card fields: the entity's setting; [] = any origin. */
 async function frameAncestors(ctx: RelayContext, checkoutId: string): Promise<string[] | 'unknown'> {
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || ctx.clock.now() >= checkout.expiresAt) return 'unknown';
-  const entity = await ctx.store.findEntity(checkout.entityId);
+  const entity = await ctx.store.entities.find(checkout.entityId);
   return entity?.settings.allowedOrigins ?? [];
 }
 

@@ -12,9 +12,9 @@ import { payCheckout, type SecurityLog } from './pay.js';
 
 /** Whether `origin` may post to this checkout: the entity's allowed origins, any when it names none. */
 export async function accountOriginAllowed(ctx: RelayContext, checkoutId: string, origin: string | undefined): Promise<boolean> {
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout) return true; // answered as no session by the payment itself
-  const allowed = (await ctx.store.findEntity(checkout.entityId))?.settings.allowedOrigins ?? [];
+  const allowed = (await ctx.store.entities.find(checkout.entityId))?.settings.allowedOrigins ?? [];
   return allowed.length === 0 || allowed.includes('*') || (origin !== undefined && allowed.includes(origin));
 }
 

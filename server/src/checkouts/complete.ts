@@ -16,7 +16,7 @@ import { openSaved, SAVED_DATA } from './saved-data.js';
 import { isRegistrationOnly, readRegistrationStatus, registerCheckout } from './register.js';
 
 export async function completeSavedCheckout(ctx: RelayContext, entity: EntityRecord, checkoutId: string, log: SecurityLog): Promise<Outcome> {
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   // Another entity's checkout is no session of this one's.
   if (!checkout || checkout.entityId !== entity.id) throw new ApiError('noSession');
   if (checkout.successPaymentId !== null) throw new ApiError('checkoutPaid');
@@ -31,6 +31,6 @@ export async function completeSavedCheckout(ctx: RelayContext, entity: EntityRec
   }
   const outcome = await payCheckout(ctx, checkoutId, saved.params, log, { saved });
   const paymentId = typeof outcome.body.id === 'string' ? outcome.body.id : undefined;
-  const payment = paymentId ? await ctx.store.findPayment(entity.id, paymentId) : undefined;
+  const payment = paymentId ? await ctx.store.payments.find(entity.id, paymentId) : undefined;
   return payment ? { kind: outcome.kind, body: JSON.parse(payment.responseJson) as Record<string, unknown> } : outcome;
 }

@@ -78,11 +78,11 @@ async function abandonAttempt(ctx: RelayContext, last: PaymentRecord): Promise<b
  * never succeed beside this attempt (L1).
  */
 async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number): Promise<CheckoutClaim> {
-  const claim = () => ctx.store.claimCheckout(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines);
+  const claim = () => ctx.store.checkouts.claim(checkoutId, now, now + ATTEMPT_LEASE_MS, ctx.config.checkoutMaxDeclines);
   const first = await claim();
   if (first !== 'busy') return first;
-  const lastId = (await ctx.store.findCheckout(checkoutId))?.lastPaymentId;
-  const last = lastId ? await ctx.store.findPaymentById(lastId) : undefined;
+  const lastId = (await ctx.store.checkouts.find(checkoutId))?.lastPaymentId;
+  const last = lastId ? await ctx.store.payments.findById(lastId) : undefined;
   if (!last || last.status !== 'pending' || last.checkoutId !== checkoutId) return first;
   return (await abandonAttempt(ctx, last)) ? claim() : first;
 }
@@ -95,9 +95,9 @@ export interface PayOptions {
 
 export async function payCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, log: SecurityLog, options: PayOptions = {}): Promise<Outcome> {
   const now = ctx.clock.now();
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
-  const entity = await ctx.store.findEntity(checkout.entityId);
+  const entity = await ctx.store.entities.find(checkout.entityId);
   if (!entity) throw new ApiError('noSession');
   if (isRegistrationOnly(checkout)) {
     throw new ApiError('invalidParameters', [{ name: 'checkoutId', value: checkoutId, message: 'this checkout stores a card: use checkoutId=ID/registration' }]);
@@ -125,7 +125,7 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
 
   // A URL bound by an earlier attempt stays; otherwise this submit's, bound only if it pays or
   // goes on to 3-D Secure (A7).
-  const shopperResultUrl = (await ctx.store.findCheckout(checkoutId))?.shopperResultUrl ?? submitted.get('shopperResultUrl') ?? null;
+  const shopperResultUrl = (await ctx.store.checkouts.find(checkoutId))?.shopperResultUrl ?? submitted.get('shopperResultUrl') ?? null;
   const url = shopperResultUrl ? resultUrl(shopperResultUrl, checkoutId, checkoutResourcePath(checkoutId)) : undefined;
   let payment;
   try {
@@ -142,7 +142,7 @@ export async function payCheckout(ctx: RelayContext, checkoutId: string, submitt
     });
   } catch (error) {
     // Nothing was written: the attempt ends without counting as a decline.
-    await ctx.store.releaseCheckout(checkoutId);
+    await ctx.store.checkouts.release(checkoutId);
     throw error;
   }
   if (payment.paymentStatus === 'declined' && checkout.declineCount + 1 >= ctx.config.checkoutMaxDeclines) {

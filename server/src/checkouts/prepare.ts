@@ -1,6 +1,7 @@
 // POST /v1/checkouts: a checkout keeps the validated payment parameters for 30 minutes; the widget
 // adds the account data later, on the relay's own origin.
 
+import { writeCheckout } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
@@ -28,7 +29,7 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
   // createRegistration=true without an amount: the registration widget's checkout, which only
   // stores a card (register.ts).
   const registrationOnly = !params.has('amount');
-  await ctx.store.insertCheckout({
+  await writeCheckout(ctx.store, {
     id,
     entityId: entity.id,
     paymentType: registrationOnly ? REGISTRATION_ONLY : (params.get('paymentType') ?? 'DB'),

@@ -6,6 +6,7 @@
 // claimed for the attempt like a payment's, and keeps the registration's id once stored, so one
 // registration checkout stores one card.
 
+import { writeRegistration } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
@@ -39,7 +40,7 @@ const refuse = (name: string, message: string) => new ApiError('invalidParameter
 /** `cvvVerified`: the summary page checked the CVV when the card was saved (saved-data.ts) and kept none. */
 export async function registerCheckout(ctx: RelayContext, checkoutId: string, submitted: FlatParams, options: { cvvVerified?: boolean } = {}): Promise<Outcome> {
   const now = ctx.clock.now();
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || now >= checkout.expiresAt) throw new ApiError('noSession');
   if (!isRegistrationOnly(checkout)) throw refuse('checkoutId', 'this checkout pays: use checkoutId=ID, not ID/registration');
   const params = checkoutParams(checkout.paramsJson);
@@ -49,7 +50,7 @@ export async function registerCheckout(ctx: RelayContext, checkoutId: string, su
   const brand = submitted.get('paymentBrand') ?? detectBrands(account.card.number)[0];
   if (!brand) throw refuse('paymentBrand', 'is required when the brand cannot be detected');
 
-  switch (await ctx.store.claimCheckout(checkoutId, now, now + 60_000, ctx.config.checkoutMaxDeclines)) {
+  switch (await ctx.store.checkouts.claim(checkoutId, now, now + 60_000, ctx.config.checkoutMaxDeclines)) {
     case 'claimed':
       break;
     case 'busy':
@@ -78,23 +79,23 @@ export async function registerCheckout(ctx: RelayContext, checkoutId: string, su
     });
     if (check.kind === 'declined') return { kind: 'refused', body: { paymentBrand: brand, result: resultView(check.resultCode) } };
     const record = newRegistration(ctx, checkout.entityId, brand, account.card, now, false, check.kind === 'approved' ? check.resultCode : APPROVAL_CODES[mode]);
-    await ctx.store.insertRegistration(record, { events: [registrationEvent(ctx, 'registrationStored', record, record.responseJson)] });
+    await writeRegistration(ctx.store, record, { events: [registrationEvent(ctx, 'registrationStored', record, record.responseJson)] });
     params.set(STORED_REGISTRATION, record.id);
     body = JSON.parse(record.responseJson) as Record<string, unknown>;
   } finally {
-    await ctx.store.releaseCheckout(checkoutId);
+    await ctx.store.checkouts.release(checkoutId);
   }
-  await ctx.store.updateCheckout(checkoutId, checkout.entityId, { amount: checkout.amount, currency: checkout.currency, paymentType: checkout.paymentType, paramsJson: JSON.stringify([...params]), shopperResultUrl: checkout.shopperResultUrl }, now);
+  await ctx.store.checkouts.update(checkoutId, checkout.entityId, { amount: checkout.amount, currency: checkout.currency, paymentType: checkout.paymentType, paramsJson: JSON.stringify([...params]), shopperResultUrl: checkout.shopperResultUrl }, now);
   const back = checkout.shopperResultUrl ?? submitted.get('shopperResultUrl');
   const url = back ? resultUrl(back, checkoutId, registrationResourcePath(checkoutId)) : undefined;
   return { kind: 'ok', body: url ? { ...body, resultUrl: url } : body };
 }
 
 export async function readRegistrationStatus(ctx: RelayContext, entity: EntityRecord, checkoutId: string): Promise<Outcome> {
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || checkout.entityId !== entity.id || !isRegistrationOnly(checkout)) throw new ApiError('noSession');
   const id = checkoutParams(checkout.paramsJson).get(STORED_REGISTRATION);
-  const record = id ? await ctx.store.findRegistration(entity.id, id) : undefined;
+  const record = id ? await ctx.store.registrations.find(entity.id, id) : undefined;
   if (record) return { kind: 'ok', body: JSON.parse(record.responseJson) as Record<string, unknown> };
   if (ctx.clock.now() >= checkout.expiresAt) throw new ApiError('checkoutExpired');
   return { kind: 'ok', body: { id: checkoutId, result: resultView('000.200.000') } };

@@ -33,7 +33,7 @@ function accountErrors(submitted: FlatParams, paramsJson: string, now: number): 
 
 export async function saveTransactionData(ctx: RelayContext, checkoutId: string, submitted: FlatParams): Promise<Outcome> {
   const now = ctx.clock.now();
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || now >= checkout.expiresAt || checkout.successPaymentId !== null) throw new ApiError('noSession');
   const errors = accountErrors(submitted, checkout.paramsJson, now);
   if (errors.length > 0) throw new ApiError('invalidParameters', errors);
@@ -46,7 +46,7 @@ export async function saveTransactionData(ctx: RelayContext, checkoutId: string,
     paramsJson: JSON.stringify([...params]),
     shopperResultUrl: checkout.shopperResultUrl,
   };
-  switch (await ctx.store.updateCheckout(checkoutId, checkout.entityId, change, now)) {
+  switch (await ctx.store.checkouts.update(checkoutId, checkout.entityId, change, now)) {
     case 'updated':
       return { kind: 'ok', body: { id: checkoutId, result: resultView('000.200.101') } };
     case 'busy':

@@ -13,18 +13,18 @@ const READ_WINDOW_MS = 60_000;
 
 export async function readCheckoutStatus(ctx: RelayContext, entity: EntityRecord, checkoutId: string): Promise<Outcome> {
   const now = ctx.clock.now();
-  const checkout = await ctx.store.findCheckout(checkoutId);
+  const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || checkout.entityId !== entity.id || checkout.spentAt !== null) throw new ApiError('noSession');
-  if (!(await ctx.store.countCheckoutRead(checkoutId, now, READ_WINDOW_MS, ctx.config.checkoutStatusReadsPerMinute))) {
+  if (!(await ctx.store.checkouts.countRead(checkoutId, now, READ_WINDOW_MS, ctx.config.checkoutStatusReadsPerMinute))) {
     throw new ApiError('throttled');
   }
   if (checkout.successPaymentId) {
-    const payment = await ctx.store.findPayment(entity.id, checkout.successPaymentId);
+    const payment = await ctx.store.payments.find(entity.id, checkout.successPaymentId);
     if (!payment) throw new ApiError('noSession');
-    await ctx.store.markCheckoutSpent(checkoutId, now);
+    await ctx.store.checkouts.markSpent(checkoutId, now);
     return { kind: 'ok', body: checkoutAnswerOf(payment) };
   }
-  const last = checkout.lastPaymentId ? await ctx.store.findPayment(entity.id, checkout.lastPaymentId) : undefined;
+  const last = checkout.lastPaymentId ? await ctx.store.payments.find(entity.id, checkout.lastPaymentId) : undefined;
   // A slip is paid (or expires) days after the checkout: it is read then, not the checkout's expiry.
   if (now >= checkout.expiresAt && !isSlip(last)) throw new ApiError('checkoutExpired');
   if (last) return { kind: last.status === 'declined' ? 'refused' : 'ok', body: JSON.parse(last.responseJson) as Record<string, unknown> };

@@ -22,7 +22,7 @@ export function offeredIds(paramsJson: string): string[] {
 
 /** The offered registrations that still exist. */
 export async function offeredCards(ctx: RelayContext, checkout: CheckoutRecord): Promise<RegistrationRecord[]> {
-  const found = await Promise.all(offeredIds(checkout.paramsJson).map((id) => ctx.store.findRegistration(checkout.entityId, id)));
+  const found = await Promise.all(offeredIds(checkout.paramsJson).map((id) => ctx.store.registrations.find(checkout.entityId, id)));
   return found.filter((r): r is RegistrationRecord => r !== undefined && r.deletedAt === null);
 }
 
@@ -37,7 +37,7 @@ export async function storedCardSource(ctx: RelayContext, checkout: CheckoutReco
   const refuse = (message: string) => new ApiError('invalidParameters', [{ name: 'registrationId', value: id, message }]);
   if (submitted.has('card.number')) throw refuse('pay either with a stored card or with card.number, not both');
   if (!offeredIds(checkout.paramsJson).includes(id)) throw refuse('this checkout does not offer that stored card');
-  const record = await ctx.store.findRegistration(entityId, id);
+  const record = await ctx.store.registrations.find(entityId, id);
   if (!record || record.deletedAt !== null) throw refuse('the stored card no longer exists');
   const card = cardOfRegistration(ctx, record);
   const cvv = submitted.get('card.cvv');

@@ -16,7 +16,7 @@ import { isInternalParam } from './saved-data.js';
 import { checkoutCountryErrors } from '../vouchers/checkout-rules.js';
 
 export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams): Promise<Outcome> {
-  const checkout = await ctx.store.findCheckout(id);
+  const checkout = await ctx.store.checkouts.find(id);
   // Another entity's checkout is no session of this one's.
   if (!checkout || checkout.entityId !== entity.id) throw new ApiError('noSession');
   const merged = checkoutParams(checkout.paramsJson);
@@ -36,7 +36,7 @@ export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id
     paramsJson: JSON.stringify([...merged]),
     shopperResultUrl: merged.get('shopperResultUrl') ?? null,
   };
-  switch (await ctx.store.updateCheckout(id, entity.id, change, ctx.clock.now())) {
+  switch (await ctx.store.checkouts.update(id, entity.id, change, ctx.clock.now())) {
     case 'updated':
       return { kind: 'ok', body: { result: resultView('000.200.101'), id } };
     case 'missing':

@@ -88,7 +88,7 @@ export interface PaymentRecord {
   referencedId: string | null;
   registrationId: string | null;
   checkoutId: string | null;
-  /** Running totals maintained only by applyFollowUp (minor units). */
+  /** Running totals maintained only by writeFollowUp (storage/writes/follow-up.ts) (minor units). */
   capturedAmount: number;
   refundedAmount: number;
   /**

@@ -68,7 +68,7 @@ export async function withIdempotency(
   scope: { entityId: string; key: string; hash: () => string; now: number; ttlMs: number; holder: ClaimHolder },
   execute: (claim: Claim) => Promise<Outcome>,
 ): Promise<HttpAnswer & { replayed: boolean }> {
-  const claim = await store.claimIdempotencyKey(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs, scope.holder);
+  const claim = await store.idempotency.claim(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs, scope.holder);
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') return { status: claim.statusCode, json: claim.body, replayed: true };
@@ -93,11 +93,11 @@ export async function withIdempotency(
     if (error instanceof ApiError && error.status < 500) {
       answer = httpAnswerOfError(error);
     } else {
-      await store.releaseIdempotencyClaim({ entityId, key, owner, createdAt: scope.now });
+      await store.idempotency.release({ entityId, key, owner, createdAt: scope.now });
       throw error;
     }
   }
-  if (!answered) await store.completeIdempotencyKey({ entityId, key, owner, claimedAt: scope.now, statusCode: answer.status, body: answer.json });
+  if (!answered) await store.idempotency.complete({ entityId, key, owner, claimedAt: scope.now, statusCode: answer.status, body: answer.json });
   // Spelled out, not a spread followed by a new key: that is slow on this Node, and every such request comes here.
   return { status: answer.status, json: answer.json, content: answer.content, replayed: false };
 }

@@ -65,13 +65,13 @@ export class LookupCache {
   }
 
   async #findMerchant(tokenHash: string): Promise<MerchantRecord | undefined> {
-    const found = await this.store.findMerchantByTokenHash(tokenHash);
+    const found = await this.store.merchants.findByTokenHash(tokenHash);
     if (found) this.#merchants.set(tokenHash, found, this.clock.now());
     return found;
   }
 
   async #findEntity(id: string): Promise<EntityRecord | undefined> {
-    const found = await this.store.findEntity(id);
+    const found = await this.store.entities.find(id);
     if (found) this.#entities.set(id, found, this.clock.now());
     return found;
   }

@@ -20,11 +20,11 @@ const CHALLENGES_PER_ROUND = 500;
 /** One round, by the context's clock. */
 export async function purgeExpired(ctx: RelayContext): Promise<Purged> {
   const now = ctx.clock.now();
-  const idempotencyKeys = await ctx.store.purgeIdempotencyKeys(now - ctx.config.idempotencyTtlMs);
-  const jobs = await ctx.store.purgeFinishedJobs(now - ctx.config.jobs.keepFinishedMs);
+  const idempotencyKeys = await ctx.store.idempotency.purge(now - ctx.config.idempotencyTtlMs);
+  const jobs = await ctx.store.jobs.purgeFinished(now - ctx.config.jobs.keepFinishedMs);
   let expiredChallenges = 0;
   // A challenge lives as long as a checkout; one still pending after that was abandoned.
-  for (const payment of await ctx.store.pendingPaymentsBefore('three-d-secure', now - ctx.config.checkoutTtlMs, CHALLENGES_PER_ROUND)) {
+  for (const payment of await ctx.store.payments.pendingBefore('three-d-secure', now - ctx.config.checkoutTtlMs, CHALLENGES_PER_ROUND)) {
     const settled = await settleChallenge(ctx, payment, CHALLENGE_TIMEOUT.code);
     if (settled.kind === 'settled') expiredChallenges++;
   }

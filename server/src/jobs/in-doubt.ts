@@ -43,12 +43,12 @@ async function resolveAll(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>,
   let released = 0;
   const restartedOwner = when === 'at-start-up' ? ctx.config.relayId : null;
   for (;;) {
-    const claims = await ctx.store.inDoubtIdempotencyKeys(ctx.clock.now(), restartedOwner, ROUND);
+    const claims = await ctx.store.idempotency.inDoubt(ctx.clock.now(), restartedOwner, ROUND);
     for (const claim of claims) {
       const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
       const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
       // A retry may have claimed the key afresh meanwhile: that claim is not released.
-      if (await ctx.store.releaseIdempotencyClaim(claim)) released++;
+      if (await ctx.store.idempotency.release(claim)) released++;
       log.info({ entityId: claim.entityId, key: claim.key, owner: claim.owner, reference, simulator }, 'request in doubt resolved; its key is free for a retry');
     }
     if (claims.length < ROUND) return released;

@@ -1,6 +1,6 @@
 // A job: work the relay does after it has answered, run by whichever relay's runner claims it
 // (jobs/runner.ts). Jobs are written with the state change that causes them (the outbox: the
-// store's composite writes take `jobs`), so a committed change always has its work queued and a
+// composite writes of storage/writes/ take `jobs`), so a committed change always has its work queued and a
 // rolled-back one never does.
 
 import { newJobId } from '../domain/ids.js';

@@ -120,7 +120,7 @@ export class JobRunner {
 
   /** Queues a job outside any other write (flows queue theirs with their state change). */
   enqueue(job: NewJob): Promise<void> {
-    return this.#o.store.enqueueJobs([jobRecord(job, this.#o.clock.now(), this.#o.config.maxAttempts)]);
+    return this.#o.store.jobs.enqueue([jobRecord(job, this.#o.clock.now(), this.#o.config.maxAttempts)]);
   }
 
   /**
@@ -130,7 +130,7 @@ export class JobRunner {
   async start(log: RunnerLog): Promise<void> {
     this.#log = log;
     // Their tries count: one of them may be what killed the process.
-    const released = await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now(), true);
+    const released = await this.#o.store.jobs.release(this.#o.owner, this.#o.clock.now(), true);
     if (released > 0) this.#log.info({ released }, 'jobs held before a restart are queued again');
     this.#started = true;
     this.#lastRoundAt = Date.now();
@@ -180,7 +180,7 @@ export class JobRunner {
         const want = Math.min(config.batchSize, free);
         const skip = this.#fullGroups();
         for (const group of skip) this.#deferredGroups.add(group);
-        const jobs = await store.claimJobs(owner, now, now + config.leaseMs, want, { skip, ...(this.#o.groupLimit !== undefined ? { perGroup: this.#o.groupLimit } : {}) });
+        const jobs = await store.jobs.claim(owner, now, now + config.leaseMs, want, { skip, ...(this.#o.groupLimit !== undefined ? { perGroup: this.#o.groupLimit } : {}) });
         for (const job of jobs) this.#start(job);
         this.#deferCapped(jobs);
         // A full claim means more may be due: claim again as soon as slots free up.
@@ -272,7 +272,7 @@ export class JobRunner {
     const ids = this.#done;
     this.#done = [];
     try {
-      if (ids.length > 0) await this.#o.store.completeJobs(this.#o.owner, ids, this.#o.clock.now());
+      if (ids.length > 0) await this.#o.store.jobs.complete(this.#o.owner, ids, this.#o.clock.now());
     } catch (error) {
       // Their leases run out and they run again: handlers are safe to run twice.
       this.#log.error({ err: error, jobs: ids.length }, 'could not mark jobs done; they will run again');
@@ -297,7 +297,7 @@ export class JobRunner {
     const { store, clock, owner, config } = this.#o;
     const now = clock.now();
     await this.#queuePeriodic(now);
-    const jobs = await store.claimJobs(owner, now, now + config.leaseMs, config.batchSize);
+    const jobs = await store.jobs.claim(owner, now, now + config.leaseMs, config.batchSize);
     const result: RoundResult = { claimed: jobs.length, done: 0, retried: 0, failed: 0 };
     const done: string[] = [];
     let next = 0;
@@ -314,7 +314,7 @@ export class JobRunner {
     await Promise.all(Array.from({ length: Math.min(config.concurrency, jobs.length) }, worker));
     // One statement for the whole batch: at thousands of jobs a second, one UPDATE per job would
     // be most of the cost.
-    result.done = await store.completeJobs(owner, done, clock.now());
+    result.done = await store.jobs.complete(owner, done, clock.now());
     return result;
   }
 
@@ -343,18 +343,18 @@ export class JobRunner {
     const log = this.#log;
     const now = clock.now();
     if (error instanceof RetryJobAt) {
-      await store.finishJobWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);
+      await store.jobs.finishWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);
       return false;
     }
     const last = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
     const message = `${error.name}: ${error.message}`;
     if (last) {
-      await store.finishJobWithError(owner, job.id, message, { state: 'failed' }, now);
+      await store.jobs.finishWithError(owner, job.id, message, { state: 'failed' }, now);
       log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed for good; kept as failed');
       return true;
     }
     const runAt = now + retryDelay(job.attempts, config.retryBaseMs, config.retryMaxMs);
-    await store.finishJobWithError(owner, job.id, message, { state: 'queued', runAt }, now);
+    await store.jobs.finishWithError(owner, job.id, message, { state: 'queued', runAt }, now);
     log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, retryAt: runAt, error: message }, 'job failed; retry queued');
     return false;
   }
@@ -373,6 +373,6 @@ export class JobRunner {
     if (this.#flushing) clearImmediate(this.#flushing);
     this.#flushing = undefined;
     await this.#flushDone();
-    if (this.#started) await this.#o.store.releaseJobs(this.#o.owner, this.#o.clock.now(), false).catch(() => 0);
+    if (this.#started) await this.#o.store.jobs.release(this.#o.owner, this.#o.clock.now(), false).catch(() => 0);
   }
 }

@@ -65,9 +65,9 @@ function newMerchant(name: string, now: EpochMs, vault: CardVault): CreatedMerch
  */
 export async function sealPlainWebhookSecrets(store: Store, vault: CardVault): Promise<number> {
   let sealed = 0;
-  for (const { id, webhookSecret } of await store.listWebhookSecrets()) {
+  for (const { id, webhookSecret } of await store.merchants.listWebhookSecrets()) {
     if (isSealedSecret(webhookSecret)) continue;
-    if (await store.replaceWebhookSecret(id, webhookSecret, vault.sealSecret(webhookSecret))) sealed++;
+    if (await store.merchants.replaceWebhookSecret(id, webhookSecret, vault.sealSecret(webhookSecret))) sealed++;
   }
   return sealed;
 }
@@ -78,7 +78,7 @@ function newEntity(input: { merchantId: string; name: string; settings: EntitySe
 
 export async function createMerchant(store: Store, input: { name: string }, now: EpochMs, vault: CardVault): Promise<CreatedMerchant> {
   const created = newMerchant(input.name, now, vault);
-  await store.createMerchant(created.merchant);
+  await store.merchants.create(created.merchant);
   return created;
 }
 
@@ -87,9 +87,9 @@ export async function createEntity(
   input: { merchantId: string; name: string; settings: EntitySettings },
   now: EpochMs,
 ): Promise<EntityRecord> {
-  if (!(await store.findMerchant(input.merchantId))) throw new Error(`no merchant with id ${input.merchantId}`);
+  if (!(await store.merchants.find(input.merchantId))) throw new Error(`no merchant with id ${input.merchantId}`);
   const entity = newEntity(input, now);
-  await store.createEntity(entity);
+  await store.entities.create(entity);
   return entity;
 }
 
@@ -119,12 +119,12 @@ export async function ensureTestMerchant(
   now: EpochMs,
   vault: CardVault,
 ): Promise<{ created: boolean; credentials: TestMerchantCredentials | null }> {
-  if ((await store.countMerchants()) > 0) return { created: false, credentials: null };
+  if ((await store.merchants.count()) > 0) return { created: false, credentials: null };
   const { merchant, accessToken, webhookSecret } = newMerchant(TEST_MERCHANT_NAME, now, vault);
   const entity = newEntity({ merchantId: merchant.id, name: TEST_ENTITY_NAME, settings: {} }, now);
   const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret };
   writePrivateFile(config.dataDir, join(config.dataDir, TEST_MERCHANT_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
-  await store.createMerchant(merchant);
-  await store.createEntity(entity);
+  await store.merchants.create(merchant);
+  await store.entities.create(entity);
   return { created: true, credentials };
 }

@@ -3,6 +3,7 @@
 // table (CB and CR rows) and written by the store's guarded UPDATE with their webhook events, so a
 // chargeback racing a refund leaves refunds plus open chargebacks within the payment.
 
+import { writeFollowUp } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planChargebackReversal, planFollowUp, refusalCode, type ChargebackType, type FollowUpPlan } from '../domain/lifecycle.js';
@@ -43,7 +44,7 @@ interface Planned {
 async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string, op: ChargebackType, params: FlatParams, claim: Claim | undefined, planOf: (payment: PaymentRecord) => Promise<Planned>): Promise<Outcome> {
   const id = newPaymentId(ctx.clock.now());
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
-    const payment = await ctx.store.findPayment(entity.id, paymentId);
+    const payment = await ctx.store.payments.find(entity.id, paymentId);
     if (!payment) throw new ApiError('notFound');
     const { plan, chargeback } = await planOf(payment);
     if (!plan.ok) return refusedWith(plan.resultCode, op, params, paymentId);
@@ -57,7 +58,7 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
     if (chargeback) body.chargebackId = chargeback.id;
     const json = JSON.stringify(body);
     const record = referencingRecord(payment, { id, paymentType: op, amount: plan.amount, resultCode, responseJson: json, at: now });
-    const applied = await ctx.store.applyFollowUp({
+    const applied = await writeFollowUp(ctx.store, {
       referencedId: payment.id,
       entityId: entity.id,
       change: plan.change,
@@ -89,7 +90,7 @@ export async function createChargeback(ctx: RelayContext, entity: EntityRecord, 
 export async function reverseChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const chargebackId = params.get('chargebackId') ?? '';
   return write(ctx, entity, paymentId, 'CR', params, claim, async (payment) => {
-    const chargeback = await ctx.store.findPayment(entity.id, chargebackId);
+    const chargeback = await ctx.store.payments.find(entity.id, chargebackId);
     return { payment, plan: planChargebackReversal(payment, chargeback), ...(chargeback ? { chargeback } : {}) };
   });
 }

@@ -2,6 +2,7 @@
 // authorization, and the record written in one go. Shared by POST /v1/payments, payments with a
 // stored registration and the widget's checkout submit.
 
+import { writePayment } from '../storage/writes/index.js';
 import { checkCountryRules } from '../domain/country.js';
 import { detectBrands } from '../domain/card.js';
 import { newPaymentId } from '../domain/ids.js';
@@ -307,7 +308,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   const notificationUrl = params.get('notificationUrl');
   const events = [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})];
   if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
-  const written = await ctx.store.insertPayment(record, {
+  const written = await writePayment(ctx.store, record, {
     events,
     registration,
     attempt,

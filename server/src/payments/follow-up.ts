@@ -1,5 +1,6 @@
 // Follow-ups (CP, RF, RV) on an earlier payment: the lifecycle table decides, the store enforces.
 
+import { writeFollowUp } from '../storage/writes/index.js';
 import { newPaymentId } from '../domain/ids.js';
 import { CHARGEBACK_NOT_BY_MERCHANT, needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
@@ -36,10 +37,10 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
   const amount = op === 'RV' || amountText === undefined ? undefined : parseAmount(amountText);
   const id = newPaymentId(ctx.clock.now());
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
-    const reference = await ctx.store.findPayment(entity.id, referenceId);
+    const reference = await ctx.store.payments.find(entity.id, referenceId);
     if (!reference) throw new ApiError('notFound');
     // A refund of a capture refunds its PA too: the plan needs the PA as it is now.
-    const parent = needsParent(op, reference) && reference.referencedId !== null ? await ctx.store.findPayment(entity.id, reference.referencedId) : undefined;
+    const parent = needsParent(op, reference) && reference.referencedId !== null ? await ctx.store.payments.find(entity.id, reference.referencedId) : undefined;
     const now = ctx.clock.now();
     const plan = planFollowUp(reference, {
       op,
@@ -56,7 +57,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
     const json = JSON.stringify(body);
     // A follow-up belongs to its payment's order, and settles at its payment's quoted rate.
     const record = referencingRecord(reference, { id, paymentType: op, amount: plan.amount, resultCode, responseJson: json, at: now, merchantTransactionId: params.get('merchantTransactionId') });
-    const applied = await ctx.store.applyFollowUp({
+    const applied = await writeFollowUp(ctx.store, {
       referencedId: reference.id,
       entityId: entity.id,
       change: plan.change,

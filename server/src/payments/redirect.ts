@@ -5,6 +5,7 @@
 // ending is a row of PENDING_TRANSITIONS (kind 'redirect') applied by the store's guarded UPDATE,
 // so an approve racing an expiry settles the payment exactly once.
 
+import { writeSettlement } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
@@ -61,7 +62,7 @@ async function write(ctx: RelayContext, payment: PaymentRecord, answer: Redirect
   delete body.redirect;
   body.result = resultView(resultCode);
   const responseJson = JSON.stringify(body);
-  return ctx.store.settlePayment({
+  return writeSettlement(ctx.store, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,
@@ -82,7 +83,7 @@ async function write(ctx: RelayContext, payment: PaymentRecord, answer: Redirect
 export async function settleRedirect(ctx: RelayContext, payment: PaymentRecord, answer: RedirectAnswer, now = ctx.clock.now()): Promise<{ settled: boolean; payment: PaymentRecord }> {
   let written = await write(ctx, payment, answer, now);
   if (written === 'checkout-closed') written = await write(ctx, payment, 'cancel', now);
-  const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
+  const fresh = (await ctx.store.payments.findById(payment.id)) ?? payment;
   return { settled: written === 'settled', payment: fresh };
 }
 
@@ -96,7 +97,7 @@ export function expiryPaymentIdOf(payload: unknown): string {
  * settlement applies only to a payment still pending.
  */
 export async function expireRedirect(ctx: RelayContext, paymentId: string): Promise<void> {
-  const payment = await ctx.store.findPaymentById(paymentId);
+  const payment = await ctx.store.payments.findById(paymentId);
   if (!payment || payment.status !== 'pending' || payment.pendingKind !== 'redirect') return;
   const now = await entityNow(ctx, payment.entityId);
   const due = payment.createdAt + ctx.config.redirectExpiryMs;
@@ -108,7 +109,7 @@ export async function expireRedirect(ctx: RelayContext, paymentId: string): Prom
 export async function expireDueRedirects(ctx: RelayContext, entityId: string, upTo: number): Promise<number> {
   let ran = 0;
   for (;;) {
-    const due = await ctx.store.pendingPaymentsBefore('redirect', upTo - ctx.config.redirectExpiryMs + 1, 100, entityId);
+    const due = await ctx.store.payments.pendingBefore('redirect', upTo - ctx.config.redirectExpiryMs + 1, 100, entityId);
     if (due.length === 0) return ran;
     let settledAny = false;
     for (const payment of due) {

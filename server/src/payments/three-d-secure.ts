@@ -1,6 +1,7 @@
 // The 3-D Secure step of the simulator: a pending payment waits for the shopper on a relay page
 // that offers the test system's return codes; submitting it settles the payment exactly once.
 
+import { writeSettlement } from '../storage/writes/index.js';
 import type { Config } from '../process/config.js';
 import type { RelayContext } from '../app/context.js';
 import { planSettle } from '../domain/lifecycle.js';
@@ -52,7 +53,7 @@ async function settle(ctx: RelayContext, payment: PaymentRecord, pending: Pendin
   const responseJson = JSON.stringify(body);
   const events = [paymentEvent(ctx, 'paymentSettled', payment, responseJson)];
   if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
-  return ctx.store.settlePayment({
+  return writeSettlement(ctx.store, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,
@@ -74,7 +75,7 @@ export async function settleChallenge(ctx: RelayContext, payment: PaymentRecord,
   const pending = JSON.parse(payment.pendingJson ?? '{}') as PendingState;
   let written = await settle(ctx, payment, pending, completeChallenge(pending, returnCode));
   if (written === 'checkout-closed') written = await settle(ctx, payment, pending, completeChallenge(pending, CHALLENGE_TIMEOUT.code));
-  const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
+  const fresh = (await ctx.store.payments.findById(payment.id)) ?? payment;
   // Otherwise a concurrent submit settled it first, and nothing (no registration either) was written here.
   return { kind: written === 'settled' ? 'settled' : 'already-settled', payment: fresh, pending };
 }

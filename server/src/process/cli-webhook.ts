@@ -2,6 +2,7 @@
 // service as the API (webhooks/service.ts), so an endpoint added here is activated, listed and
 // delivered to exactly as one added through POST /v1/webhooks.
 
+import { writeRedelivery } from '../storage/writes/index.js';
 import { parseDateTime, systemClock } from '../domain/clock.js';
 import type { EntityRecord } from '../domain/records.js';
 import { isEventType, type DeliveryState, type EventType, type WebhookEndpoint } from '../domain/webhooks.js';
@@ -54,7 +55,7 @@ function eventTypes(values: Values): EventType[] {
 }
 
 async function requireEntity(store: Store, entityId: string): Promise<EntityRecord> {
-  const entity = await store.findEntity(entityId);
+  const entity = await store.entities.find(entityId);
   if (!entity) throw new UsageError(`no entity with id ${entityId}`);
   return entity;
 }
@@ -101,14 +102,14 @@ function webhookList(args: string[]): Run {
   const entityId = id(str(values.entity, 'entity', true), '--entity');
   return async (store) => {
     await requireEntity(store, entityId);
-    return (await store.listWebhookEndpoints(entityId)).map(endpointView);
+    return (await store.webhooks.listEndpoints(entityId)).map(endpointView);
   };
 }
 
 /** The entity and one of its endpoints, or a usage error naming what is not there. */
 async function requireEndpoint(store: Store, entityId: string, endpointId: string): Promise<{ entity: EntityRecord; endpoint: WebhookEndpoint }> {
   const entity = await requireEntity(store, entityId);
-  const endpoint = await store.findWebhookEndpoint(entityId, endpointId);
+  const endpoint = await store.webhooks.findEndpoint(entityId, endpointId);
   if (!endpoint) throw new UsageError(`no endpoint ${endpointId} on entity ${entityId}`);
   return { entity, endpoint };
 }
@@ -147,7 +148,7 @@ function webhookDeliveries(args: string[]): Run {
   const from = since(values.since);
   return async (store) => {
     await requireEndpoint(store, entityId, endpointId);
-    const listed = await store.listWebhookDeliveries(endpointId, { limit: Number.parseInt(limitText, 10), ...(state ? { state: state as DeliveryState } : {}), ...(from !== undefined ? { since: from } : {}) });
+    const listed = await store.webhooks.listDeliveries(endpointId, { limit: Number.parseInt(limitText, 10), ...(state ? { state: state as DeliveryState } : {}), ...(from !== undefined ? { since: from } : {}) });
     return listed.map(deliveryView);
   };
 }
@@ -161,7 +162,7 @@ function webhookRedeliver(args: string[]): Run {
   if ((eventId === undefined) === (from === undefined)) throw new UsageError('give either --event EVENT_ID or --since "yyyy-MM-dd HH:mm:ss"');
   return async (store, now) => {
     await requireEndpoint(store, entityId, endpointId);
-    const ids = await store.redeliverWebhooks({ endpointId, ...(eventId ? { eventId } : {}), ...(from !== undefined ? { failedSince: from } : {}) }, now);
+    const ids = await writeRedelivery(store, { endpointId, ...(eventId ? { eventId } : {}), ...(from !== undefined ? { failedSince: from } : {}) }, now);
     return { id: endpointId, redelivered: ids.length, deliveryIds: ids };
   };
 }
@@ -225,7 +226,7 @@ async function listenSession(entityId: string, url: string): Promise<{ secret: s
         return { ...endpointView(endpoint), activation };
       },
       end: async () => {
-        await store.updateWebhookEndpoint(entityId, created.endpoint.id, { state: 'removed' }, Date.now());
+        await store.webhooks.updateEndpoint(entityId, created.endpoint.id, { state: 'removed' }, Date.now());
         await w.close();
         await store.close();
       },

@@ -161,7 +161,7 @@ function timeZone(text: unknown): string | undefined {
 const entityView = (e: EntityRecord) => ({ entityId: e.id, merchantId: e.merchantId, name: e.name, settings: e.settings });
 
 async function requireMerchant(store: Store, merchantId: string): Promise<void> {
-  if (!(await store.findMerchant(merchantId))) throw new UsageError(`no merchant with id ${merchantId}`);
+  if (!(await store.merchants.find(merchantId))) throw new UsageError(`no merchant with id ${merchantId}`);
 }
 
 function merchantCreate(args: string[]): Run {
@@ -258,7 +258,7 @@ function entitySet(args: string[]): Run {
     );
   }
   return async (store) => {
-    const entity = await store.findEntity(entityId);
+    const entity = await store.entities.find(entityId);
     if (!entity) throw new UsageError(`no entity with id ${entityId}`);
     const settings: EntitySettings = { ...entity.settings };
     if (c) settings.country = c;
@@ -277,7 +277,7 @@ function entitySet(args: string[]): Run {
     if (values['no-time-zone']) delete settings.timeZone;
     if (fees) settings.settlementFees = fees;
     if (noFees) delete settings.settlementFees;
-    await store.updateEntitySettings(entityId, settings);
+    await store.entities.updateSettings(entityId, settings);
     return entityView({ ...entity, settings });
   };
 }
@@ -287,7 +287,7 @@ function entityList(args: string[]): Run {
   const merchantId = id(str(values.merchant, 'merchant', true), '--merchant');
   return async (store) => {
     await requireMerchant(store, merchantId);
-    return (await store.listEntities(merchantId)).map(entityView);
+    return (await store.entities.list(merchantId)).map(entityView);
   };
 }
 

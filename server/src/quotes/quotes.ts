@@ -12,7 +12,7 @@ import type { EntityRecord, EpochMs, PaymentFxQuote } from '../domain/records.js
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
-import type { FxQuote } from '../storage/report-store.js';
+import type { FxQuote } from '../storage/store.js';
 import { calendarOf, hasCalendar } from './business-hours.js';
 import { convert, convertBack, parseRateTable } from './rates.js';
 
@@ -62,7 +62,7 @@ export async function createQuote(ctx: RelayContext, entity: EntityRecord, param
     paymentId: null,
     usedAt: null,
   };
-  await ctx.store.reports.insertQuote(quote);
+  await ctx.store.quotes.insert(quote);
   const body = quoteView(quote, now);
   const amount = params.get('amount');
   if (amount !== undefined) {
@@ -74,7 +74,7 @@ export async function createQuote(ctx: RelayContext, entity: EntityRecord, param
 }
 
 export async function readQuote(ctx: RelayContext, entity: EntityRecord, id: string): Promise<Outcome> {
-  const quote = await ctx.store.reports.findQuote(entity.id, id);
+  const quote = await ctx.store.quotes.find(entity.id, id);
   if (!quote) throw new ApiError('notFound');
   return { kind: 'ok', body: quoteView(quote, ctx.clock.now()) };
 }
@@ -93,14 +93,14 @@ export async function holdQuote(ctx: RelayContext, entityId: string, params: Fla
   const id = params.get('quoteId');
   if (id === undefined) return undefined;
   const refusal = (name: 'quoteNotFound' | 'quoteMismatch' | 'quoteExpired' | 'quoteUsed', message: string) => new ApiError(name, [{ name: 'quoteId', value: id, message }]);
-  const quote = await ctx.store.reports.findQuote(entityId, id);
+  const quote = await ctx.store.quotes.find(entityId, id);
   if (!quote) throw refusal('quoteNotFound', 'no quote of this entity');
   if (quote.targetCurrency !== params.get('currency')) throw refusal('quoteMismatch', `the quote is charged in ${quote.targetCurrency}`);
   if (now >= quote.validUntil) throw refusal('quoteExpired', `valid until ${formatTimestamp(quote.validUntil)}`);
-  if (!(await ctx.store.reports.useQuote(entityId, id, paymentId, now))) throw refusal('quoteUsed', 'used by another payment');
+  if (!(await ctx.store.quotes.use(entityId, id, paymentId, now))) throw refusal('quoteUsed', 'used by another payment');
   return {
     quote: { id: quote.id, rate: quote.rate, sourceCurrency: quote.sourceCurrency },
-    release: () => ctx.store.reports.releaseQuote(id, paymentId),
+    release: () => ctx.store.quotes.release(id, paymentId),
   };
 }
 

@@ -10,7 +10,7 @@ import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
-import type { Aggregation, ReconciliationRecord, RecordQuery } from '../storage/report-store.js';
+import type { Aggregation, ReconciliationRecord, RecordQuery } from '../storage/store.js';
 import { SETTLEMENT_FILE_FORMAT } from '../settlement/reconciliation-types.js';
 import { reportRange } from './report-range.js';
 import { fileName, reconciliationFile } from './reconciliation-file.js';
@@ -78,7 +78,7 @@ export async function listAggregations(ctx: RelayContext, entity: EntityRecord, 
   const toText = params.get('date.to') ?? '';
   reportRange(fromText, toText, ctx.config.reports.maxRangeDays);
   const currency = params.get('currency');
-  const found = await ctx.store.reports.listAggregations({ entityId: entity.id, dayFrom: fromText, dayTo: toText, ...(currency !== undefined ? { currency } : {}) });
+  const found = await ctx.store.settlement.listAggregations({ entityId: entity.id, dayFrom: fromText, dayTo: toText, ...(currency !== undefined ? { currency } : {}) });
   if (found.length === 0) throw new ApiError('transactionNotFound');
   return { kind: 'ok', body: { result: resultView(REPORT_OK), aggregations: found.map(aggregationView) } };
 }
@@ -99,11 +99,11 @@ function recordQuery(aggregationId: string, params: FlatParams): Omit<RecordQuer
 
 /** v1 gives every record of the aggregation; v2 one page of 100. */
 export async function aggregationDetail(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams, version: 1 | 2): Promise<Outcome> {
-  const aggregation = await ctx.store.reports.findAggregation(entity.id, id);
+  const aggregation = await ctx.store.settlement.findAggregation(entity.id, id);
   if (!aggregation) throw new ApiError('transactionNotFound');
   const pageNo = version === 2 ? Number(params.get('pageNo') ?? '1') : 1;
   const limit = version === 2 ? RECORDS_PAGE : V1_RECORD_LIMIT;
-  const { records, total } = await ctx.store.reports.aggregationRecords({ ...recordQuery(id, params), offset: (pageNo - 1) * limit, limit });
+  const { records, total } = await ctx.store.settlement.aggregationRecords({ ...recordQuery(id, params), offset: (pageNo - 1) * limit, limit });
   if (version === 2 && records.length === 0 && pageNo > 1) throw new ApiError('transactionNotFound');
   const body: Record<string, unknown> = { result: resultView(REPORT_OK), aggregation: aggregationView(aggregation), records: records.map(recordView) };
   if (version === 2) Object.assign(body, { pageNo, pages: Math.ceil(total / RECORDS_PAGE), total });
@@ -118,6 +118,6 @@ export function downloadFile(ctx: RelayContext, entity: EntityRecord, params: Fl
   return {
     kind: 'ok',
     body: {},
-    content: { type: 'stream', contentType: 'text/csv; charset=utf-8', stream: reconciliationFile(ctx.store.reports, entity, dayFrom, dayTo), filename: fileName(entity.id, dayFrom, dayTo) },
+    content: { type: 'stream', contentType: 'text/csv; charset=utf-8', stream: reconciliationFile(ctx.store.settlement, entity, dayFrom, dayTo), filename: fileName(entity.id, dayFrom, dayTo) },
   };
 }

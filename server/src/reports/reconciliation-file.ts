@@ -9,7 +9,7 @@ import { RECONCILIATION_COLUMNS } from '../../../spec/params/reconciliation.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { formatAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
-import type { FileRecord, RecordCursor, ReportStore } from '../storage/report-store.js';
+import type { FileRecord, RecordCursor, SettlementRepository } from '../storage/store.js';
 import { SETTLEMENT_FILE_FORMAT } from '../settlement/reconciliation-types.js';
 import { CSV_LINE_END, CSV_SEPARATOR, csvCell } from './csv-cell.js';
 
@@ -91,7 +91,7 @@ const cursorOf = ([day, aggregationId, seq]: FileRecord): RecordCursor => ({ day
  * waits at each buffer until the reader takes it, so memory stays at about two chunks, and a reader
  * that goes away ends it there, with the chunk read ahead dropped.
  */
-async function* fileText(reports: ReportStore, entity: FileEntity, dayFrom: string, dayTo: string): AsyncGenerator<Buffer> {
+async function* fileText(reports: SettlementRepository, entity: FileEntity, dayFrom: string, dayTo: string): AsyncGenerator<Buffer> {
   const cells = entityCells(entity);
   let next = reports.fileRowsAfter(entity.id, dayFrom, dayTo, undefined, FILE_CHUNK);
   let out = Buffer.allocUnsafe(OUT_BYTES);
@@ -128,7 +128,7 @@ async function* fileText(reports: ReportStore, entity: FileEntity, dayFrom: stri
  * its own (highWaterMark 0): a chunk is made when the reader asks, and the one read ahead is the
  * only one waiting.
  */
-export function reconciliationFile(reports: ReportStore, entity: FileEntity, dayFrom: string, dayTo: string): Readable {
+export function reconciliationFile(reports: SettlementRepository, entity: FileEntity, dayFrom: string, dayTo: string): Readable {
   return Readable.from(fileText(reports, entity, dayFrom, dayTo), { objectMode: false, highWaterMark: 0 });
 }
 

@@ -104,7 +104,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
     // What the main script needs to draw the form; nothing secret, so any origin may read it.
     app.get<{ Params: { id: string } }>('/v1/checkouts/:id/widget', async (request, reply) => {
       reply.header('Access-Control-Allow-Origin', '*');
-      const checkout = isCheckoutId(request.params.id) ? await ctx.store.findCheckout(request.params.id) : undefined;
+      const checkout = isCheckoutId(request.params.id) ? await ctx.store.checkouts.find(request.params.id) : undefined;
       if (!checkout || ctx.clock.now() >= checkout.expiresAt || checkout.successPaymentId !== null) {
         return sendPublic(ctx, reply, 404, errorBody(new ApiError('noSession')));
       }

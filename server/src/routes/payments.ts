@@ -9,7 +9,7 @@ import { followUp, refused } from '../payments/follow-up.js';
 import { CHARGEBACK_NOT_BY_MERCHANT } from '../domain/lifecycle.js';
 
 async function readPayment({ ctx, entity, path }: ApiCall) {
-  const payment = await ctx.store.findPayment(entity.id, path.id ?? '');
+  const payment = await ctx.store.payments.find(entity.id, path.id ?? '');
   if (!payment) throw new ApiError('notFound');
   return storedOutcome('ok', payment.responseJson);
 }

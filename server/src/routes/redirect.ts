@@ -19,7 +19,7 @@ function isAnswer(text: string): text is keyof typeof REDIRECT_ANSWERS {
 
 export function redirectRoutes(app: FastifyInstance, ctx: RelayContext): void {
   app.get<{ Params: { id: string } }>('/v1/redirect/:id', async (request, reply) => {
-    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null || (payment.status === 'pending' && payment.pendingKind !== 'redirect')) return sendRelayPage(reply, 404, 'Not found', '<h1>No payment found</h1>');
     if (payment.status !== 'pending') {
       return sendRelayPage(reply, 200, 'Payment finished', `<h1>Payment finished</h1><p>${escapeHtml(describeResult(payment.resultCode))}</p>`);
@@ -42,7 +42,7 @@ export function redirectRoutes(app: FastifyInstance, ctx: RelayContext): void {
   });
 
   app.post<{ Params: { id: string } }>('/v1/redirect/:id', async (request, reply) => {
-    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null || (payment.status === 'pending' && payment.pendingKind !== 'redirect')) return sendRelayPage(reply, 404, 'Not found', '<h1>No payment found</h1>');
     const form = request.body instanceof Map ? (request.body as Map<string, string>) : parseFormBody('', { maxParameters: 1 });
     const answer = form.get('answer') ?? '';

@@ -1,4 +1,5 @@
 // /v1/registrations: stored cards, paying with them, reading and deleting them.
+import { writeRegistration, writeRegistrationDeletion } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { detectBrands } from '../domain/card.js';
@@ -49,7 +50,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       // A migrated series had its INITIAL payment elsewhere: this registration continues it.
       const initialDone = params.get('recurringType') === 'INITIAL' || migration !== null;
       const record = newRegistration(c, entity.id, brand, account.card, now, initialDone, resultCode, migration);
-      await c.store.insertRegistration(record, { ...(claim ? { answer: answerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
+      await writeRegistration(c.store, record, { ...(claim ? { answer: answerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
       return { ...storedOutcome('ok', record.responseJson), answered: claim !== undefined };
     },
   });
@@ -59,7 +60,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     operation: 'registrationPayment',
     throttle: 'payments',
     run: async ({ ctx: c, entity, params, path, claim }) => {
-      const record = await c.store.findRegistration(entity.id, path.id ?? '');
+      const record = await c.store.registrations.find(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
       const card = cardOfRegistration(c, record);
       // overrideHolder: the request's card.holder stands in for an empty stored holder, for this
@@ -75,7 +76,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     operation: 'read',
     throttle: 'reads',
     run: async ({ ctx: c, entity, path }) => {
-      const record = await c.store.findRegistration(entity.id, path.id ?? '');
+      const record = await c.store.registrations.find(entity.id, path.id ?? '');
       if (!record || record.deletedAt !== null) throw new ApiError('notFound');
       return storedOutcome('ok', record.responseJson);
     },
@@ -87,10 +88,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
     throttle: 'registrations',
     run: async ({ ctx: c, entity, path }) => {
       const id = path.id ?? '';
-      const registration = await c.store.findRegistration(entity.id, id);
+      const registration = await c.store.registrations.find(entity.id, id);
       if (!registration || registration.deletedAt !== null) throw new ApiError('notFound');
       const events = [registrationEvent(c, 'registrationDeleted', registration, registration.responseJson)];
-      if (!(await c.store.deleteRegistration(entity.id, id, c.clock.now(), events))) throw new ApiError('notFound');
+      if (!(await writeRegistrationDeletion(c.store, entity.id, id, c.clock.now(), events))) throw new ApiError('notFound');
       return { kind: 'ok', body: { id, result: resultView('000.000.000') } };
     },
   });

@@ -23,7 +23,7 @@ export function reportRoutes(app: FastifyInstance, ctx: RelayContext): void {
     operation: 'read',
     throttle: 'reads',
     run: async ({ ctx: c, entity, path }) => {
-      const payment = await c.store.findPayment(entity.id, path.id ?? '');
+      const payment = await c.store.payments.find(entity.id, path.id ?? '');
       if (!payment) throw new ApiError('transactionNotFound');
       return storedOutcome('ok', payment.responseJson);
     },

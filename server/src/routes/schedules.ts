@@ -1,6 +1,7 @@
 // /scheduling/v1/schedules: scheduled payments with a stored registration (create, read with its
 // occurrences, cancel, list by registration), and /v1/test/clock, which moves an entity's time in
 // the test environment and runs what became due.
+import { writeScheduleCancel } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { formatTimestamp, parseDateTime } from '../domain/clock.js';
@@ -27,9 +28,9 @@ export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
     operation: 'read',
     throttle: 'reads',
     run: async ({ ctx: c, entity, path }) => {
-      const schedule = await c.store.findSchedule(entity.id, path.id ?? '');
+      const schedule = await c.store.schedules.find(entity.id, path.id ?? '');
       if (!schedule) throw new ApiError('notFound');
-      return { kind: 'ok', body: scheduleView(schedule, await c.store.scheduleOccurrences(schedule.id, OCCURRENCES_SHOWN)) };
+      return { kind: 'ok', body: scheduleView(schedule, await c.store.schedules.occurrences(schedule.id, OCCURRENCES_SHOWN)) };
     },
   });
   registerApiRoute(app, ctx, {
@@ -39,7 +40,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
     throttle: 'reads',
     run: async ({ ctx: c, entity, params }) => {
       const registrationId = params.get('registrationId') ?? '';
-      const schedules = await c.store.listSchedules(entity.id, registrationId);
+      const schedules = await c.store.schedules.list(entity.id, registrationId);
       return { kind: 'ok', body: { registrationId, schedules: schedules.map((s) => scheduleView(s)), result: resultView('000.000.000') } };
     },
   });
@@ -50,7 +51,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
     throttle: 'payments',
     run: async ({ ctx: c, entity, path }) => {
       const id = path.id ?? '';
-      const cancelled = await c.store.cancelSchedule(entity.id, id, c.clock.now());
+      const cancelled = await writeScheduleCancel(c.store, entity.id, id, c.clock.now());
       if (cancelled === 'missing') throw new ApiError('notFound');
       if (cancelled === 'already') throw new ApiError('scheduleClosed');
       return { kind: 'ok', body: { id, result: resultView('000.000.000') } };

@@ -29,7 +29,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): voi
 
   app.get<{ Params: { id: string }; Querystring: { target?: unknown } }>('/v1/threeDSecure/:id', async (request, reply) => {
     const overrides = colorsStylesheet(redirectPageColors(request.query));
-    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
     if (payment.status !== 'pending') {
       return sendRelayPage(reply, 200, 'Authentication finished', `<h1>Authentication finished</h1><p>${escapeHtml(describeResult(payment.resultCode))}</p>`);
@@ -52,7 +52,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): voi
   });
 
   app.post<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {
-    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
     const form = request.body instanceof Map ? (request.body as Map<string, string>) : parseFormBody('', { maxParameters: 1 });
     const returnCode = form.get('returnCode') ?? '';

@@ -20,7 +20,7 @@ function sendSlipPage(reply: FastifyReply, status: number, title: string, bodyHt
 }
 
 async function slipOf(ctx: RelayContext, entityId: string, id: string): Promise<PaymentRecord> {
-  const payment = await ctx.store.findPayment(entityId, id);
+  const payment = await ctx.store.payments.find(entityId, id);
   if (!payment) throw new ApiError('voucherUnknown');
   return payment;
 }
@@ -34,7 +34,7 @@ export function voucherRoutes(app: FastifyInstance, ctx: RelayContext): void {
   );
 
   app.get<{ Params: { id: string } }>('/v1/vouchers/:id', async (request, reply) => {
-    const payment = isPaymentId(request.params.id) ? await ctx.store.findPaymentById(request.params.id) : undefined;
+    const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     const page = payment && slipPage(payment);
     if (!page) return sendSlipPage(reply, 404, 'Not found', '<h1>No slip found</h1>');
     return sendSlipPage(reply, 200, page.title, page.html);

@@ -10,6 +10,7 @@
 //   GET    /v1/webhooks/{id}/deliveries          deliveries with every attempt (state, since, eventId, limit)
 //   POST   /v1/webhooks/{id}/redeliveries        send one event again (eventId), or every failed one since a time
 
+import { writeRedelivery } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
 import { parseDateTime } from '../domain/clock.js';
@@ -53,7 +54,7 @@ async function asApiError<T>(params: FlatParams, work: () => Promise<T>): Promis
 }
 
 async function endpointOf(ctx: RelayContext, entity: EntityRecord, id: string | undefined): Promise<WebhookEndpoint> {
-  const endpoint = id === undefined ? undefined : await ctx.store.findWebhookEndpoint(entity.id, id);
+  const endpoint = id === undefined ? undefined : await ctx.store.webhooks.findEndpoint(entity.id, id);
   if (!endpoint) throw new ApiError('notFound');
   return endpoint;
 }
@@ -80,7 +81,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
     url: '/v1/webhooks',
     operation: 'read',
     throttle: 'reads',
-    run: async ({ ctx: c, entity }) => ok({ entityId: entity.id, webhooks: (await c.store.listWebhookEndpoints(entity.id)).map(endpointView) }),
+    run: async ({ ctx: c, entity }) => ok({ entityId: entity.id, webhooks: (await c.store.webhooks.listEndpoints(entity.id)).map(endpointView) }),
   });
   registerApiRoute(app, ctx, {
     method: 'GET',
@@ -136,7 +137,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
       const since = params.get('since');
       const eventId = params.get('eventId');
       const limit = Number.parseInt(params.get('limit') ?? String(DEFAULT_DELIVERY_LIMIT), 10);
-      const deliveries = await c.store.listWebhookDeliveries(endpoint.id, { limit, ...(state ? { state } : {}), ...(since ? { since: parseDateTime(since) } : {}), ...(eventId ? { eventId } : {}) });
+      const deliveries = await c.store.webhooks.listDeliveries(endpoint.id, { limit, ...(state ? { state } : {}), ...(since ? { since: parseDateTime(since) } : {}), ...(eventId ? { eventId } : {}) });
       return ok({ id: endpoint.id, deliveries: deliveries.map(deliveryView) });
     },
   });
@@ -152,7 +153,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
       if (eventId === undefined && since === undefined) {
         throw new ApiError('invalidParameters', [{ name: 'eventId', value: '', message: 'name one event (eventId) or a time since which every failed delivery is sent again (since)' }]);
       }
-      const ids = await c.store.redeliverWebhooks({ endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
+      const ids = await writeRedelivery(c.store, { endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
       return ok({ id: endpoint.id, redelivered: ids.length, deliveryIds: ids });
     },
   });

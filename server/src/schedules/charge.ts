@@ -76,12 +76,12 @@ export async function chargeOccurrences(ctx: RelayContext, occurrenceIds: readon
     }
   }
   // Should this fail, the whole job is tried again: its other charges are passed over then.
-  if (apart.length > 0) await ctx.store.enqueueJobs(apart);
+  if (apart.length > 0) await ctx.store.jobs.enqueue(apart);
 }
 
 /** `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now. */
 export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at?: number): Promise<ChargeResult> {
-  const found = await ctx.store.findOccurrence(occurrenceId);
+  const found = await ctx.store.schedules.findOccurrence(occurrenceId);
   if (!found || found.occurrence.status !== 'due') return 'not-due';
   const { occurrence, schedule, registration } = found;
   const entity = await ctx.lookups.entity(schedule.entityId);
@@ -89,7 +89,7 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
   // The payment happens at the entity's time (its test clock, when moved ahead).
   const now = at ?? entityTime(ctx, found.testClock);
   if (!registration || registration.deletedAt !== null) {
-    await ctx.store.failOccurrence(occurrence.id, '100.150.202', ctx.clock.now());
+    await ctx.store.schedules.failOccurrence(occurrence.id, '100.150.202', ctx.clock.now());
     return 'failed';
   }
   const claim = await takeClaim(ctx, occurrence, now, log);
@@ -112,7 +112,7 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
       return 'closed';
     }
     // The payment's own rules refused it (a country rule, a parameter): recorded on the occurrence.
-    await ctx.store.failOccurrence(occurrence.id, error.code, ctx.clock.now());
+    await ctx.store.schedules.failOccurrence(occurrence.id, error.code, ctx.clock.now());
     await settleClaim(ctx, claim, error.code);
     return 'failed';
   }
@@ -122,7 +122,7 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
 async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, now: number, log: RunnerLog): Promise<Claim | 'done'> {
   const owner = ctx.config.relayId;
   const leaseUntil = ctx.clock.now() + ctx.config.jobs.leaseMs;
-  const claimOnce = () => ctx.store.claimIdempotencyKey(occurrence.entityId, occurrence.id, CHARGE_REQUEST_HASH, now, now - ctx.config.idempotencyTtlMs, { owner, leaseUntil });
+  const claimOnce = () => ctx.store.idempotency.claim(occurrence.entityId, occurrence.id, CHARGE_REQUEST_HASH, now, now - ctx.config.idempotencyTtlMs, { owner, leaseUntil });
   let claimed = await claimOnce();
   if (claimed.kind === 'in-progress') {
     // A try of a relay that died: resolve what is in doubt now rather than at the next round.
@@ -146,6 +146,6 @@ async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, now: n
 
 /** A charge that wrote no payment: its simulator authorization voided, its claim answered. */
 async function settleClaim(ctx: RelayContext, claim: Claim, reason: string): Promise<void> {
-  await ctx.store.voidSimulatorAuthorization(claim.reference, ctx.clock.now());
-  await ctx.store.completeIdempotencyKey(claim.answer('refused', JSON.stringify({ occurrence: claim.key, charged: false, reason })));
+  await ctx.store.simulatorJournal.voidAuthorization(claim.reference, ctx.clock.now());
+  await ctx.store.idempotency.complete(claim.answer('refused', JSON.stringify({ occurrence: claim.key, charged: false, reason })));
 }

@@ -3,6 +3,7 @@
 // deleted; the first run is computed at the entity's time, in its zone (UTC unless it sets one).
 // The schedule and its Idempotency-Key answer are written together.
 
+import { writeSchedule } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { ApiError, type ErrorName } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
@@ -47,7 +48,7 @@ function jobEcho(params: FlatParams, expression: string): Record<string, string>
 
 export async function createSchedule(ctx: RelayContext, entity: EntityRecord, params: FlatParams, claim?: Claim): Promise<Outcome> {
   const registrationId = params.get('registrationId') ?? '';
-  const { registration, testClock } = await ctx.store.findRegistrationAndTestClock(entity.id, registrationId);
+  const { registration, testClock } = await ctx.store.registrations.findWithTestClock(entity.id, registrationId);
   if (!registration) throw new ApiError('registrationMissing', [{ name: 'registrationId', value: registrationId, message: 'no registration of this entity has this id' }]);
   if (registration.deletedAt !== null) throw new ApiError('registrationDeleted', [{ name: 'registrationId', value: registrationId, message: 'the registration was deleted' }]);
   const compiled = compileJob(params);
@@ -96,6 +97,6 @@ export async function createSchedule(ctx: RelayContext, entity: EntityRecord, pa
     updatedAt: now,
   };
   const answer = answerOf(claim, 'ok', json);
-  await ctx.store.insertSchedule(record, { ...(answer ? { answer } : {}), jobs: fireJobs(ctx, [nextRunAt], now) });
+  await writeSchedule(ctx.store, record, { ...(answer ? { answer } : {}), jobs: fireJobs(ctx, [nextRunAt], now) });
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }

@@ -6,7 +6,7 @@ import type { RelayContext } from '../app/context.js';
 import type { Clock } from '../domain/clock.js';
 
 export async function entityNow(ctx: RelayContext, entityId: string): Promise<number> {
-  return ctx.config.environment === 'live' ? ctx.clock.now() : entityTime(ctx, await ctx.store.findTestClock(entityId));
+  return ctx.config.environment === 'live' ? ctx.clock.now() : entityTime(ctx, await ctx.store.schedules.findTestClock(entityId));
 }
 
 /** The entity's time, its test clock read already (undefined: never moved). */

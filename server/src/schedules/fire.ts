@@ -7,6 +7,7 @@
 // fires, once; older missed runs are recorded as `skipped` (the latest MAX_SKIPPED_RECORDED of
 // them), never charged. A customer is never charged a burst of back payments after an outage.
 
+import { writeDueFirings } from '../storage/writes/index.js';
 import { createHash } from 'node:crypto';
 import type { RelayContext } from '../app/context.js';
 import { jobRecord } from '../jobs/job.js';
@@ -132,7 +133,7 @@ export async function fireDue(ctx: RelayContext, now: number, options: { entityI
   const written: OccurrenceRecord[] = [];
   const at = ctx.clock.now();
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const { found, due } = await ctx.store.fireDueSchedules(now, FIRE_BATCH, (s) => planOrEnd(s, now, options.catchUp), (w) => [...chargeJobs(ctx, w.due, at), ...fireJobs(ctx, w.nextRunAts, at)], options.entityId);
+    const { found, due } = await writeDueFirings(ctx.store, now, FIRE_BATCH, (s) => planOrEnd(s, now, options.catchUp), (w) => [...chargeJobs(ctx, w.due, at), ...fireJobs(ctx, w.nextRunAts, at)], options.entityId);
     written.push(...due);
     if (found < FIRE_BATCH) break;
   }

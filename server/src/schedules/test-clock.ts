@@ -64,6 +64,6 @@ export async function runDueForEntity(ctx: RelayContext, entityId: string, upTo:
 export async function moveTestClock(ctx: RelayContext, entityId: string, time: number, log: RunnerLog = quiet): Promise<Record<string, number> | 'backwards'> {
   if (time <= (await entityNow(ctx, entityId))) return 'backwards';
   const ran = await runDueForEntity(ctx, entityId, time, log);
-  await ctx.store.moveTestClock(entityId, time, ctx.clock.now());
+  await ctx.store.schedules.moveTestClock(entityId, time, ctx.clock.now());
   return ran;
 }

@@ -22,7 +22,7 @@ export interface WrittenFile {
 
 /** Writes one entity's day; the file and its checksum. */
 export async function writeDayFile(ctx: RelayContext, entityId: string, day: string): Promise<WrittenFile | undefined> {
-  const entity = await ctx.store.findEntity(entityId);
+  const entity = await ctx.store.entities.find(entityId);
   if (!entity) return undefined;
   const dir = join(ctx.config.reports.fileDir, entityId);
   await mkdir(dir, { recursive: true, mode: 0o750 });
@@ -37,7 +37,7 @@ export async function writeDayFile(ctx: RelayContext, entityId: string, day: str
     },
   });
   try {
-    await pipeline(reconciliationFile(ctx.store.reports, entity, day, day), hashing, createWriteStream(temporary, { mode: 0o640 }));
+    await pipeline(reconciliationFile(ctx.store.settlement, entity, day, day), hashing, createWriteStream(temporary, { mode: 0o640 }));
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -58,21 +58,21 @@ export async function writeMissingFiles(ctx: RelayContext): Promise<WrittenFile[
   const last = lastClosedDay(ctx.clock.now(), config.settlementCutoffMs);
   const first = dayOf(startOfDay(last) - (config.settlementLookbackDays - 1) * DAY_MS);
   const written: WrittenFile[] = [];
-  for (const entityId of await ctx.store.reports.entityIds()) written.push(...(await writeMissingFilesOf(ctx, entityId, first, last)));
+  for (const entityId of await ctx.store.settlement.entityIds()) written.push(...(await writeMissingFilesOf(ctx, entityId, first, last)));
   return written;
 }
 
 /** One entity's settled days from `first` to `last` that have no file yet get theirs; none without a folder. */
 export async function writeMissingFilesOf(ctx: RelayContext, entityId: string, first: string, last: string): Promise<WrittenFile[]> {
   if (ctx.config.reports.fileDir === '') return [];
-  const aggregations = await ctx.store.reports.listAggregations({ entityId, dayFrom: first, dayTo: last });
+  const aggregations = await ctx.store.settlement.listAggregations({ entityId, dayFrom: first, dayTo: last });
   const days = new Map<string, string[]>();
   for (const a of aggregations) if (a.file_sha256 === null) days.set(a.day, [...(days.get(a.day) ?? []), a.id]);
   const written: WrittenFile[] = [];
   for (const [day, ids] of days) {
     const file = await writeDayFile(ctx, entityId, day);
     if (!file) continue;
-    await ctx.store.reports.setFileChecksum(ids, file.sha256);
+    await ctx.store.settlement.setFileChecksum(ids, file.sha256);
     written.push(file);
   }
   return written;

@@ -5,7 +5,7 @@
 import { newPaymentId } from '../domain/ids.js';
 import type { EpochMs, SettlementFee } from '../domain/records.js';
 import { convertBack } from '../quotes/rates.js';
-import type { Aggregation, ReconciliationRecord, SettlementCandidate } from '../storage/report-store.js';
+import type { Aggregation, ReconciliationRecord, SettlementCandidate } from '../storage/store.js';
 import { feeOf } from './fees.js';
 import { SETTLEMENT_RULES, type MatchingStatus } from './reconciliation-types.js';
 

@@ -7,6 +7,7 @@
 // doubt resolved late) is not lost: it goes with the next day the run settles, as a bank puts a
 // late transaction in the next batch, within the look-back.
 
+import { writeAggregation } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
@@ -28,9 +29,9 @@ export function lastClosedDay(now: EpochMs, cutoffMs: number): string {
  */
 export async function settleDay(ctx: RelayContext, entityId: string, day: string, since: EpochMs = startOfDay(day)): Promise<string[]> {
   const from = startOfDay(day);
-  const candidates = await ctx.store.reports.settlementCandidates(entityId, Math.min(since, from), from + DAY_MS, SETTLED_PAYMENT_TYPES);
+  const candidates = await ctx.store.settlement.candidates(entityId, Math.min(since, from), from + DAY_MS, SETTLED_PAYMENT_TYPES);
   if (candidates.length === 0) return [];
-  const entity = await ctx.store.findEntity(entityId);
+  const entity = await ctx.store.entities.find(entityId);
   const byCurrency = new Map<string, typeof candidates>();
   for (const c of candidates) {
     const currency = settlementTermsOf(c).currency;
@@ -40,7 +41,7 @@ export async function settleDay(ctx: RelayContext, entityId: string, day: string
   const written: string[] = [];
   for (const [currency, list] of [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const settled = settleCandidates(entityId, day, dayOf(now), currency, list, entity?.settings.settlementFees, now);
-    if (await ctx.store.reports.writeAggregation(settled.aggregation, settled.records, settled.paymentIds)) written.push(settled.aggregation.id);
+    if (await writeAggregation(ctx.store, settled.aggregation, settled.records, settled.paymentIds)) written.push(settled.aggregation.id);
   }
   return written;
 }
@@ -55,7 +56,7 @@ export async function runSettlement(ctx: RelayContext, afterDay?: (entityId: str
   const last = startOfDay(lastClosedDay(ctx.clock.now(), config.settlementCutoffMs));
   const since = last - (config.settlementLookbackDays - 1) * DAY_MS;
   const result: SettlementResult = { settled: [] };
-  for (const entityId of await ctx.store.reports.entityIds()) {
+  for (const entityId of await ctx.store.settlement.entityIds()) {
     for (let back = config.settlementLookbackDays - 1; back >= 0; back--) {
       const day = dayOf(last - back * DAY_MS);
       const aggregationIds = await settleDay(ctx, entityId, day, since);

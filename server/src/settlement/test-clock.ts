@@ -30,7 +30,7 @@ export async function settleDueDays(ctx: RelayContext, entityId: string, upTo: E
     // As the job: a day takes the payments of the look-back before it that no settled day took.
     const since = startOfDay(day) - (lookbackDays - 1) * DAY_MS;
     // Days without a payment to settle are stepped over in one read, so a move of years stays cheap.
-    const next = await ctx.store.reports.firstSettlementCandidateAt(entityId, since, end, SETTLED_PAYMENT_TYPES);
+    const next = await ctx.store.settlement.firstCandidateAt(entityId, since, end, SETTLED_PAYMENT_TYPES);
     if (next === undefined) break;
     if (dayOf(next) > day) {
       day = dayOf(next);

@@ -20,7 +20,7 @@ export interface JournalEntry {
 }
 
 export async function recordAnswer(store: Store, reference: string, entry: JournalEntry, outcome: AuthorizationOutcome, now: EpochMs): Promise<void> {
-  await store.recordSimulatorAuthorization({
+  await store.simulatorJournal.recordAuthorization({
     reference,
     ...entry,
     resultCode: outcome.kind === 'challenge' || outcome.kind === 'redirect' ? '000.200.000' : outcome.resultCode,
@@ -47,8 +47,8 @@ export type InDoubtAnswer =
  * claim's answer is written with the effect), so an approval found here is always an orphan.
  */
 export async function resolveInDoubt(store: Store, reference: string, now: EpochMs): Promise<InDoubtAnswer> {
-  const authorization = await store.findSimulatorAuthorization(reference);
+  const authorization = await store.simulatorJournal.findAuthorization(reference);
   if (!authorization) return { kind: 'unknown' };
-  const kind = (await store.voidSimulatorAuthorization(reference, now)) ? 'voided' : 'nothing-to-void';
+  const kind = (await store.simulatorJournal.voidAuthorization(reference, now)) ? 'voided' : 'nothing-to-void';
   return { kind, paymentId: authorization.paymentId };
 }

@@ -1,7 +1,7 @@
 // Checkout attempts, each decided by one conditional UPDATE so concurrent submits, status reads
 // and lease expiry never need a lock held across an await: the row itself is the arbiter.
 
-import { sql, type Kysely, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { Database } from './schema.js';
 import type { CheckoutClaim, EpochMs, PaymentStatus } from './store.js';
 
@@ -71,7 +71,7 @@ export interface AttemptEnd {
  * False when the checkout is gone, already has a success (for a success), or, when settling, went
  * on to another attempt: the caller then writes nothing (a success must not settle then).
  */
-export async function endAttempt(trx: Transaction<Database>, checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean> {
+export async function endAttempt(trx: Kysely<Database>, checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean> {
   const url = outcome !== 'declined' ? (end.shopperResultUrl ?? null) : null;
   let update = trx
     .updateTable('checkouts')

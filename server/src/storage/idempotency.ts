@@ -9,7 +9,7 @@
 // nothing.
 
 import type { CompiledQuery, Kysely } from 'kysely';
-import { mustChangeOneRow, runGuarded } from './guarded-query.js';
+import { mustChangeOneRow } from './guarded-query.js';
 import type { Database } from './schema.js';
 import type { ClaimAnswer, ClaimHolder, EpochMs, IdempotencyClaim, InDoubtClaim } from './store.js';
 
@@ -78,11 +78,6 @@ export function completeKeyQuery(db: Kysely<Database>, answer: ClaimAnswer): Com
     .compile();
   // With an effect, a claim lost to another relay must undo the effect (ClaimLostError).
   return mustChangeOneRow(query);
-}
-
-/** Writes the claim's answer in `db` (a transaction with the effect); throws when it was lost. */
-export async function completeKey(db: Kysely<Database>, answer: ClaimAnswer): Promise<void> {
-  await runGuarded(db, completeKeyQuery(db, answer));
 }
 
 export async function purgeKeys(db: Kysely<Database>, olderThan: EpochMs): Promise<number> {

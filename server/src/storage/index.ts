@@ -3,7 +3,6 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../process/config.js';
 import { KyselyStore } from './kysely-store.js';
 import { openPostgresDb, type PostgresOptions } from './postgres.js';
 import { openSqliteDb } from './sqlite.js';
@@ -24,9 +23,17 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
   return new KyselyStore(openPostgresDb(url, opts), 'postgres', opts.schema);
 }
 
-export async function openStore(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databaseConnectTimeoutMs' | 'databaseQueryTimeoutMs'>>,
-): Promise<Store> {
+/** Where the store lives: the relay's configuration fields of the same names (process/config.ts). */
+export interface StoreLocation {
+  /** SQLite's directory, used when databaseUrl is empty. */
+  dataDir: string;
+  /** postgres:// or postgresql://; '' for SQLite under dataDir. */
+  databaseUrl: string;
+  databaseConnectTimeoutMs?: number;
+  databaseQueryTimeoutMs?: number;
+}
+
+export async function openStore(config: StoreLocation): Promise<Store> {
   if (config.databaseUrl !== '') {
     if (!POSTGRES_URL.test(config.databaseUrl)) {
       // Refuse rather than silently fall back to SQLite and split the data in two places.

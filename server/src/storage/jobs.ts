@@ -1,5 +1,9 @@
 // The jobs table: enqueue (idempotent by unique key), claim with a lease, finish, retry, fail,
-// release. A claim is one UPDATE … RETURNING over the due rows: on PostgreSQL its subquery locks
+// release. Every statement that writes a job row is built here, in one place: enqueueQueries (the
+// jobs repository's enqueue, and the composite writes' batches through it) and
+// deliveryJobsStatement (an event's delivery jobs, in webhooks.ts's fan-out).
+//
+// A claim is one UPDATE … RETURNING over the due rows: on PostgreSQL its subquery locks
 // them FOR UPDATE SKIP LOCKED, so runners of several relays claim disjoint batches without waiting
 // for each other; SQLite refuses that clause, and needs none: its one writer at a time (BEGIN
 // IMMEDIATE, busy_timeout across processes) makes the statement atomic.
@@ -10,6 +14,7 @@
 
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { JobRecord, JobState } from '../jobs/job.js';
+import { PreparedQuery } from './prepared-query.js';
 import { jobFromRow, jobToRow } from './rows.js';
 import type { EpochMs } from '../domain/records.js';
 import type { Database, JobsTable } from './schema.js';
@@ -27,6 +32,21 @@ export function enqueueQueries(db: Executor, jobs: readonly JobRecord[]): Compil
     queries.push(db.insertInto('jobs').values(rows).onConflict((oc) => oc.column('unique_key').doNothing()).compile());
   }
   return queries;
+}
+
+/**
+ * The jobs of one webhook event's deliveries, a job per delivery row the fan-out wrote, grouped by
+ * endpoint: one INSERT … SELECT in the event's batch (webhooks.ts), compiled once. With
+ * enqueueQueries, the only statements that write job rows.
+ */
+export function deliveryJobsStatement(db: Kysely<Database>, kind: string, maxAttempts: number): PreparedQuery<'eventId' | 'at'> {
+  return new PreparedQuery(db, ['eventId', 'at'], (d, v) => ({
+    compile: () =>
+      sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at, group_key)
+          select d.id, ${kind}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${maxAttempts} as integer), null, null, null, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id
+            from webhook_deliveries d
+           where d.event_id = ${v.eventId}`.compile(d),
+  }));
 }
 
 /** The longest last error a job keeps, characters. */

@@ -7,9 +7,7 @@
 
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { EpochMs } from '../domain/records.js';
-import type { JobRecord } from '../jobs/job.js';
 import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceStatus, OccurrenceToCharge, ScheduleRecord, ScheduleStatus } from '../schedules/records.js';
-import { enqueueQueries } from './jobs.js';
 import { mustChangeOneRow } from './guarded-query.js';
 import type { Database, RegistrationsTable, ScheduleOccurrencesTable, SchedulesTable } from './schema.js';
 import type { BatchReader } from './group-commit.js';
@@ -134,7 +132,7 @@ export async function findOccurrence(db: Executor, readTogether: BatchReader, id
 }
 
 /** Cancels the schedules given (active ones only) and their occurrences still awaiting a charge. */
-async function cancelWhere(trx: Transaction<Database>, ids: readonly string[], now: EpochMs): Promise<void> {
+async function cancelWhere(trx: Kysely<Database>, ids: readonly string[], now: EpochMs): Promise<void> {
   if (ids.length === 0) return;
   await trx.updateTable('schedule_occurrences').set({ status: 'cancelled', updated_at: now }).where('schedule_id', 'in', [...ids]).where('status', '=', 'due').execute();
 }
@@ -144,7 +142,7 @@ async function cancelWhere(trx: Transaction<Database>, ids: readonly string[], n
  * The schedule row is updated first: a firing holding it finishes first (its occurrence is then
  * cancelled here), and a charge holding an occurrence finishes first (it is then no longer due).
  */
-export async function cancelSchedule(trx: Transaction<Database>, entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'> {
+export async function cancelSchedule(trx: Kysely<Database>, entityId: string, id: string, now: EpochMs): Promise<'cancelled' | 'already' | 'missing'> {
   const result = await trx
     .updateTable('schedules')
     .set({ status: 'cancelled', next_run_at: null, updated_at: now })
@@ -158,7 +156,7 @@ export async function cancelSchedule(trx: Transaction<Database>, entityId: strin
 }
 
 /** A deleted registration's schedules end with it, in the deletion's transaction. */
-export async function cancelSchedulesOfRegistration(trx: Transaction<Database>, entityId: string, registrationId: string, now: EpochMs): Promise<void> {
+export async function cancelSchedulesOfRegistration(trx: Kysely<Database>, entityId: string, registrationId: string, now: EpochMs): Promise<void> {
   const rows = await trx
     .updateTable('schedules')
     .set({ status: 'cancelled', next_run_at: null, updated_at: now })
@@ -175,7 +173,7 @@ export async function cancelSchedulesOfRegistration(trx: Transaction<Database>, 
 }
 
 /** Active schedules due at `now` (of one entity, for its test clock), locked for this transaction where the database can. */
-export async function lockDueSchedules(trx: Transaction<Database>, dialect: 'sqlite' | 'postgres', now: EpochMs, limit: number, entityId?: string): Promise<ScheduleRecord[]> {
+export async function lockDueSchedules(trx: Kysely<Database>, dialect: 'sqlite' | 'postgres', now: EpochMs, limit: number, entityId?: string): Promise<ScheduleRecord[]> {
   const entity = entityId === undefined ? sql`` : sql` and entity_id = ${entityId}`;
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
   const { rows } = await sql<Selectable<SchedulesTable>>`
@@ -193,9 +191,10 @@ const OCCURRENCES_PER_INSERT = 1_000;
  * Writes the firings planned from schedules read in this transaction: each schedule advanced only
  * if it still is as planned from; the occurrences of those that were, and their charge jobs. An
  * occurrence that exists already is kept as it is (the unique index is the backstop). Returns the
- * occurrences written as due.
+ * occurrences written as due and the next run times, whose jobs the caller queues in the same
+ * transaction (writes/due-firings.ts).
  */
-export async function writeFirings(trx: Transaction<Database>, firings: readonly Firing[], jobsOf: (written: FiringsWritten) => JobRecord[], now: EpochMs): Promise<OccurrenceRecord[]> {
+export async function writeFirings(trx: Kysely<Database>, firings: readonly Firing[], now: EpochMs): Promise<FiringsWritten> {
   const occurrences: OccurrenceRecord[] = [];
   const nextRunAts = new Set<EpochMs>();
   // One UPDATE per same change: schedules due at one second mostly share their next run (a
@@ -232,9 +231,7 @@ export async function writeFirings(trx: Transaction<Database>, firings: readonly
     const rows = occurrences.slice(i, i + OCCURRENCES_PER_INSERT).map(occurrenceToRow);
     await trx.insertInto('schedule_occurrences').values(rows).onConflict((oc) => oc.columns(['schedule_id', 'scheduled_at']).doNothing()).execute();
   }
-  const due = occurrences.filter((o) => o.status === 'due');
-  for (const query of enqueueQueries(trx, jobsOf({ due, nextRunAts: [...nextRunAts] }))) await trx.executeQuery(query);
-  return due;
+  return { due: occurrences.filter((o) => o.status === 'due'), nextRunAts: [...nextRunAts] };
 }
 
 /** A charge's guard failed: its occurrence was no longer due (cancelled, or charged by another run). */
@@ -256,7 +253,7 @@ export function chargeOccurrenceQuery(db: Executor, charge: OccurrenceCharge): C
 }
 
 /** The same guard inside a transaction under way: false when the occurrence is no longer due. */
-export async function chargeOccurrence(trx: Transaction<Database>, charge: OccurrenceCharge): Promise<boolean> {
+export async function chargeOccurrence(trx: Kysely<Database>, charge: OccurrenceCharge): Promise<boolean> {
   const result = await trx.executeQuery(chargeOccurrenceQuery(trx, charge));
   return result.numAffectedRows === 1n;
 }

@@ -3,7 +3,8 @@
 // the day, on any relay, meets the unique (entity, day, currency) index and writes nothing), and
 // the reads of the reports routes and the reconciliation file.
 
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { inTransaction } from './repositories/scope.js';
 import type { EpochMs } from '../domain/records.js';
 import { arrayRows } from './array-rows.js';
 import type { Database, ReconciliationRecordsTable, SettlementAggregationsTable } from './schema.js';
@@ -96,46 +97,38 @@ export async function firstSettlementCandidateAt(db: Kysely<Database>, entityId:
 /** Rows per INSERT: well under both dialects' limits on bound parameters. */
 const INSERT_CHUNK = 500;
 
-async function insertRecords(trx: Transaction<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
+async function insertRecords(trx: Kysely<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
   for (let i = 0; i < records.length; i += INSERT_CHUNK) {
     await trx.insertInto('reconciliation_records').values(records.slice(i, i + INSERT_CHUNK)).execute();
   }
 }
 
-/**
- * Writes the aggregation, its records and the settlement marks of its payments together. False,
- * with nothing written, when the day is settled already (by this run before, or another relay) or
- * a payment was settled meanwhile.
- */
-export async function writeAggregation(db: Kysely<Database>, aggregation: Aggregation, records: readonly ReconciliationRecord[], paymentIds: readonly string[]): Promise<boolean> {
-  const exists = () =>
-    db.selectFrom('settlement_aggregations').select('id').where('entity_id', '=', aggregation.entity_id).where('day', '=', aggregation.day).where('currency', '=', aggregation.currency).executeTakeFirst();
-  if (await exists()) return false;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await trx.insertInto('settlement_aggregations').values(aggregation).execute();
-      await insertRecords(trx, records);
-      let marked = 0n;
-      for (let i = 0; i < paymentIds.length; i += INSERT_CHUNK) {
-        const result = await trx
-          .updateTable('payments')
-          .set({ settlement_status: 'SUCCESS', settlement_date: aggregation.settlement_date, aggregation_id: aggregation.id })
-          .where('id', 'in', paymentIds.slice(i, i + INSERT_CHUNK))
-          .where('settlement_status', 'is', null)
-          .executeTakeFirst();
-        marked += result.numUpdatedRows;
-      }
-      if (marked !== BigInt(paymentIds.length)) throw new SettledMeanwhile();
-      return true;
-    });
-  } catch (error) {
-    // Another relay's run of the same day committed first: its aggregation is the day's.
-    if (error instanceof SettledMeanwhile || (await exists())) return false;
-    throw error;
-  }
+/** Whether the entity's day is settled already in this currency (by this run before, or another relay). */
+export async function aggregationExists(db: Kysely<Database>, entityId: string, day: string, currency: string): Promise<boolean> {
+  const row = await db.selectFrom('settlement_aggregations').select('id').where('entity_id', '=', entityId).where('day', '=', day).where('currency', '=', currency).executeTakeFirst();
+  return row !== undefined;
 }
 
-class SettledMeanwhile extends Error {}
+/** The aggregation row and its records, in the caller's transaction (writes/aggregation.ts). */
+export async function insertAggregation(db: Kysely<Database>, aggregation: Aggregation, records: readonly ReconciliationRecord[]): Promise<void> {
+  await db.insertInto('settlement_aggregations').values(aggregation).execute();
+  await insertRecords(db, records);
+}
+
+/** Marks the payments settled by the aggregation, those not settled yet only; answers how many were. */
+export async function markPaymentsSettled(db: Kysely<Database>, aggregation: Pick<Aggregation, 'id' | 'settlement_date'>, paymentIds: readonly string[]): Promise<number> {
+  let marked = 0n;
+  for (let i = 0; i < paymentIds.length; i += INSERT_CHUNK) {
+    const result = await db
+      .updateTable('payments')
+      .set({ settlement_status: 'SUCCESS', settlement_date: aggregation.settlement_date, aggregation_id: aggregation.id })
+      .where('id', 'in', paymentIds.slice(i, i + INSERT_CHUNK))
+      .where('settlement_status', 'is', null)
+      .executeTakeFirst();
+    marked += result.numUpdatedRows;
+  }
+  return Number(marked);
+}
 
 export interface AggregationFilter {
   entityId: string;
@@ -227,5 +220,5 @@ export async function fileRowsAfter(db: Kysely<Database>, entityId: string, dayF
 
 /** Records written straight in (the benchmark's million rows), in chunks. */
 export async function insertReconciliationRecords(db: Kysely<Database>, records: readonly ReconciliationRecord[]): Promise<void> {
-  await db.transaction().execute((trx) => insertRecords(trx, records));
+  await inTransaction(db, (trx) => insertRecords(trx, records));
 }

@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import { simulatorAuthorizationFromRow } from './rows.js';
 import type { Database } from './schema.js';
-import type { EpochMs, SimulatorAuthorization } from './store.js';
+import type { EpochMs } from '../domain/records.js';
+import type { SimulatorAuthorization } from './repositories/simulator-journal.js';
 
 export async function findAuthorization(db: Kysely<Database>, reference: string): Promise<SimulatorAuthorization | undefined> {
   const row = await db.selectFrom('simulator_authorizations').selectAll().where('reference', '=', reference).executeTakeFirst();

@@ -13,8 +13,8 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PreparedQuery, type Placeholders } from './prepared-query.js';
 import { withFollowers } from './followers.js';
-import { jobRecord } from '../jobs/job.js';
-import { enqueueQueries } from './jobs.js';
+import { jobRecord, type JobRecord } from '../jobs/job.js';
+import { deliveryJobsStatement } from './jobs.js';
 import type { EpochMs } from '../domain/records.js';
 import type { AttemptOutcome, DeliveryState, DeliveryWork, EventType, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import { isEventType } from '../domain/webhooks.js';
@@ -161,13 +161,7 @@ export class WebhookStatements {
     });
     this.#fanOut = new PreparedQuery(db, ['eventId', 'entityId', 'typePattern', 'at'], (d, v) => fanOut(false)(d, { ...v, paymentId: undefined as never }));
     this.#fanOutWithPayment = new PreparedQuery(db, ['eventId', 'entityId', 'typePattern', 'at', 'paymentId'], fanOut(true));
-    this.#jobs = new PreparedQuery(db, ['eventId', 'at'], (d, v) => ({
-      compile: () =>
-        sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at, group_key)
-            select d.id, ${DELIVERY_JOB_KIND}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${DELIVERY_JOB_MAX_ATTEMPTS} as integer), null, null, null, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id
-              from webhook_deliveries d
-             where d.event_id = ${v.eventId}`.compile(d),
-    }));
+    this.#jobs = deliveryJobsStatement(db, DELIVERY_JOB_KIND, DELIVERY_JOB_MAX_ATTEMPTS);
     this.#load = new PreparedQuery(db, ['deliveryId'], (d, v) =>
       d
         .selectFrom('webhook_deliveries as d')
@@ -225,8 +219,8 @@ export class WebhookStatements {
   }
 
   /** The delivery with its event and endpoint, in one read. */
-  async load(deliveryId: string): Promise<DeliveryWork | undefined> {
-    const { rows } = await this.#db.executeQuery<DeliveryWorkRow>(this.#load.compile({ deliveryId }));
+  async load(deliveryId: string, db: Kysely<Database> = this.#db): Promise<DeliveryWork | undefined> {
+    const { rows } = await db.executeQuery<DeliveryWorkRow>(this.#load.compile({ deliveryId }));
     const row = rows[0];
     return row && deliveryWorkFromRow(row);
   }
@@ -415,29 +409,28 @@ export interface RedeliverySelection {
   failedSince?: EpochMs;
 }
 
-/**
- * Sends deliveries again: back to pending with a new round of the ladder, and a new job each. A
- * delivery still pending is left alone (it is on its way). Returns the deliveries queued.
- */
-export async function redeliver(db: Kysely<Database>, selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    let q = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', selection.endpointId).where('state', '!=', 'pending');
-    if (selection.eventId !== undefined) q = q.where('event_id', '=', selection.eventId);
-    if (selection.failedSince !== undefined) q = q.where('state', '=', 'failed').where('created_at', '>=', selection.failedSince);
-    const ids = (await q.execute()).map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ state: 'pending', first_attempt_at: null, next_attempt_at: now, delivered_at: null, updated_at: now })
-        .where('id', 'in', chunk)
-        .where('state', '!=', 'pending')
-        .execute();
-      const jobs = chunk.map((deliveryId) => jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: selection.endpointId }, now, DELIVERY_JOB_MAX_ATTEMPTS));
-      for (const query of enqueueQueries(trx, jobs)) await trx.executeQuery(query);
-    }
-    return ids;
-  });
+/** Deliveries a redelivery sends again: the selection's, except those still pending (on their way). */
+export async function redeliverable(db: Kysely<Database>, selection: RedeliverySelection): Promise<string[]> {
+  let q = db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', selection.endpointId).where('state', '!=', 'pending');
+  if (selection.eventId !== undefined) q = q.where('event_id', '=', selection.eventId);
+  if (selection.failedSince !== undefined) q = q.where('state', '=', 'failed').where('created_at', '>=', selection.failedSince);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** Puts deliveries back to pending, for a new round of the ladder from `now` (a delivery still pending is left alone). */
+export async function requeueDeliveries(db: Kysely<Database>, ids: readonly string[], now: EpochMs): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'pending', first_attempt_at: null, next_attempt_at: now, delivered_at: null, updated_at: now })
+    .where('id', 'in', [...ids])
+    .where('state', '!=', 'pending')
+    .execute();
+}
+
+/** The job that sends a delivery (webhooks/deliver.ts), grouped by its endpoint. */
+export function deliveryJob(deliveryId: string, endpointId: string, now: EpochMs): JobRecord {
+  return jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: endpointId }, now, DELIVERY_JOB_MAX_ATTEMPTS);
 }
 
 /** The events told of one record, oldest first (tests and support: a scan, there is no index for it). */

@@ -35,7 +35,7 @@ export function checkoutAnswerOf(payment: PaymentRecord): Record<string, unknown
  * as an abandoned attempt.
  */
 export async function openSlipAnswer(ctx: RelayContext, checkout: CheckoutRecord): Promise<Outcome | undefined> {
-  const last = checkout.lastPaymentId ? await ctx.store.findPaymentById(checkout.lastPaymentId) : undefined;
+  const last = checkout.lastPaymentId ? await ctx.store.payments.findById(checkout.lastPaymentId) : undefined;
   if (!last || last.checkoutId !== checkout.id || !isOpenSlip(last)) return undefined;
   const issued = JSON.parse(last.responseJson) as Record<string, unknown>;
   return { kind: 'ok', body: { id: last.id, result: issued.result, ...(issued.redirect ? { redirect: issued.redirect } : {}) } };

@@ -2,6 +2,7 @@
 // redirect to the relay page that shows it (routes/vouchers.ts). The confirmation and the expiry
 // are durable jobs written with the payment (jobs.ts), so any relay runs them at their time.
 
+import { writePayment } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
@@ -114,7 +115,7 @@ export async function createSlip(ctx: RelayContext, entity: EntityRecord, brand:
   };
   const notificationUrl = params.get('notificationUrl');
   const attempt = source.checkout && { pendingLeaseUntil: Math.max(source.checkout.pendingLeaseUntil, timing.expiresAt), shopperResultUrl: source.checkout.shopperResultUrl };
-  const written = await ctx.store.insertPayment(record, {
+  const written = await writePayment(ctx.store, record, {
     events: [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})],
     jobs: slipJobs(ctx, record, timing),
     ...(attempt ? { attempt } : {}),

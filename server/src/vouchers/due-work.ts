@@ -10,7 +10,7 @@ import { slipStateOf } from './slip-state.js';
 const SLIPS_PER_ROUND = 1_000;
 
 export async function runDueSlips(ctx: RelayContext, entityId: string, upTo: number): Promise<number> {
-  const slips = await ctx.store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, SLIPS_PER_ROUND, entityId);
+  const slips = await ctx.store.payments.pendingBefore('slip', Number.MAX_SAFE_INTEGER, SLIPS_PER_ROUND, entityId);
   const due = slips
     .map((slip) => ({ slip, at: dueAt(slip.pendingJson) }))
     .filter((s): s is { slip: typeof s.slip; at: number } => s.at !== undefined && s.at <= upTo)

@@ -24,7 +24,7 @@ export function slipJobs(ctx: Pick<RelayContext, 'config'>, slip: PaymentRecord,
 /** Both kinds run the same step: what is due of the slip now. */
 export function slipJobHandler(ctx: RelayContext): JobHandler {
   return async (payload) => {
-    const slip = await ctx.store.findPaymentById(payloadId(payload, 'paymentId', 'voucher'));
+    const slip = await ctx.store.payments.findById(payloadId(payload, 'paymentId', 'voucher'));
     if (!slip) return;
     await settleDueSlip(ctx, slip, ctx.clock.now());
   };

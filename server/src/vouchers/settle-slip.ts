@@ -4,6 +4,7 @@
 // are rows of the status table (domain/lifecycle.ts) applied by the store's guarded UPDATE of the
 // PA's pending state; the unique index of migration 015 is the second guard on the RC.
 
+import { writeSettlement } from '../storage/writes/index.js';
 import type { RelayContext } from '../app/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
@@ -53,7 +54,7 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
   // The PA's own answer keeps its slip codes; only its status leaves pending (no redirect any more).
   const slipBody = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete slipBody.redirect;
-  const written = await ctx.store.settlePayment({
+  const written = await writeSettlement(ctx.store, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,
@@ -65,8 +66,8 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
     // The notification is of the confirmation's own time (a moved test clock's, or the job's).
     events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipConfirmed', confirmation, json)],
   });
-  if (written !== 'settled') return { kind: 'refused', reason: settledReason((await ctx.store.findPaymentById(payment.id)) ?? payment) };
-  return { kind: 'confirmed', confirmation, slip: (await ctx.store.findPaymentById(payment.id)) ?? payment };
+  if (written !== 'settled') return { kind: 'refused', reason: settledReason((await ctx.store.payments.findById(payment.id)) ?? payment) };
+  return { kind: 'confirmed', confirmation, slip: (await ctx.store.payments.findById(payment.id)) ?? payment };
 }
 
 /** The slip passed its due date unpaid (or the test operation expires it): the PA is declined. */
@@ -79,7 +80,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
   delete body.redirect;
   body.result = resultView(SLIP_EXPIRED_CODE);
   const responseJson = JSON.stringify(body);
-  const written = await ctx.store.settlePayment({
+  const written = await writeSettlement(ctx.store, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,
@@ -89,7 +90,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
     now: at,
     events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipExpired', payment, responseJson)],
   });
-  const fresh = (await ctx.store.findPaymentById(payment.id)) ?? payment;
+  const fresh = (await ctx.store.payments.findById(payment.id)) ?? payment;
   if (written !== 'settled') return { kind: 'refused', reason: settledReason(fresh) };
   return { kind: 'expired', slip: fresh };
 }

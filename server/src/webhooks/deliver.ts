@@ -45,8 +45,8 @@ export function notificationText(work: Pick<DeliveryWork, 'event'>): string {
 /** The key of an endpoint: its own, or the merchant's for a notificationUrl. */
 export async function endpointSecret(ctx: DeliveryContext, endpoint: WebhookEndpoint): Promise<string> {
   if (endpoint.sealedSecret !== '') return ctx.vault.openSecret(endpoint.sealedSecret);
-  const entity = await ctx.store.findEntity(endpoint.entityId);
-  const merchant = entity && (await ctx.store.findMerchant(entity.merchantId));
+  const entity = await ctx.store.entities.find(endpoint.entityId);
+  const merchant = entity && (await ctx.store.merchants.find(entity.merchantId));
   if (!merchant) throw new Error(`no merchant for the entity of endpoint ${endpoint.id}`);
   return ctx.vault.openSecret(merchant.webhookSecret);
 }
@@ -64,11 +64,11 @@ export function failureOf(result: AttemptResult): string | null {
 
 export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promise<void> {
   const { ctx, slots } = deps;
-  const work = await ctx.store.webhookDeliveryWork(deliveryId);
+  const work = await ctx.store.webhooks.deliveryWork(deliveryId);
   if (!work || work.delivery.state !== 'pending') return;
   const { delivery, endpoint } = work;
   if (endpoint.state !== 'active') {
-    await ctx.store.cancelWebhookDelivery(delivery.id, `the endpoint is ${endpoint.state}`, ctx.clock.now());
+    await ctx.store.webhooks.cancelDelivery(delivery.id, `the endpoint is ${endpoint.state}`, ctx.clock.now());
     return;
   }
   // One slow endpoint must not take every sender of the relay: past its share, it waits its turn,
@@ -104,6 +104,6 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
   } finally {
     slots.give(endpoint.id);
   }
-  await ctx.store.recordWebhookAttempt(delivery, outcome, ctx.clock.now());
+  await ctx.store.webhooks.recordAttempt(delivery, outcome, ctx.clock.now());
   if (outcome.state === 'pending' && outcome.nextAttemptAt !== null) throw new RetryJobAt(outcome.nextAttemptAt, outcome.attempt.error ?? 'not acknowledged');
 }

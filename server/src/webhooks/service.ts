@@ -125,7 +125,7 @@ export class Webhooks {
       createdAt: now,
       updatedAt: now,
     };
-    await this.#d.store.insertWebhookEndpoint(endpoint);
+    await this.#d.store.webhooks.insertEndpoint(endpoint);
     if (input.active === false) return { endpoint, secret };
     const { endpoint: activated, activation } = await this.activate(entity, endpoint);
     return { endpoint: activated, secret, activation };
@@ -139,7 +139,7 @@ export class Webhooks {
     const activation = await this.test(endpoint, 'webhook activation');
     if (!activation.acknowledged) return { endpoint, activation };
     const now = this.#d.clock.now();
-    await this.#d.store.updateWebhookEndpoint(entity.id, endpoint.id, { state: 'active', disabledReason: null }, now);
+    await this.#d.store.webhooks.updateEndpoint(entity.id, endpoint.id, { state: 'active', disabledReason: null }, now);
     return { endpoint: { ...endpoint, state: 'active', disabledReason: null, updatedAt: now }, activation };
   }
 
@@ -164,7 +164,7 @@ export class Webhooks {
     const url = change.url === undefined ? undefined : this.#checkUrl(change.url);
     if (url !== undefined || change.eventTypes !== undefined || change.active === false) {
       const patch = { ...(url !== undefined ? { url } : {}), ...(change.eventTypes !== undefined ? { eventTypes: change.eventTypes } : {}), ...(change.active === false ? { state: 'inactive' as const } : {}) };
-      await this.#d.store.updateWebhookEndpoint(entity.id, endpoint.id, patch, now);
+      await this.#d.store.webhooks.updateEndpoint(entity.id, endpoint.id, patch, now);
       current = { ...current, ...patch, updatedAt: now };
     }
     if (change.active === true) return this.activate(entity, current);
@@ -172,6 +172,6 @@ export class Webhooks {
   }
 
   async remove(entity: EntityRecord, endpointId: string): Promise<boolean> {
-    return this.#d.store.updateWebhookEndpoint(entity.id, endpointId, { state: 'removed' }, this.#d.clock.now());
+    return this.#d.store.webhooks.updateEndpoint(entity.id, endpointId, { state: 'removed' }, this.#d.clock.now());
   }
 }

@@ -47,11 +47,11 @@ it('a shopper who leaves the provider page and pays otherwise cancels that redir
   const left = (await post(id, { paymentBrand: 'PAYPAL' })).json();
   expect(left.result.code).toBe('000.200.000');
   expect((await post(id, sepa)).json().result.code).toMatch(/^000\.100\.1/);
-  const abandoned = await relay.ctx.store.findPaymentById(left.id);
+  const abandoned = await relay.ctx.store.payments.findById(left.id);
   expect(abandoned).toMatchObject({ status: 'declined', resultCode: '100.396.101' });
   const late = await relay.app.inject({ method: 'POST', url: new URL(left.redirect.url).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'answer=approve' });
   expect(late.statusCode).toBeLessThan(500);
-  expect((await relay.ctx.store.findPaymentById(left.id))?.status).toBe('declined');
+  expect((await relay.ctx.store.payments.findById(left.id))?.status).toBe('declined');
 });
 
 it('refuses card data here, and an origin the entity does not allow; nothing is paid', async () => {

@@ -36,7 +36,7 @@ describe('tokens', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const merchant = await relay.ctx.store.findMerchant(relay.merchant.merchantId);
+    const merchant = await relay.ctx.store.merchants.find(relay.merchant.merchantId);
     expect(merchant?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(merchant?.tokenHash).not.toContain(relay.merchant.token);
   });

@@ -94,7 +94,7 @@ describe('chargebacks', () => {
     expect(first.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
-    expect((await relay.ctx.store.findPayment(entityId(), payment.id))?.chargebackAmount).toBe(600);
+    expect((await relay.ctx.store.payments.find(entityId(), payment.id))?.chargebackAmount).toBe(600);
   });
 
   it('is never made through the merchant API', async () => {
@@ -153,7 +153,7 @@ describe('chargebacks', () => {
       expect((refunds + chargebacks) * 30).toBeLessThanOrEqual(100);
       // Once a chargeback stood, no refund came after it; every refusal says why.
       for (const r of results.filter((x) => x.statusCode === 400)) expect(['700.300.600', '700.400.200', '700.400.400']).toContain(codeOf(r));
-      const row = await relay.ctx.store.findPayment(entityId(), payment.id);
+      const row = await relay.ctx.store.payments.find(entityId(), payment.id);
       expect([row?.refundedAmount, row?.chargebackAmount]).toEqual([refunds * 3000, chargebacks * 3000]);
     }
   });

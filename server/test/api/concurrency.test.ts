@@ -20,7 +20,7 @@ describe('ledger races', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => relay.post(`/v1/payments/${pa.id}`, { entityId: relay.merchant.entityId, paymentType: 'CP', amount: '10.00', currency: 'EUR' })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
-    const stored = await relay.ctx.store.findPayment(relay.merchant.entityId, pa.id);
+    const stored = await relay.ctx.store.payments.find(relay.merchant.entityId, pa.id);
     expect(stored?.capturedAmount).toBe(10_000);
   });
 
@@ -32,7 +32,7 @@ describe('ledger races', () => {
         : relay.post(`/v1/payments/${pa.id}`, { entityId: relay.merchant.entityId, paymentType: 'CP', amount: '10.00', currency: 'EUR' }),
     );
     const results = await Promise.all(calls);
-    const stored = await relay.ctx.store.findPayment(relay.merchant.entityId, pa.id);
+    const stored = await relay.ctx.store.payments.find(relay.merchant.entityId, pa.id);
     const captured = results.filter((r, i) => i !== 6 && r.statusCode === 200).length;
     expect(stored?.capturedAmount).toBe(captured * 1000);
     expect(stored?.capturedAmount).toBeLessThanOrEqual(10_000);

@@ -52,7 +52,7 @@ async function send(r: Real, m: Model, url: string, form: Record<string, string>
 /** The invariants of the security principles, read from the store itself. */
 async function checkInvariants(r: Real, m: Model): Promise<void> {
   for (const p of m.payments) {
-    const row = await r.relay.ctx.store.findPayment(entity(), p.id);
+    const row = await r.relay.ctx.store.payments.find(entity(), p.id);
     expect(row).toBeDefined();
     if (!row) return;
     expect(row.capturedAmount).toBe(p.captured);

@@ -336,7 +336,7 @@ describe('3-D Secure', () => {
     const res = await relay.post('/v1/payments', base({ 'card.number': '4711100000000000', 'threeDSecure.eci': '05', 'threeDSecure.verificationId': 'AAACAgSRBklmQCFgMpEGAAAAAAA=', 'threeDSecure.v1.VISA.requestorId': 'req-1', 'threeDSecure.v1.VISA.password': 'S3cretRequestorPw' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().threeDSecure).toEqual({ eci: '05', v1: { VISA: { requestorId: 'req-1' } } });
-    const stored = await relay.ctx.store.findPayment(relay.merchant.entityId, res.json().id);
+    const stored = await relay.ctx.store.payments.find(relay.merchant.entityId, res.json().id);
     expect(stored?.responseJson).not.toContain('S3cretRequestorPw');
     expect(stored?.responseJson).not.toContain('AAACAgSRBklmQCFgMpEGAAAAAAA=');
   });

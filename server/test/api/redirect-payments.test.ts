@@ -120,7 +120,7 @@ describe('redirect payments', () => {
       expect(results[0].statusCode).toBe(303);
       const code = (await read(body.id)).result.code;
       expect(['000.100.110', '100.396.103']).toContain(code);
-      const row = await relay.ctx.store.findPaymentById(body.id);
+      const row = await relay.ctx.store.payments.findById(body.id);
       expect(row?.status).toBe(code === '000.100.110' ? 'success' : 'declined');
     }
   });

@@ -111,7 +111,7 @@ it("the widget's answer names the slip fields the checkout carries (names only),
   const { 'customer.givenName': _g, 'customer.surname': _s, 'billing.country': _c, ...rest } = boleto;
   const res = await post(id, rest);
   expect(res.json<Body>().result.code).toBe('000.100.112');
-  const slip = await relay.ctx.store.findPaymentById(res.json<Body>().id);
+  const slip = await relay.ctx.store.payments.findById(res.json<Body>().id);
   expect(JSON.parse(slip?.responseJson ?? '{}')).toMatchObject({ customer: { givenName: 'Maria', surname: 'Souza' }, billing: { country: 'BR' } });
   const plain = await prepare();
   expect((await relay.app.inject({ method: 'GET', url: `/v1/checkouts/${plain}/widget` })).json<{ carries?: string[] }>().carries).toBeUndefined();
@@ -126,7 +126,7 @@ it('a second submit on a checkout with an open slip is sent to the same slip; it
   expect(again.json<Body>()).toMatchObject({ id: first.id, result: { code: '000.100.112' }, redirect: { url: first.redirect?.url } });
   const [two, three] = await Promise.all([post(id, boleto), post(id, boleto)]);
   expect([two.json<Body>().id, three.json<Body>().id]).toEqual([first.id, first.id]);
-  expect(await relay.ctx.store.findPaymentById(first.id)).toMatchObject({ status: 'pending', pendingKind: 'slip' });
+  expect(await relay.ctx.store.payments.findById(first.id)).toMatchObject({ status: 'pending', pendingKind: 'slip' });
   const status = await statusOf(id);
   expect(status).toMatchObject({ id: first.id, result: { code: '000.100.112' } });
 });

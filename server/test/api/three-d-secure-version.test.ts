@@ -152,12 +152,12 @@ describe('a channel that requires 3-D Secure 2', () => {
   it('a changed channel setting takes effect once the channel lookup is no longer reused', async () => {
     const channel = await relay.addMerchant();
     expect((await pay(channel).sent).statusCode).toBe(200);
-    await relay.ctx.store.updateEntitySettings(channel.entityId, { threeDSecure2Required: true });
+    await relay.ctx.store.entities.updateSettings(channel.entityId, { threeDSecure2Required: true });
     relay.clock.advance(LOOKUP_TTL_MS);
     const refused = await pay(channel).sent;
     expect(refused.statusCode).toBe(400);
     expect(errorNames(refused)).toEqual(MANDATORY_V2);
-    await relay.ctx.store.updateEntitySettings(channel.entityId, {});
+    await relay.ctx.store.entities.updateSettings(channel.entityId, {});
     relay.clock.advance(LOOKUP_TTL_MS);
     expect((await pay(channel).sent).json().threeDSecure).toEqual({ version: '1.0.2' });
   });

@@ -132,7 +132,7 @@ describe('issuing slips', () => {
     const oxxo = await relay.post('/v1/payments', { ...oxxoRequest(relay.merchant.entityId), currency: 'BRL' });
     expect(oxxo.statusCode).toBe(400);
     expect(parameterNames(oxxo.json<Body>())).toContain('currency');
-    expect(await relay.ctx.store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 10, relay.merchant.entityId)).toEqual([]);
+    expect(await relay.ctx.store.payments.pendingBefore('slip', Number.MAX_SAFE_INTEGER, 10, relay.merchant.entityId)).toEqual([]);
   });
 
   it("accepts an external gateway's field names and its <service>_boleto brand", async () => {
@@ -184,13 +184,13 @@ describe('confirmation and expiry', () => {
     expect(early.json<{ ran: Record<string, number> }>().ran.voucherSlips).toBe(0);
     const due = await relay.post('/v1/test/clock', { entityId: relay.merchant.entityId, time: '2026-11-24 13:00:00' });
     expect(due.json<{ ran: Record<string, number> }>().ran.voucherSlips).toBe(1);
-    const rcs = await relay.ctx.store.paymentsReferencing(slip.id, 'RC');
+    const rcs = await relay.ctx.store.payments.referencing(slip.id, 'RC');
     expect(rcs).toHaveLength(1);
     const rc = rcs[0];
     expect(rc).toMatchObject({ paymentType: 'RC', referencedId: slip.id, status: 'success', resultCode: '000.000.000', amount: 9200, createdAt: Date.UTC(2026, 10, 24, 13) });
-    const pa = await relay.ctx.store.findPaymentById(slip.id);
+    const pa = await relay.ctx.store.payments.findById(slip.id);
     expect(pa).toMatchObject({ status: 'success', pendingKind: null, capturedAmount: 9200 });
-    const events = await relay.ctx.store.webhookEventsOf(rc?.id ?? '');
+    const events = await relay.ctx.store.webhooks.eventsOf(rc?.id ?? '');
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]?.payload ?? '{}')).toMatchObject({ paymentType: 'RC', referencedId: slip.id, result: { code: '000.000.000' } });
     const read = await relay.get(`/v1/payments/${rc?.id ?? ''}?entityId=${relay.merchant.entityId}`);
@@ -198,8 +198,8 @@ describe('confirmation and expiry', () => {
     // The job of the confirmation, when the relay's own clock gets there, finds nothing left to do.
     relay.clock.set(Date.UTC(2026, 10, 30));
     await relay.ctx.jobs.runDue();
-    expect((await relay.ctx.store.findPaymentById(slip.id))?.status).toBe('success');
-    expect(await relay.ctx.store.webhookEventsOf(slip.id)).toHaveLength(1); // only its creation
+    expect((await relay.ctx.store.payments.findById(slip.id))?.status).toBe('success');
+    expect(await relay.ctx.store.webhooks.eventsOf(slip.id)).toHaveLength(1); // only its creation
   });
 
   it('confirms through the durable job when the relay clock reaches the confirmation time', async () => {
@@ -207,11 +207,11 @@ describe('confirmation and expiry', () => {
     // OXXO: one business day of Mexico's calendar, 10:00 in Mexico City = 16:00 UTC on Monday.
     relay.clock.set(Date.UTC(2026, 10, 23, 15, 59));
     await relay.ctx.jobs.runDue();
-    expect((await relay.ctx.store.findPaymentById(slip.id))?.status).toBe('pending');
+    expect((await relay.ctx.store.payments.findById(slip.id))?.status).toBe('pending');
     relay.clock.set(Date.UTC(2026, 10, 23, 16, 0));
     await relay.ctx.jobs.runDue();
-    expect((await relay.ctx.store.findPaymentById(slip.id))?.status).toBe('success');
-    expect((await relay.ctx.store.paymentsReferencing(slip.id, 'RC')).map((r) => r.createdAt)).toEqual([Date.UTC(2026, 10, 23, 16)]);
+    expect((await relay.ctx.store.payments.findById(slip.id))?.status).toBe('success');
+    expect((await relay.ctx.store.payments.referencing(slip.id, 'RC')).map((r) => r.createdAt)).toEqual([Date.UTC(2026, 10, 23, 16)]);
   });
 
   it('expires a slip not paid by its due date, with 100.396.103 and its webhook; it cannot be paid afterwards', async () => {
@@ -221,9 +221,9 @@ describe('confirmation and expiry', () => {
     const slip = await issue(boletoRequest(relay.merchant.entityId, { 'customParameters[CUSTOM_due_date]': '23112026' }));
     const moved = await relay.post('/v1/test/clock', { entityId: relay.merchant.entityId, time: '2026-11-24 03:00:00' });
     expect(moved.json<{ ran: Record<string, number> }>().ran.voucherSlips).toBe(1);
-    const pa = await relay.ctx.store.findPaymentById(slip.id);
+    const pa = await relay.ctx.store.payments.findById(slip.id);
     expect(pa).toMatchObject({ status: 'declined', resultCode: '100.396.103' });
-    const events = await relay.ctx.store.webhookEventsOf(slip.id);
+    const events = await relay.ctx.store.webhooks.eventsOf(slip.id);
     expect(events.map((e) => e.action)).toEqual(['CREATED', 'UPDATED']);
     expect(JSON.parse(events[1]?.payload ?? '{}')).toMatchObject({ id: slip.id, result: { code: '100.396.103' } });
     const page = await relay.app.inject({ method: 'GET', url: `/v1/vouchers/${slip.id}` });
@@ -233,7 +233,7 @@ describe('confirmation and expiry', () => {
     expect(pay.statusCode).toBe(400);
     expect(pay.json<Body>().result).toMatchObject({ code: '100.350.101' });
     expect(pay.json<{ resultDetails: { ExtendedDescription: string } }>().resultDetails.ExtendedDescription).toContain('expired');
-    expect(await relay.ctx.store.paymentsReferencing(slip.id, 'RC')).toEqual([]);
+    expect(await relay.ctx.store.payments.referencing(slip.id, 'RC')).toEqual([]);
   });
 
   it('pays or expires a slip at once with the test operations, and names every refusal', async () => {
@@ -274,7 +274,7 @@ describe('confirmation and expiry', () => {
         const res = await live.post(`/v1/test/vouchers/${slip.json<Body>().id}/${action}`, { entityId: live.merchant.entityId });
         expect([res.statusCode, res.json<Body>().result.code]).toEqual([403, '700.500.003']);
       }
-      expect((await live.ctx.store.findPaymentById(slip.json<Body>().id))?.status).toBe('pending');
+      expect((await live.ctx.store.payments.findById(slip.json<Body>().id))?.status).toBe('pending');
     } finally {
       await live.close();
     }
@@ -313,7 +313,7 @@ describe('a slip and its refunds', () => {
       ]);
       const pays = [answers[0], answers[2]].map((a) => a?.statusCode).sort();
       expect(pays).toEqual([200, 400]);
-      const pa = await relay.ctx.store.findPaymentById(slip.id);
+      const pa = await relay.ctx.store.payments.findById(slip.id);
       expect(pa?.status).toBe('success');
       expect(pa?.refundedAmount).toBeLessThanOrEqual(pa?.capturedAmount ?? 0);
       const refunds = [answers[1], answers[3]].filter((a) => a?.statusCode === 200).length;

@@ -9,7 +9,7 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
 /** A store whose ping answers as told, call by call. */
 function scriptedStore() {
   const answers: (() => Promise<void>)[] = [];
-  const store = { dialect: 'postgres', ping: () => (answers.shift() ?? (() => Promise.resolve()))(), countMerchants: () => Promise.reject(new Error('a bug')), reports: {} };
+  const store = { dialect: 'postgres', ping: () => (answers.shift() ?? (() => Promise.resolve()))(), merchants: { count: () => Promise.reject(new Error('a bug')) } };
   return { store: store as unknown as Store, answers };
 }
 
@@ -49,7 +49,7 @@ describe('the watched store', () => {
   it('passes other errors through unchanged', async () => {
     const { store } = scriptedStore();
     const status = new DatabaseStatus();
-    await expect(watchStore(store, status).countMerchants()).rejects.toThrow('a bug');
+    await expect(watchStore(store, status).merchants.count()).rejects.toThrow('a bug');
     expect(status.reachable).toBe(true);
   });
 });

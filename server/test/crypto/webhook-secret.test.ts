@@ -35,7 +35,7 @@ describe('webhook secrets at rest', () => {
     try {
       const created = await createMerchant(ctx.store, { name: 'Shop' }, 0, ctx.vault);
       expect(created.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
-      const stored = await ctx.store.findMerchant(created.merchant.id);
+      const stored = await ctx.store.merchants.find(created.merchant.id);
       expect(stored?.webhookSecret).not.toContain(created.webhookSecret);
       expect(ctx.vault.openSecret(stored?.webhookSecret ?? '')).toBe(created.webhookSecret);
     } finally {
@@ -50,12 +50,12 @@ describe('webhook secrets at rest', () => {
     const old = await openStore(config);
     await old.migrate();
     const plain = 'cd'.repeat(32);
-    await old.createMerchant({ id: 'a'.repeat(32), name: 'Old', tokenHash: 'b'.repeat(64), webhookSecret: plain, createdAt: 0 });
+    await old.merchants.create({ id: 'a'.repeat(32), name: 'Old', tokenHash: 'b'.repeat(64), webhookSecret: plain, createdAt: 0 });
     await old.close();
 
     const ctx = await createContext(config);
     try {
-      const stored = (await ctx.store.findMerchant('a'.repeat(32)))?.webhookSecret ?? '';
+      const stored = (await ctx.store.merchants.find('a'.repeat(32)))?.webhookSecret ?? '';
       expect(isSealedSecret(stored)).toBe(true);
       expect(stored).not.toContain(plain);
       expect(ctx.vault.openSecret(stored)).toBe(plain);
@@ -64,8 +64,8 @@ describe('webhook secrets at rest', () => {
     }
     const again = await createContext(config);
     try {
-      expect((await again.store.findMerchant('a'.repeat(32)))?.webhookSecret).toBe((await again.store.listWebhookSecrets())[0]?.webhookSecret);
-      expect(again.vault.openSecret((await again.store.findMerchant('a'.repeat(32)))?.webhookSecret ?? '')).toBe(plain);
+      expect((await again.store.merchants.find('a'.repeat(32)))?.webhookSecret).toBe((await again.store.merchants.listWebhookSecrets())[0]?.webhookSecret);
+      expect(again.vault.openSecret((await again.store.merchants.find('a'.repeat(32)))?.webhookSecret ?? '')).toBe(plain);
     } finally {
       await again.store.close();
     }

@@ -38,16 +38,16 @@ describe('housekeeping', () => {
     await pay('to-expire');
     relay.clock.advance(relay.ctx.config.idempotencyTtlMs + 1);
     expect(keysStored()).toBeGreaterThan(0);
-    const before = await relay.ctx.store.countJobs(JOB_KINDS.housekeeping);
+    const before = await relay.ctx.store.jobs.count(JOB_KINDS.housekeeping);
     await relay.ctx.jobs.runDue();
     await relay.ctx.jobs.runDue();
-    const after = await relay.ctx.store.countJobs(JOB_KINDS.housekeeping);
+    const after = await relay.ctx.store.jobs.count(JOB_KINDS.housekeeping);
     expect(after.done).toBe(before.done + 1);
     expect(keysStored()).toBe(0);
     // The next period queues the next round.
     relay.clock.advance(relay.ctx.config.jobs.housekeepingEveryMs);
     await relay.ctx.jobs.runDue();
-    expect((await relay.ctx.store.countJobs(JOB_KINDS.housekeeping)).done).toBe(before.done + 2);
+    expect((await relay.ctx.store.jobs.count(JOB_KINDS.housekeeping)).done).toBe(before.done + 2);
   });
 
   it('expires a 3-D Secure challenge the shopper abandoned, as declined, once a checkout would have expired', async () => {

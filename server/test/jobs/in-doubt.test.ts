@@ -20,24 +20,24 @@ describe('requests in doubt, with several relays', () => {
     const { store } = relay.ctx;
     const entityId = relay.merchant.entityId;
     const now = relay.clock.now();
-    await store.claimIdempotencyKey(entityId, 'held-by-b', 'h', now, 0, { owner: 'relay-b', leaseUntil: now + 120_000 });
-    await store.claimIdempotencyKey(entityId, 'mine-before-restart', 'h', now, 0, { owner: 'relay-a', leaseUntil: now + 120_000 });
+    await store.idempotency.claim(entityId, 'held-by-b', 'h', now, 0, { owner: 'relay-b', leaseUntil: now + 120_000 });
+    await store.idempotency.claim(entityId, 'mine-before-restart', 'h', now, 0, { owner: 'relay-a', leaseUntil: now + 120_000 });
     // While serving, this relay's own claims are requests in flight: only expired leases count.
     expect(await resolveInDoubtRequests(relay.ctx, silent, 'while-serving')).toBe(0);
     // At start-up they are its own from before the restart.
     expect(await resolveInDoubtRequests(relay.ctx, silent, 'at-start-up')).toBe(1);
-    const claim = (key: string) => store.claimIdempotencyKey(entityId, key, 'h', relay.clock.now(), 0, { owner: 'relay-c', leaseUntil: relay.clock.now() + 1 });
+    const claim = (key: string) => store.idempotency.claim(entityId, key, 'h', relay.clock.now(), 0, { owner: 'relay-c', leaseUntil: relay.clock.now() + 1 });
     // A claim in progress tells when its holder's lease runs out.
     expect(await claim('held-by-b')).toEqual({ kind: 'in-progress', leaseUntil: now + 120_000 });
     expect(await claim('mine-before-restart')).toEqual({ kind: 'claimed' });
 
     // The periodic job leaves a live claim of this relay alone however often it runs.
     const inFlightUntil = relay.clock.now() + 300_000;
-    await store.claimIdempotencyKey(entityId, 'mine-in-flight', 'h', relay.clock.now(), 0, { owner: 'relay-a', leaseUntil: inFlightUntil });
+    await store.idempotency.claim(entityId, 'mine-in-flight', 'h', relay.clock.now(), 0, { owner: 'relay-a', leaseUntil: inFlightUntil });
     relay.clock.advance(120_001);
     // As the periodic job of any relay: the lease of relay-b has run out.
     await relay.ctx.jobs.runDue();
-    expect((await store.countJobs(JOB_KINDS.inDoubt)).done).toBeGreaterThanOrEqual(1);
+    expect((await store.jobs.count(JOB_KINDS.inDoubt)).done).toBeGreaterThanOrEqual(1);
     expect(await claim('held-by-b')).toEqual({ kind: 'claimed' });
     expect(await claim('mine-in-flight')).toEqual({ kind: 'in-progress', leaseUntil: inFlightUntil });
   });

@@ -113,9 +113,9 @@ for (const kind of ['postgres', 'sqlite'] as const) {
 
     it('runs each of 1,000 jobs queued while both run exactly once, shared between the relays', async () => {
       const jobs = probes(1_000, Date.now());
-      const before = (await store.countJobs(JOB_KINDS.probe)).done;
-      await store.enqueueJobs(jobs);
-      await waitUntil(async () => ((await store.countJobs(JOB_KINDS.probe)).done >= before + 1_000 ? true : undefined), { what: '1,000 jobs done', timeoutMs: 60_000 });
+      const before = (await store.jobs.count(JOB_KINDS.probe)).done;
+      await store.jobs.enqueue(jobs);
+      await waitUntil(async () => ((await store.jobs.count(JOB_KINDS.probe)).done >= before + 1_000 ? true : undefined), { what: '1,000 jobs done', timeoutMs: 60_000 });
       const runs = await probeRuns(probeLog);
       for (const job of jobs) expect(runs.get(job.id), `job ${job.id}`).toHaveLength(1);
       const byRelay = new Set(jobs.flatMap((job) => runs.get(job.id) ?? []));
@@ -128,7 +128,7 @@ for (const kind of ['postgres', 'sqlite'] as const) {
       if (!a || !b || !victim) throw new Error('two relays');
       const entityId = a.credentials.entityId;
       const jobs = probes(2_000, Date.now());
-      await store.enqueueJobs(jobs);
+      await store.jobs.enqueue(jobs);
       // Payments on both relays while the jobs run; the victim dies in the middle.
       const acknowledged: string[] = [];
       const pay = async (api: typeof a, n: number) => {
@@ -142,16 +142,16 @@ for (const kind of ['postgres', 'sqlite'] as const) {
         }
       };
       const payments = Promise.all([pay(a, 40), pay(b, 40)]);
-      await waitUntil(async () => ((await store.countJobs(JOB_KINDS.probe)).done > 0 && acknowledged.length >= 10 ? true : undefined), { what: 'work under way', timeoutMs: 30_000 });
+      await waitUntil(async () => ((await store.jobs.count(JOB_KINDS.probe)).done > 0 && acknowledged.length >= 10 ? true : undefined), { what: 'work under way', timeoutMs: 30_000 });
       await victim.kill();
       await payments;
       // The survivor finishes every job, the victim's included once their leases run out.
       const unfinished = async () => {
-        const counts = await store.countJobs(JOB_KINDS.probe);
+        const counts = await store.jobs.count(JOB_KINDS.probe);
         return counts.queued + counts.running;
       };
       await waitUntil(async () => ((await unfinished()) === 0 ? true : undefined), { what: 'every job finished by the survivor', timeoutMs: 60_000 });
-      for (const job of jobs) expect((await store.findJob(job.id))?.state, `job ${job.id}`).toBe('done');
+      for (const job of jobs) expect((await store.jobs.find(job.id))?.state, `job ${job.id}`).toBe('done');
       const runs = await probeRuns(probeLog);
       for (const job of jobs) expect(runs.get(job.id)?.length ?? 0, `job ${job.id} ran`).toBeGreaterThanOrEqual(1);
       for (const id of acknowledged) expect((await b.request('GET', `/v1/payments/${id}`, { entityId })).status, `payment ${id}`).toBe(200);

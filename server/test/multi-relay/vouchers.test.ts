@@ -25,12 +25,12 @@ function oxxo(entityId: string, i: number): Record<string, string> {
 }
 
 async function countSlips(store: Store, entityId: string, ids: readonly string[]): Promise<{ pending: number; confirmed: number; rcs: number }> {
-  const pending = (await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, SLIPS + 1, entityId)).length;
+  const pending = (await store.payments.pendingBefore('slip', Number.MAX_SAFE_INTEGER, SLIPS + 1, entityId)).length;
   let confirmed = 0;
   let rcs = 0;
   for (const id of ids) {
-    rcs += (await store.paymentsReferencing(id, 'RC')).length;
-    if ((await store.findPayment(entityId, id))?.status === 'success') confirmed++;
+    rcs += (await store.payments.referencing(id, 'RC')).length;
+    if ((await store.payments.find(entityId, id))?.status === 'success') confirmed++;
   }
   return { pending, confirmed, rcs };
 }
@@ -77,19 +77,19 @@ for (const kind of ['postgres', 'sqlite'] as const) {
         }
       }
       // A confirmation job queued twice for some slips: the second run finds the slip paid.
-      await store.enqueueJobs(ids.slice(0, 200).map((paymentId) => jobRecord({ kind: VOUCHER_CONFIRM_JOB, payload: { paymentId }, runAt: Date.now() }, Date.now(), 3)));
+      await store.jobs.enqueue(ids.slice(0, 200).map((paymentId) => jobRecord({ kind: VOUCHER_CONFIRM_JOB, payload: { paymentId }, runAt: Date.now() }, Date.now(), 3)));
       const racedStatuses = await Promise.all(raced);
       // Each raced pay either confirmed the slip itself (200) or found it paid by a runner (400).
       expect(racedStatuses.every((s) => s === 200 || s === 400)).toBe(true);
 
-      await waitUntil(async () => ((await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 1, entityId)).length === 0 ? true : undefined), { what: `${SLIPS} slips confirmed`, timeoutMs: 120_000 });
+      await waitUntil(async () => ((await store.payments.pendingBefore('slip', Number.MAX_SAFE_INTEGER, 1, entityId)).length === 0 ? true : undefined), { what: `${SLIPS} slips confirmed`, timeoutMs: 120_000 });
       // Let the queued second confirmations run too before counting.
-      await waitUntil(async () => ((await store.countJobs(VOUCHER_CONFIRM_JOB)).queued === 0 && (await store.countJobs(VOUCHER_CONFIRM_JOB)).running === 0 ? true : undefined), { what: 'every confirmation job run', timeoutMs: 60_000 });
+      await waitUntil(async () => ((await store.jobs.count(VOUCHER_CONFIRM_JOB)).queued === 0 && (await store.jobs.count(VOUCHER_CONFIRM_JOB)).running === 0 ? true : undefined), { what: 'every confirmation job run', timeoutMs: 60_000 });
       expect(await countSlips(store, entityId, ids)).toEqual({ pending: 0, confirmed: SLIPS, rcs: SLIPS });
-      const done = await store.countJobs(VOUCHER_CONFIRM_JOB);
+      const done = await store.jobs.count(VOUCHER_CONFIRM_JOB);
       expect(done.failed).toBe(0);
       // One PAYMENT notification per RC: none twice.
-      const sample = await Promise.all(ids.slice(0, 50).map(async (id) => store.webhookEventsOf((await store.paymentsReferencing(id, 'RC'))[0]?.id ?? '')));
+      const sample = await Promise.all(ids.slice(0, 50).map(async (id) => store.webhooks.eventsOf((await store.payments.referencing(id, 'RC'))[0]?.id ?? '')));
       expect(sample.every((events) => events.length === 1)).toBe(true);
     }, 300_000);
 
@@ -108,7 +108,7 @@ for (const kind of ['postgres', 'sqlite'] as const) {
           ids.push(r.json.id as string);
         }
       }
-      await waitUntil(async () => ((await store.pendingPaymentsBefore('slip', Number.MAX_SAFE_INTEGER, 1, entityId)).length === 0 ? true : undefined), { what: 'every slip confirmed by the relay left', timeoutMs: 120_000 });
+      await waitUntil(async () => ((await store.payments.pendingBefore('slip', Number.MAX_SAFE_INTEGER, 1, entityId)).length === 0 ? true : undefined), { what: 'every slip confirmed by the relay left', timeoutMs: 120_000 });
       const counted = await countSlips(store, entityId, ids);
       expect(counted).toEqual({ pending: 0, confirmed: ids.length, rcs: ids.length });
     }, 300_000);

@@ -57,14 +57,14 @@ describe('relay CLI', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
 
     const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
     try {
-      const stored = await store.findMerchantByTokenHash(hashToken(merchant.accessToken));
+      const stored = await store.merchants.findByTokenHash(hashToken(merchant.accessToken));
       expect(stored).toMatchObject({ id: merchant.merchantId, name: 'Coffee Shop' });
       // Only the hash of the token is kept, and the webhook secret only sealed with the card key.
       expect(JSON.stringify(stored)).not.toContain(merchant.accessToken);
       expect(JSON.stringify(stored)).not.toContain(merchant.webhookSecret);
       const vault = new CardVault(Buffer.from(readFileSync(join(dataDir, CARD_KEY_FILE), 'utf8').trim(), 'hex'));
       expect(vault.openSecret(stored?.webhookSecret ?? '')).toBe(merchant.webhookSecret);
-      expect(await store.findEntity(merchant.entityId)).toMatchObject({ merchantId: merchant.merchantId, settings: {} });
+      expect(await store.entities.find(merchant.entityId)).toMatchObject({ merchantId: merchant.merchantId, settings: {} });
     } finally {
       await store.close();
     }
@@ -114,7 +114,7 @@ describe('relay CLI', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(cleared.settings).toEqual({});
     const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
     try {
-      expect((await store.findEntity(entityId))?.settings).toEqual({});
+      expect((await store.entities.find(entityId))?.settings).toEqual({});
     } finally {
       await store.close();
     }
@@ -135,7 +135,7 @@ describe('relay CLI', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(domestic.settings).toEqual({ strictParameters: true, bankAccount: { holder: 'Jane Jones', number: '0012-3456789' } });
     const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
     try {
-      expect((await store.findEntity(entityId))?.settings.bankAccount).toEqual({ holder: 'Jane Jones', number: '0012-3456789' });
+      expect((await store.entities.find(entityId))?.settings.bankAccount).toEqual({ holder: 'Jane Jones', number: '0012-3456789' });
     } finally {
       await store.close();
     }
@@ -149,7 +149,7 @@ describe('relay CLI', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(required.settings).toEqual({ threeDSecure2Required: true, strictParameters: true });
     const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
     try {
-      expect((await store.findEntity(entityId))?.settings).toEqual({ threeDSecure2Required: true, strictParameters: true });
+      expect((await store.entities.find(entityId))?.settings).toEqual({ threeDSecure2Required: true, strictParameters: true });
     } finally {
       await store.close();
     }
@@ -184,7 +184,7 @@ describe('relay CLI', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     });
     const store = await openSqliteStore(join(dataDir, SQLITE_FILE));
     try {
-      expect((await store.findEntity(entityId))?.settings).toEqual({ bankAccount: { holder: 'Jane Jones', number: 'DE23100000001234567890' } });
+      expect((await store.entities.find(entityId))?.settings).toEqual({ bankAccount: { holder: 'Jane Jones', number: 'DE23100000001234567890' } });
     } finally {
       await store.close();
     }
@@ -279,15 +279,15 @@ describe('ensureTestMerchant', () => {
       if (!creds) throw new Error('credentials expected');
       expect(creds.entityId).toMatch(/^[0-9a-f]{32}$/);
       expect(creds.webhookSecret).toMatch(/^[0-9a-f]{64}$/);
-      const merchant = await store.findMerchantByTokenHash(hashToken(creds.accessToken));
+      const merchant = await store.merchants.findByTokenHash(hashToken(creds.accessToken));
       expect(merchant).toMatchObject({ name: 'Test Merchant' });
       // Stored sealed with the card key: readable only through the vault.
       expect(merchant?.webhookSecret).not.toContain(creds.webhookSecret);
       expect(vault.openSecret(merchant?.webhookSecret ?? '')).toBe(creds.webhookSecret);
-      expect(await store.findEntity(creds.entityId)).toMatchObject({ merchantId: merchant?.id, settings: {} });
+      expect(await store.entities.find(creds.entityId)).toMatchObject({ merchantId: merchant?.id, settings: {} });
 
       expect(await ensureTestMerchant(store, { dataDir }, 1_700_000_000_001, vault)).toEqual({ created: false, credentials: null });
-      expect(await store.countMerchants()).toBe(1);
+      expect(await store.merchants.count()).toBe(1);
     } finally {
       await store.close();
     }

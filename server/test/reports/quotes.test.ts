@@ -62,7 +62,7 @@ describe.each(DATABASES)('currency quotes on %s', (kind) => {
     const paid = await payBrl(q.id, { merchantTransactionId: 'order-quoted' });
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ amount: '51.23', currency: 'BRL', presentationAmount: '10.00', presentationCurrency: 'USD', fxQuote: { id: q.id, rate: '5.1234' } });
-    const stored = await relay.ctx.store.findPayment(entityId(), paid.json().id);
+    const stored = await relay.ctx.store.payments.find(entityId(), paid.json().id);
     expect(stored?.fxQuote).toEqual({ id: q.id, rate: '5.1234', sourceCurrency: 'USD' });
     expect((await relay.get(`/v1/query?entityId=${entityId()}&merchantTransactionId=order-quoted`)).json().payments[0].fxQuote.rate).toBe('5.1234');
     expect((await relay.get(`/v1/quotes/${q.id}?entityId=${entityId()}`)).json()).toMatchObject({ status: 'USED', paymentId: paid.json().id });

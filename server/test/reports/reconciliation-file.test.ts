@@ -118,8 +118,8 @@ describe.each(DATABASES)('the reconciliation file on %s', (kind) => {
         connector_tx_id1: null, reason_code: null, reason_desc: null, matching_status: 'MATCHED', matched_transactions: null, chargeback_id: null,
       };
     });
-    await relay.ctx.store.reports.insertReconciliationRecords(records);
-    const text = await text_(reconciliationFile(relay.ctx.store.reports, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02'));
+    await relay.ctx.store.settlement.insertReconciliationRecords(records);
+    const text = await text_(reconciliationFile(relay.ctx.store.settlement, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02'));
     const rows = parse(text, { delimiter: ';', columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.UniqueID)).toEqual(records.map((r) => r.payment_id));
 
@@ -127,13 +127,13 @@ describe.each(DATABASES)('the reconciliation file on %s', (kind) => {
     // one read ahead.
     const reads: Promise<unknown>[] = [];
     const counting = {
-      fileRowsAfter: (...args: Parameters<typeof relay.ctx.store.reports.fileRowsAfter>) => {
-        const read = relay.ctx.store.reports.fileRowsAfter(...args);
+      fileRowsAfter: (...args: Parameters<typeof relay.ctx.store.settlement.fileRowsAfter>) => {
+        const read = relay.ctx.store.settlement.fileRowsAfter(...args);
         reads.push(read);
         return read;
       },
     };
-    const file = reconciliationFile(counting as unknown as typeof relay.ctx.store.reports, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02');
+    const file = reconciliationFile(counting as unknown as typeof relay.ctx.store.settlement, { id: big, name: 'Big', merchantId: big }, '2026-11-01', '2026-11-02');
     const closed = new Promise((resolve) => file.once('close', resolve));
     let taken = 0;
     // Leaving the loop destroys the stream.

@@ -65,7 +65,7 @@ describe.each(DATABASES)('settlement on %s', (kind) => {
   it('settles a day of every record type into aggregations whose totals are the sums of their records', async () => {
     // The job the runner queues periodically does the run (jobs/kinds.ts).
     const round = await relay.ctx.jobs.runDue();
-    expect(round.failed + round.retried, JSON.stringify(await relay.ctx.store.countJobs('settlement'))).toBe(0);
+    expect(round.failed + round.retried, JSON.stringify(await relay.ctx.store.jobs.count('settlement'))).toBe(0);
     const list = await get('/reports/v1/reconciliations/aggregations?date.from=2026-11-20&date.to=2026-11-21');
     expect(list.statusCode).toBe(200);
     const aggregations = list.json().aggregations as { id: string; date: string; currency: string; records: number; totals: MoneyTotals }[];
@@ -154,7 +154,7 @@ describe.each(DATABASES)('settlement on %s', (kind) => {
     const written = paymentRecord({ entityId: late, createdAt: at(20, 23), amount: 2500 });
     await insert(relay, [written]);
     expect((await runSettlement(relay.ctx)).settled.filter((s) => s.entityId === late)).toEqual([]);
-    expect((await relay.ctx.store.findPayment(late, written.id))?.settlement).toBeUndefined();
+    expect((await relay.ctx.store.payments.find(late, written.id))?.settlement).toBeUndefined();
     // ...the next day that closes does, beside its own payments.
     await insert(relay, [paymentRecord({ entityId: late, createdAt: at(22, 10), amount: 700 })]);
     relay.clock.advance(86_400_000);
@@ -166,6 +166,6 @@ describe.each(DATABASES)('settlement on %s', (kind) => {
       ['2026-11-21', 1, '4.00'],
       ['2026-11-22', 2, '32.00'],
     ]);
-    expect((await relay.ctx.store.findPayment(late, written.id))?.settlement?.status).toBe("SUCCESS");
+    expect((await relay.ctx.store.payments.find(late, written.id))?.settlement?.status).toBe("SUCCESS");
   });
 });

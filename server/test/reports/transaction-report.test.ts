@@ -2,6 +2,7 @@
 // paging and filters, follow-ups included on request, 700.400.580 when nothing is found, and pages
 // that hold still while payments are being added.
 
+import { writePayment } from '../../src/storage/writes/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCard, type TestRelay } from '../helper.js';
 import { DATABASES, startRelayOn } from './relays.js';
@@ -136,7 +137,7 @@ describe.each(DATABASES)('transaction reports on %s', (kind) => {
     let pages = 1;
     for (let pageNo = 1; pageNo <= pages; pageNo++) {
       // Payments keep arriving while the merchant pages through the day.
-      const arriving = Array.from({ length: 5 }, () => relay.ctx.store.insertPayment(paymentRecord({ entityId: entity, createdAt: relay.clock.now() })));
+      const arriving = Array.from({ length: 5 }, () => writePayment(relay.ctx.store, paymentRecord({ entityId: entity, createdAt: relay.clock.now() })));
       const [res] = await Promise.all([relay.get(`/v1/query?entityId=${entity}&date.from=2026-11-23&date.to=2026-11-23&pageNo=${pageNo}`), ...arriving]);
       added += arriving.length;
       relay.clock.advance(1_000);

@@ -4,10 +4,14 @@
 // the missed-run rule, cancelling (and cancelling by deleting the registration), and a cancel
 // that races a charge.
 import { hash } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { listeningReceiver } from '../support/webhook-receiver.js';
 import { CHARGES_PER_JOB, occurrenceId } from '../../src/schedules/fire.js';
+
+/** Whether a batch handed to the store's writer is a payment's write (writePayment, storage/writes/payment.ts). */
+const writesPayment = (statements: readonly CompiledQuery[]): boolean => statements.some((q) => q.sql.startsWith('insert into "payments"'));
 
 let relay: TestRelay;
 beforeEach(async () => {
@@ -134,7 +138,7 @@ describe('a schedule running', () => {
     expect(o).toMatchObject({ scheduledAt: '2026-12-01 00:00:00+0000', status: 'succeeded', result: { code: '000.100.110' } });
     const payment = await relay.get(`/v1/payments/${o?.paymentId}?entityId=${relay.merchant.entityId}`);
     expect(payment.json()).toMatchObject({ id: o?.paymentId, paymentType: 'DB', amount: '19.99', currency: 'EUR', registrationId, recurringType: 'REPEATED', merchantTransactionId: 'sub-0042-monthly', scheduleId: id });
-    const events = await relay.ctx.store.webhookEventsOf(o?.paymentId ?? '');
+    const events = await relay.ctx.store.webhooks.eventsOf(o?.paymentId ?? '');
     expect(events.map((e) => e.type)).toEqual(['PAYMENT']);
     // Running the charge job again (a retry) charges nothing more.
     await relay.ctx.jobs.runDue();
@@ -225,21 +229,21 @@ describe('cancelling', () => {
     const { id } = (await schedule(registrationId)).json() as { id: string };
     relay.clock.set(Date.UTC(2026, 11, 1, 0, 0, 1));
     await relay.ctx.jobs.runDue(); // fires: the occurrence is due, its charge queued
-    const store = relay.ctx.store as unknown as { insertPayment: (...args: unknown[]) => Promise<boolean> };
-    const insert = store.insertPayment.bind(relay.ctx.store);
+    const store = relay.ctx.store;
+    const insert = store.writeTogether.bind(store);
     let cancelled: number | undefined;
     // The charge has been authorized and is about to write its payment: the merchant cancels now.
-    store.insertPayment = async (...args) => {
-      cancelled = (await relay.del(`/scheduling/v1/schedules/${id}?entityId=${relay.merchant.entityId}`)).statusCode;
-      return insert(...args);
+    store.writeTogether = async (statements) => {
+      if (writesPayment(statements)) cancelled = (await relay.del(`/scheduling/v1/schedules/${id}?entityId=${relay.merchant.entityId}`)).statusCode;
+      return insert(statements);
     };
     await relay.ctx.jobs.runDue();
-    store.insertPayment = insert;
+    store.writeTogether = insert;
     expect(cancelled).toBe(200);
     const got = (await read(id)).json() as { occurrences: Occurrence[] };
     expect(got.occurrences.map((o) => [o.status, o.paymentId])).toEqual([['cancelled', undefined]]);
     const occurrence = occurrenceId(id, Date.UTC(2026, 11, 1));
-    const journal = await relay.ctx.store.findSimulatorAuthorization((await import('../../src/flows/outcome.js')).claimReference(relay.merchant.entityId, occurrence, Date.UTC(2026, 11, 1, 0, 0, 1)));
+    const journal = await relay.ctx.store.simulatorJournal.findAuthorization((await import('../../src/flows/outcome.js')).claimReference(relay.merchant.entityId, occurrence, Date.UTC(2026, 11, 1, 0, 0, 1)));
     expect(journal?.state).toBe('voided');
     relay.clock.set(Date.UTC(2027, 1, 1, 0, 0, 1));
     await runJobs();
@@ -251,18 +255,18 @@ describe('cancelling', () => {
     const { id } = (await schedule(registrationId)).json() as { id: string };
     relay.clock.set(Date.UTC(2026, 11, 1, 0, 0, 1));
     await relay.ctx.jobs.runDue();
-    const store = relay.ctx.store as unknown as { insertPayment: (...args: unknown[]) => Promise<boolean> };
-    const insert = store.insertPayment.bind(relay.ctx.store);
+    const store = relay.ctx.store;
+    const insert = store.writeTogether.bind(store);
     let cancel: Promise<number> | undefined;
     // The cancel arrives once the payment's write has begun: the group commit writes it in the
     // turn after it was queued, so the cancel comes one turn later.
-    store.insertPayment = (...args) => {
-      const written = insert(...args);
-      cancel = new Promise((turn) => setImmediate(turn)).then(async () => (await relay.del(`/scheduling/v1/schedules/${id}?entityId=${relay.merchant.entityId}`)).statusCode);
+    store.writeTogether = (statements) => {
+      const written = insert(statements);
+      if (writesPayment(statements)) cancel = new Promise((turn) => setImmediate(turn)).then(async () => (await relay.del(`/scheduling/v1/schedules/${id}?entityId=${relay.merchant.entityId}`)).statusCode);
       return written;
     };
     await relay.ctx.jobs.runDue();
-    store.insertPayment = insert;
+    store.writeTogether = insert;
     expect(await cancel).toBe(200);
     const got = (await read(id)).json() as { occurrences: Occurrence[]; status: string };
     expect(got.status).toBe('cancelled');
@@ -286,11 +290,11 @@ describe('charges jobs', () => {
     return ids.map((id) => occurrenceId(id, DUE));
   }
 
-  const statusOf = async (occurrence: string) => (await relay.ctx.store.findOccurrence(occurrence))?.occurrence.status;
+  const statusOf = async (occurrence: string) => (await relay.ctx.store.schedules.findOccurrence(occurrence))?.occurrence.status;
 
   it('charges the occurrences of one firing a few to a job', async () => {
     const occurrences = await fired(CHARGES_PER_JOB + 2);
-    const jobs = await Promise.all(occurrences.map((o) => relay.ctx.store.findJobByKey(`schedule-charges:${o}`)));
+    const jobs = await Promise.all(occurrences.map((o) => relay.ctx.store.jobs.findByKey(`schedule-charges:${o}`)));
     const found = jobs.filter((j) => j !== undefined);
     expect(found).toHaveLength(2);
     expect(found.map((j) => (JSON.parse(j?.payload ?? '{}') as { occurrenceIds: string[] }).occurrenceIds.length).sort((a, b) => a - b)).toEqual([2, CHARGES_PER_JOB]);
@@ -300,19 +304,19 @@ describe('charges jobs', () => {
 
   it('a charge that throws goes on in a job of its own; the others are charged', async () => {
     const [first, broken, third] = await fired(3);
-    const store = relay.ctx.store as unknown as { findOccurrence: (id: string) => Promise<unknown> };
-    const find = store.findOccurrence.bind(relay.ctx.store);
-    store.findOccurrence = async (id) => {
+    const schedules = relay.ctx.store.schedules;
+    const find = schedules.findOccurrence.bind(schedules);
+    schedules.findOccurrence = async (id) => {
       if (id === broken) throw new Error('connection reset');
       return find(id);
     };
     await relay.ctx.jobs.runDue();
-    store.findOccurrence = find;
+    schedules.findOccurrence = find;
     expect([await statusOf(first ?? ''), await statusOf(broken ?? ''), await statusOf(third ?? '')]).toEqual(['succeeded', 'due', 'succeeded']);
-    const own = await relay.ctx.store.findJobByKey(`schedule-charge:${broken}`);
+    const own = await relay.ctx.store.jobs.findByKey(`schedule-charge:${broken}`);
     expect(own).toMatchObject({ kind: 'schedule-charge', state: 'queued' });
     // The charges job itself is done: the failure lives on in the occurrence's own job.
-    expect((await relay.ctx.store.findJobByKey(`schedule-charges:${first}`))?.state).toBe('done');
+    expect((await relay.ctx.store.jobs.findByKey(`schedule-charges:${first}`))?.state).toBe('done');
     await relay.ctx.jobs.runDue();
     expect(await statusOf(broken ?? '')).toBe('succeeded');
   });
@@ -322,11 +326,11 @@ describe('charges jobs', () => {
     const leaseUntil = DUE + 300 + 20_000;
     // A try of another relay holds the occurrence's claim, under its lease.
     const chargeHash = hash('sha256', 'schedule-charge', 'hex');
-    const claim = await relay.ctx.store.claimIdempotencyKey(relay.merchant.entityId, held ?? '', chargeHash, DUE + 300, 0, { owner: 'relay-elsewhere', leaseUntil });
+    const claim = await relay.ctx.store.idempotency.claim(relay.merchant.entityId, held ?? '', chargeHash, DUE + 300, 0, { owner: 'relay-elsewhere', leaseUntil });
     expect(claim.kind).toBe('claimed');
     await relay.ctx.jobs.runDue();
     expect(await statusOf(held ?? '')).toBe('due');
-    expect((await relay.ctx.store.findJobByKey(`schedule-charge:${held}`))?.runAt).toBe(leaseUntil + 100);
+    expect((await relay.ctx.store.jobs.findByKey(`schedule-charge:${held}`))?.runAt).toBe(leaseUntil + 100);
     // That relay never finishes: once its lease has run out the claim is in doubt, released, and the charge made.
     relay.clock.set(leaseUntil + 100);
     await relay.ctx.jobs.runDue();

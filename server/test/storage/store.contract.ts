@@ -1,24 +1,77 @@
-// The Store contract: one suite, run by sqlite.test.ts and postgres.test.ts against a real database.
-// Call it inside a describe block; it opens one store for the block and checks every promise of
-// store.ts, the concurrency cases (docs/security-cases.md L1–L4) included.
+// The store contract: one suite per repository and one per composite write, run by sqlite.test.ts
+// and postgres.test.ts against a real database. Call storeContract inside a describe block; it
+// opens one store for the block and runs every contract of the lists below, each in a describe
+// block named by its repository or write, the concurrency cases (docs/security-cases.md L1–L4)
+// included.
 
 import { afterAll, beforeAll } from 'vitest';
 import { checkoutsContract } from './contract/checkouts.js';
+import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
-import { healthContract } from './contract/health.js';
 import { idempotencyContract } from './contract/idempotency.js';
-import { inDoubtContract } from './contract/in-doubt.js';
 import { jobsContract } from './contract/jobs.js';
-import { captureRefundsContract } from './contract/capture-refunds.js';
-import { ledgerContract } from './contract/ledger.js';
-import { chargebacksContract } from './contract/chargebacks.js';
-import { redirectsContract } from './contract/redirects.js';
-import { recordsContract } from './contract/records.js';
-import { webhooksContract } from './contract/webhooks.js';
+import { merchantsContract } from './contract/merchants.js';
+import { paymentsContract } from './contract/payments.js';
+import { quotesContract } from './contract/quotes.js';
+import { registrationsContract } from './contract/registrations.js';
+import { reportsContract } from './contract/reports.js';
 import { schedulesContract } from './contract/schedules.js';
-import { vouchersContract } from './contract/vouchers.js';
+import { settlementContract } from './contract/settlement.js';
+import { simulatorJournalContract } from './contract/simulator-journal.js';
+import { storeContract as storeItselfContract } from './contract/store.js';
+import { webhooksContract } from './contract/webhooks.js';
+import { writeAggregationContract } from './contract/writes/aggregation.js';
+import { batchedWritesContract } from './contract/writes/batched.js';
+import { writeDueFiringsContract } from './contract/writes/due-firings.js';
+import { followUpCapturesContract } from './contract/writes/follow-up-captures.js';
+import { followUpChargebacksContract } from './contract/writes/follow-up-chargebacks.js';
+import { followUpLedgerContract } from './contract/writes/follow-up-ledger.js';
+import { outboxContract } from './contract/writes/outbox.js';
+import { writePaymentContract } from './contract/writes/payment.js';
+import { writeRedeliveryContract } from './contract/writes/redelivery.js';
+import { writeRegistrationDeletionContract } from './contract/writes/registration-deletion.js';
+import { writeScheduleCancelContract } from './contract/writes/schedule-cancel.js';
+import { writeSettlementContract } from './contract/writes/settlement.js';
+import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
+
+type Contract = (ctx: () => ContractContext) => void;
+
+/** The store's own promises, then one contract per repository (storage/repositories/). */
+export const REPOSITORY_CONTRACTS: readonly Contract[] = [
+  storeItselfContract,
+  merchantsContract,
+  entitiesContract,
+  paymentsContract,
+  registrationsContract,
+  checkoutsContract,
+  idempotencyContract,
+  simulatorJournalContract,
+  jobsContract,
+  webhooksContract,
+  schedulesContract,
+  reportsContract,
+  quotesContract,
+  settlementContract,
+];
+
+/** One contract per composite write (storage/writes/). */
+export const WRITE_CONTRACTS: readonly Contract[] = [
+  writePaymentContract,
+  followUpLedgerContract,
+  followUpCapturesContract,
+  followUpChargebacksContract,
+  writeSettlementContract,
+  voucherConfirmationContract,
+  batchedWritesContract,
+  writeRegistrationDeletionContract,
+  writeDueFiringsContract,
+  writeScheduleCancelContract,
+  writeRedeliveryContract,
+  writeAggregationContract,
+  outboxContract,
+];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
   let context: ContractContext | undefined;
@@ -37,17 +90,5 @@ export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
     await context.harness.dispose();
   });
 
-  recordsContract(ctx);
-  ledgerContract(ctx);
-  captureRefundsContract(ctx);
-  chargebacksContract(ctx);
-  redirectsContract(ctx);
-  idempotencyContract(ctx);
-  inDoubtContract(ctx);
-  checkoutsContract(ctx);
-  jobsContract(ctx);
-  healthContract(ctx);
-  webhooksContract(ctx);
-  schedulesContract(ctx);
-  vouchersContract(ctx);
+  for (const contract of [...REPOSITORY_CONTRACTS, ...WRITE_CONTRACTS]) contract(ctx);
 }

@@ -1,6 +1,7 @@
 // When the embedded store acknowledges a write: only after a WAL sync that started after the write,
 // with the connection free for other queries meanwhile (wal-sync.ts, sqlite.ts).
 
+import { writePayment } from '../../src/storage/writes/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,7 +181,7 @@ describe('the embedded store with a WAL sync', () => {
     await gate.reached(syncsAfterMigrating + 1);
     expect(await settled(write)).toBe(false);
     // The connection is free while the write waits for the disk.
-    expect(await store.countMerchants()).toBe(1);
+    expect(await store.merchants.count()).toBe(1);
     expect(gate.started).toBe(syncsAfterMigrating + 1); // reads do not sync
 
     gate.release();
@@ -192,12 +193,12 @@ describe('the embedded store with a WAL sync', () => {
     const { gate, store } = await gatedStore();
     const entityId = await newEntity(store);
     const taken = paymentRecord(entityId);
-    await store.insertPayment(taken);
+    await writePayment(store, taken);
 
     gate.holding = true;
     const before = gate.started;
     const fresh = [paymentRecord(entityId), paymentRecord(entityId), paymentRecord(entityId)];
-    const writes = [...fresh, { ...paymentRecord(entityId), id: taken.id }].map((p) => store.insertPayment(p).then(() => 'ok', (e: Error) => e.message));
+    const writes = [...fresh, { ...paymentRecord(entityId), id: taken.id }].map((p) => writePayment(store, p).then(() => 'ok', (e: Error) => e.message));
     await gate.reached(before + 1);
     expect(await Promise.all(writes.map(settled))).toEqual([false, false, false, false]);
     // The group rolled back on the duplicate; each insert is written again alone, each with its sync.
@@ -206,7 +207,7 @@ describe('the embedded store with a WAL sync', () => {
     const outcomes = await Promise.all(writes);
     expect(outcomes.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
     expect(outcomes[3]).toMatch(/UNIQUE/);
-    for (const p of fresh) expect((await store.findPayment(entityId, p.id))?.id).toBe(p.id);
+    for (const p of fresh) expect((await store.payments.find(entityId, p.id))?.id).toBe(p.id);
     await store.close();
   });
 
@@ -217,7 +218,7 @@ describe('the embedded store with a WAL sync', () => {
     gate.holding = true;
     const before = gate.started;
     const group = [paymentRecord(entityId), paymentRecord(entityId), paymentRecord(entityId)];
-    const writes = group.map((p) => store.insertPayment(p));
+    const writes = group.map((p) => writePayment(store, p));
     await gate.reached(before + 1);
     expect(await Promise.all(writes.map(settled))).toEqual([false, false, false]);
     gate.release();

@@ -90,7 +90,7 @@ describe('the retry ladder', () => {
     for (let i = 0; i < 100; i++) {
       const [d] = await deliveries(endpoint);
       if (d?.state !== 'pending') break;
-      const work = await relay.ctx.store.webhookDeliveryWork(d.id as string);
+      const work = await relay.ctx.store.webhooks.deliveryWork(d.id as string);
       const next = work?.delivery.nextAttemptAt;
       if (next === null || next === undefined) throw new Error('a pending delivery has a next attempt');
       relay.clock.set(next);
@@ -142,7 +142,7 @@ describe('delivery outcomes', () => {
     await relay.ctx.jobs.runDue();
     expect(receiver.received.length).toBe(1);
     // The state is the store's, so every relay on it honours it.
-    const work = await relay.ctx.store.webhookDeliveryWork(`${receiver.received[0]?.eventId ?? ''}n${paymentId}`);
+    const work = await relay.ctx.store.webhooks.deliveryWork(`${receiver.received[0]?.eventId ?? ''}n${paymentId}`);
     expect(work?.endpoint).toMatchObject({ state: 'disabled', paymentId });
     expect(work?.endpoint.disabledReason).toContain('410');
     expect(work?.delivery).toMatchObject({ state: 'failed', attempts: 1 });

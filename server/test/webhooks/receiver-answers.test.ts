@@ -62,7 +62,7 @@ describe.each(DATABASES)('a receiver answering bytes text cannot hold (%s)', (ki
     const attempts = delivery?.attempts as { status: number; response: string }[];
     expect(attempts.map((a) => a.status)).toEqual([500]);
     expect(attempts[0]?.response).toMatch(/^refused\uFFFD .* end$/);
-    const work = await r.ctx.store.webhookDeliveryWork(delivery?.id as string);
+    const work = await r.ctx.store.webhooks.deliveryWork(delivery?.id as string);
     expect(work?.delivery.nextAttemptAt).toBe(t0 + MINUTE);
 
     // Nothing more before the first rung, however often the runner looks.
@@ -77,7 +77,7 @@ describe.each(DATABASES)('a receiver answering bytes text cannot hold (%s)', (ki
     [delivery] = await deliveries(r, endpointId);
     expect(delivery).toMatchObject({ state: 'pending', attemptCount: 2 });
     expect((delivery?.attempts as unknown[]).length).toBe(2);
-    const next = await r.ctx.store.webhookDeliveryWork(delivery?.id as string);
+    const next = await r.ctx.store.webhooks.deliveryWork(delivery?.id as string);
     expect(next?.delivery.nextAttemptAt).toBe(t0 + 3 * MINUTE);
   });
 
@@ -96,10 +96,10 @@ describe.each(DATABASES)('a receiver answering bytes text cannot hold (%s)', (ki
 
   it('a record that fails for another reason: the job waits out the runner back-off, then the attempt is recorded', async () => {
     const { relay: r, receiver: rec, endpointId } = await setUp(kind, () => 500);
-    const store = r.ctx.store;
-    const record = store.recordWebhookAttempt.bind(store);
+    const webhooks = r.ctx.store.webhooks;
+    const record = webhooks.recordAttempt.bind(webhooks);
     let failures = 1;
-    store.recordWebhookAttempt = (...args) => {
+    webhooks.recordAttempt = (...args) => {
       if (failures-- > 0) return Promise.reject(new Error('the database refused the write'));
       return record(...args);
     };

@@ -1,17 +1,18 @@
-// Checkouts (L1, L8, F9): one attempt at a time, one success, a lock after repeated declines,
-// expiry, the bound result URL, the status-read window.
+// The checkouts repository (L1, L8, F9): one attempt at a time, a lock after repeated declines,
+// a pending attempt holding the checkout, expiry, the status-read window, spending once.
 
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../../src/storage/store.js';
 import type { CheckoutRecord, EpochMs, PaymentRecord, PaymentStatus } from '../../../src/domain/records.js';
-import { all, checkoutRecord, count, id, insertPayment, newEntity, paymentRecord, settlement, T0, type ContractContext } from './fixtures.js';
+import type { Store } from '../../../src/storage/store.js';
+import { writeCheckout, writePayment, writeSettlement } from '../../../src/storage/writes/index.js';
+import { all, checkoutRecord, type ContractContext, count, id, newEntity, paymentRecord, settlement, T0 } from './fixtures.js';
 
 const LEASE = 60_000;
 const MAX_DECLINES = 3;
 
 async function freshCheckout(store: Store, over: Parameters<typeof checkoutRecord>[1] = {}) {
   const c = checkoutRecord(await newEntity(store), over);
-  await store.insertCheckout(c);
+  await writeCheckout(store, c);
   return c;
 }
 
@@ -22,18 +23,18 @@ const pendingOf = (c: CheckoutRecord): Partial<PaymentRecord> => ({ checkoutId: 
 async function attempt(store: Store, c: CheckoutRecord, status: PaymentStatus, opts: { leaseUntil?: EpochMs; url?: string } = {}) {
   const over = status === 'pending' ? pendingOf(c) : { checkoutId: c.id, status, ...(status === 'declined' ? { resultCode: '800.100.152' } : {}) };
   const p = paymentRecord(c.entityId, over);
-  const written = await store.insertPayment(p, { attempt: { pendingLeaseUntil: opts.leaseUntil ?? 0, shopperResultUrl: opts.url ?? null } });
+  const written = await writePayment(store, p, { attempt: { pendingLeaseUntil: opts.leaseUntil ?? 0, shopperResultUrl: opts.url ?? null } });
   return { p, written };
 }
 
 async function read(store: Store, checkoutId: string) {
-  const c = await store.findCheckout(checkoutId);
+  const c = await store.checkouts.find(checkoutId);
   if (!c) throw new Error('checkout vanished');
   return c;
 }
 
 export function checkoutsContract(ctx: () => ContractContext): void {
-  describe('checkouts', () => {
+  describe('checkouts repository', () => {
     it('round-trips every field', async () => {
       const { store } = ctx();
       const c = checkoutRecord(await newEntity(store), {
@@ -46,178 +47,89 @@ export function checkoutsContract(ctx: () => ContractContext): void {
         readWindowStart: T0 + 7,
         readCount: 1,
       });
-      await store.insertCheckout(c);
-      expect(await store.findCheckout(c.id)).toEqual(c);
-      expect(await store.findCheckout(id())).toBeUndefined();
+      await writeCheckout(store, c);
+      expect(await store.checkouts.find(c.id)).toEqual(c);
+      expect(await store.checkouts.find(id())).toBeUndefined();
     });
 
     it('changes the prepared payment only between attempts, of its own entity, before it is paid or expires', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
       const change = { amount: 12_345, currency: 'USD', paymentType: 'PA', paramsJson: '[["amount","123.45"]]', shopperResultUrl: 'https://shop.example/r' };
-      expect(await store.updateCheckout(c.id, id(), change, T0 + 1)).toBe('missing');
-      expect(await store.updateCheckout(c.id, c.entityId, change, T0 + 1)).toBe('updated');
+      expect(await store.checkouts.update(c.id, id(), change, T0 + 1)).toBe('missing');
+      expect(await store.checkouts.update(c.id, c.entityId, change, T0 + 1)).toBe('updated');
       expect(await read(store, c.id)).toMatchObject({ amount: 12_345, currency: 'USD', paymentType: 'PA', paramsJson: change.paramsJson, shopperResultUrl: change.shopperResultUrl });
-      expect(await store.claimCheckout(c.id, T0 + 2, T0 + 2 + LEASE, MAX_DECLINES)).toBe('claimed');
-      expect(await store.updateCheckout(c.id, c.entityId, { ...change, amount: 1 }, T0 + 3)).toBe('busy');
+      expect(await store.checkouts.claim(c.id, T0 + 2, T0 + 2 + LEASE, MAX_DECLINES)).toBe('claimed');
+      expect(await store.checkouts.update(c.id, c.entityId, { ...change, amount: 1 }, T0 + 3)).toBe('busy');
       expect((await read(store, c.id)).amount).toBe(12_345);
-      expect(await store.updateCheckout(c.id, c.entityId, change, c.expiresAt)).toBe('expired');
+      expect(await store.checkouts.update(c.id, c.entityId, change, c.expiresAt)).toBe('expired');
     });
 
     it('of 50 parallel claims exactly one wins; the others find it busy (L1)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
-      const results = await all(Array.from({ length: 50 }, () => () => store.claimCheckout(c.id, T0 + 1, T0 + 1 + LEASE, MAX_DECLINES)));
+      const results = await all(Array.from({ length: 50 }, () => () => store.checkouts.claim(c.id, T0 + 1, T0 + 1 + LEASE, MAX_DECLINES)));
       expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
       expect(results.filter((r) => r === 'busy')).toHaveLength(49);
       expect((await read(store, c.id)).busyUntil).toBe(T0 + 1 + LEASE);
-    });
-
-    it('keeps the first success only and answers paid afterwards', async () => {
-      const { store } = ctx();
-      const c = await freshCheckout(store);
-      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
-      const first = await attempt(store, c, 'success');
-      expect(first.written).toBe(true);
-      expect(await read(store, c.id)).toMatchObject({ successPaymentId: first.p.id, lastPaymentId: first.p.id, busyUntil: null });
-      // A second success ending an attempt is refused whole: no payment, no change to the checkout.
-      const second = await attempt(store, c, 'success');
-      expect(second.written).toBe(false);
-      expect(await store.findPayment(c.entityId, second.p.id)).toBeUndefined();
-      expect(await read(store, c.id)).toMatchObject({ successPaymentId: first.p.id, lastPaymentId: first.p.id });
-      expect(await store.claimCheckout(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES)).toBe('paid');
-    });
-
-    it('refuses a second successful payment of one checkout (L1)', async () => {
-      const { store } = ctx();
-      const c = await freshCheckout(store);
-      await insertPayment(store, c.entityId, { checkoutId: c.id });
-      await expect(store.insertPayment(paymentRecord(c.entityId, { checkoutId: c.id }))).rejects.toThrow();
-      // Failed and pending attempts of a checkout are many, and so are successes outside checkouts.
-      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'declined' });
-      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'declined' });
-      await insertPayment(store, c.entityId, { checkoutId: c.id, status: 'pending' });
-      await insertPayment(store, c.entityId);
-      await insertPayment(store, c.entityId);
-    });
-
-    it('settles a pending payment to success with its checkout, only while the checkout is on it (L1)', async () => {
-      const { store } = ctx();
-      const c = await freshCheckout(store);
-      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
-      const { p } = await attempt(store, c, 'pending', { leaseUntil: T0 + 5 * LEASE });
-      expect(await store.settlePayment(settlement(p, 'success'))).toBe('settled');
-      expect(await read(store, c.id)).toMatchObject({ successPaymentId: p.id, busyUntil: null, declineCount: 0 });
-      expect(await store.claimCheckout(c.id, T0 + 1, T0 + LEASE, MAX_DECLINES)).toBe('paid');
-
-      // Paid by another payment while this one was its last: it may still end, but not as a success.
-      const other = id();
-      const paid = checkoutRecord(await newEntity(store), { successPaymentId: other });
-      const late = paymentRecord(paid.entityId, pendingOf(paid));
-      await store.insertCheckout({ ...paid, lastPaymentId: late.id });
-      await store.insertPayment(late);
-      expect(await store.settlePayment(settlement(late, 'success'))).toBe('checkout-closed');
-      expect((await store.findPayment(paid.entityId, late.id))?.status).toBe('pending');
-      expect(await store.settlePayment(settlement(late, 'declined', { resultCode: '100.396.103' }))).toBe('settled');
-      expect(await read(store, paid.id)).toMatchObject({ successPaymentId: other, declineCount: 0 });
-
-      // Gone on to another attempt (its last payment is another one): the same.
-      const moved = await freshCheckout(store, { lastPaymentId: id() });
-      const stale = await insertPayment(store, moved.entityId, pendingOf(moved));
-      expect(await store.settlePayment(settlement(stale, 'success'))).toBe('checkout-closed');
-      expect(await read(store, moved.id)).toMatchObject({ successPaymentId: null, declineCount: 0 });
-    });
-
-    it('settles a pending attempt once when success and abandonment race', async () => {
-      const { store } = ctx();
-      for (let round = 0; round < 5; round++) {
-        const c = await freshCheckout(store);
-        await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES);
-        const { p } = await attempt(store, c, 'pending', { leaseUntil: T0 + 5 * LEASE });
-        const results = await all(Array.from({ length: 6 }, (_, i) => () => store.settlePayment(settlement(p, i % 2 === round % 2 ? 'success' : 'declined'))));
-        expect(results.filter((r) => r === 'settled')).toHaveLength(1);
-        const settled = await store.findPayment(c.entityId, p.id);
-        const checkout = await read(store, c.id);
-        if (settled?.status === 'success') expect(checkout).toMatchObject({ successPaymentId: p.id, declineCount: 0 });
-        else expect(checkout).toMatchObject({ successPaymentId: null, declineCount: 1 });
-        expect(checkout.busyUntil).toBeNull();
-      }
     });
 
     it('locks after the maximum number of declines (L8)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
       for (let i = 0; i < MAX_DECLINES; i++) {
-        expect(await store.claimCheckout(c.id, T0 + i, T0 + i + LEASE, MAX_DECLINES)).toBe('claimed');
+        expect(await store.checkouts.claim(c.id, T0 + i, T0 + i + LEASE, MAX_DECLINES)).toBe('claimed');
         expect((await attempt(store, c, 'declined')).written).toBe(true);
       }
       expect((await read(store, c.id)).declineCount).toBe(MAX_DECLINES);
-      expect(await store.claimCheckout(c.id, T0 + 10, T0 + LEASE, MAX_DECLINES)).toBe('locked');
+      expect(await store.checkouts.claim(c.id, T0 + 10, T0 + LEASE, MAX_DECLINES)).toBe('locked');
     });
 
     it('is held by a pending attempt, past its lease too, until it is settled; a released attempt frees it at once', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
-      expect(await store.claimCheckout(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
+      expect(await store.checkouts.claim(c.id, T0, T0 + LEASE, MAX_DECLINES)).toBe('claimed');
       const { p } = await attempt(store, c, 'pending', { leaseUntil: T0 + 5 * LEASE });
       expect(await read(store, c.id)).toMatchObject({ lastPaymentId: p.id, busyUntil: T0 + 5 * LEASE, declineCount: 0 });
-      expect(await store.claimCheckout(c.id, T0 + LEASE, T0 + 2 * LEASE, MAX_DECLINES)).toBe('busy');
+      expect(await store.checkouts.claim(c.id, T0 + LEASE, T0 + 2 * LEASE, MAX_DECLINES)).toBe('busy');
       // The lease expired, yet the payment could still succeed: it must be settled first (L1).
-      expect(await store.claimCheckout(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES)).toBe('busy');
-      expect(await store.settlePayment(settlement(p, 'declined', { resultCode: '100.396.103' }))).toBe('settled');
+      expect(await store.checkouts.claim(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES)).toBe('busy');
+      expect(await writeSettlement(store, settlement(p, 'declined', { resultCode: '100.396.103' }))).toBe('settled');
       expect(await read(store, c.id)).toMatchObject({ lastPaymentId: p.id, busyUntil: null, declineCount: 1 });
-      expect(await store.claimCheckout(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES)).toBe('claimed');
+      expect(await store.checkouts.claim(c.id, T0 + 5 * LEASE, T0 + 6 * LEASE, MAX_DECLINES)).toBe('claimed');
       // A relay that died mid-attempt holds the checkout until that attempt's lease ends.
-      expect(await store.claimCheckout(c.id, T0 + 6 * LEASE - 1, T0 + 7 * LEASE, MAX_DECLINES)).toBe('busy');
-      expect(await store.claimCheckout(c.id, T0 + 6 * LEASE, T0 + 7 * LEASE, MAX_DECLINES)).toBe('claimed');
-      await store.releaseCheckout(c.id);
+      expect(await store.checkouts.claim(c.id, T0 + 6 * LEASE - 1, T0 + 7 * LEASE, MAX_DECLINES)).toBe('busy');
+      expect(await store.checkouts.claim(c.id, T0 + 6 * LEASE, T0 + 7 * LEASE, MAX_DECLINES)).toBe('claimed');
+      await store.checkouts.release(c.id);
       expect(await read(store, c.id)).toMatchObject({ lastPaymentId: p.id, busyUntil: null, declineCount: 1 });
-      expect(await store.claimCheckout(c.id, T0 + 6 * LEASE, T0 + 7 * LEASE, MAX_DECLINES)).toBe('claimed');
+      expect(await store.checkouts.claim(c.id, T0 + 6 * LEASE, T0 + 7 * LEASE, MAX_DECLINES)).toBe('claimed');
     });
 
     it('answers expired from expiresAt on, and missing for an unknown id (F9)', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
-      expect(await store.claimCheckout(id(), c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('missing');
-      expect(await store.claimCheckout(c.id, c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('expired');
-      expect(await store.claimCheckout(c.id, c.expiresAt - 1, c.expiresAt + LEASE, MAX_DECLINES)).toBe('claimed');
-    });
-
-    it('binds the result URL of the first attempt that pays or goes pending, never of a failed one (A7)', async () => {
-      const { store } = ctx();
-      const open = await freshCheckout(store);
-      await store.claimCheckout(open.id, T0, T0 + 1, MAX_DECLINES);
-      await attempt(store, open, 'declined', { url: 'https://declined.example/r' });
-      expect((await read(store, open.id)).shopperResultUrl).toBeNull();
-      await store.claimCheckout(open.id, T0 + 2, T0 + 3, MAX_DECLINES);
-      const { p } = await attempt(store, open, 'pending', { leaseUntil: T0 + LEASE, url: 'https://first.example/r' });
-      expect(await store.settlePayment(settlement(p, 'declined'))).toBe('settled');
-      await store.claimCheckout(open.id, T0 + 4, T0 + 5, MAX_DECLINES);
-      await attempt(store, open, 'success', { url: 'https://second.example/r' });
-      expect((await read(store, open.id)).shopperResultUrl).toBe('https://first.example/r');
-      const bound = await freshCheckout(store, { shopperResultUrl: 'https://prepared.example/r' });
-      await store.claimCheckout(bound.id, T0, T0 + 1, MAX_DECLINES);
-      await attempt(store, bound, 'success', { url: 'https://other.example/r' });
-      expect((await read(store, bound.id)).shopperResultUrl).toBe('https://prepared.example/r');
+      expect(await store.checkouts.claim(id(), c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('missing');
+      expect(await store.checkouts.claim(c.id, c.expiresAt, c.expiresAt + LEASE, MAX_DECLINES)).toBe('expired');
+      expect(await store.checkouts.claim(c.id, c.expiresAt - 1, c.expiresAt + LEASE, MAX_DECLINES)).toBe('claimed');
     });
 
     it('counts status reads per window, also under contention', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
       const window = 60_000;
-      const burst = await all(Array.from({ length: 10 }, () => () => store.countCheckoutRead(c.id, T0, window, 2)));
+      const burst = await all(Array.from({ length: 10 }, () => () => store.checkouts.countRead(c.id, T0, window, 2)));
       expect(count(burst)).toBe(2);
-      expect(await store.countCheckoutRead(c.id, T0 + window - 1, window, 2)).toBe(false);
-      expect(await store.countCheckoutRead(c.id, T0 + window, window, 2)).toBe(true);
+      expect(await store.checkouts.countRead(c.id, T0 + window - 1, window, 2)).toBe(false);
+      expect(await store.checkouts.countRead(c.id, T0 + window, window, 2)).toBe(true);
       expect(await read(store, c.id)).toMatchObject({ readWindowStart: T0 + window, readCount: 1 });
-      expect(await store.countCheckoutRead(id(), T0, window, 2)).toBe(false);
+      expect(await store.checkouts.countRead(id(), T0, window, 2)).toBe(false);
     });
 
     it('is spent once', async () => {
       const { store } = ctx();
       const c = await freshCheckout(store);
-      await store.markCheckoutSpent(c.id, T0 + 1);
-      await store.markCheckoutSpent(c.id, T0 + 2);
+      await store.checkouts.markSpent(c.id, T0 + 1);
+      await store.checkouts.markSpent(c.id, T0 + 2);
       expect((await read(store, c.id)).spentAt).toBe(T0 + 1);
     });
   });

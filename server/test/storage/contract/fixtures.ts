@@ -1,5 +1,6 @@
 // Records and helpers shared by the parts of the store contract suite.
 
+import { writePayment } from '../../../src/storage/writes/index.js';
 import { randomBytes } from 'node:crypto';
 import { planFollowUp, planSettle, type FollowUpType } from '../../../src/domain/lifecycle.js';
 import { type FollowUpWrite, type SettleWrite, type Store } from '../../../src/storage/store.js';
@@ -33,9 +34,9 @@ export const id = (): string => randomBytes(16).toString('hex');
 /** A merchant with one entity; returns the entity id. */
 export async function newEntity(store: Store): Promise<string> {
   const merchantId = id();
-  await store.createMerchant({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id() + id(), createdAt: T0 });
+  await store.merchants.create({ id: merchantId, name: 'M', tokenHash: id() + id(), webhookSecret: id() + id(), createdAt: T0 });
   const entityId = id();
-  await store.createEntity({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 });
+  await store.entities.create({ id: entityId, merchantId, name: 'E', settings: {}, createdAt: T0 });
   return entityId;
 }
 
@@ -66,7 +67,7 @@ export function paymentRecord(entityId: string, over: Partial<PaymentRecord> = {
 
 export async function insertPayment(store: Store, entityId: string, over: Partial<PaymentRecord> = {}): Promise<PaymentRecord> {
   const p = paymentRecord(entityId, over);
-  await store.insertPayment(p);
+  await writePayment(store, p);
   return p;
 }
 

@@ -1,6 +1,6 @@
-// Jobs (jobs/runner.ts, storage/jobs.ts): idempotent enqueueing, claims with a lease that two
-// runners never share, fencing by the lease, retries and failures kept, the outbox (a state change
-// and its jobs commit together), and the runner itself on the same database.
+// The jobs repository (jobs/runner.ts, storage/jobs.ts): idempotent enqueueing, claims with a
+// lease that two runners never share, fencing by the lease, retries and failures kept; and the
+// runner itself over it, on the same database.
 //
 // The jobs table is global, so each test leaves nothing due behind it (drain), and jobs a test only
 // writes are queued far in the future, where no claim of another test reaches them.
@@ -8,24 +8,24 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.js';
 import { jobRecord, type JobRecord, type NewJob } from '../../../src/jobs/job.js';
-import { JobRunner, PermanentJobError, type JobHandler } from '../../../src/jobs/runner.js';
+import { type JobHandler, JobRunner, PermanentJobError } from '../../../src/jobs/runner.js';
 import { defaultConfig } from '../../../src/process/config.js';
 import type { Store } from '../../../src/storage/store.js';
-import { all, followUp, id, insertPayment, newEntity, paymentRecord, type ContractContext } from './fixtures.js';
+import { all, type ContractContext, id } from './fixtures.js';
 
 /** Jobs tests run at their own moments, long after every other contract test's T0. */
 const J0 = 1_800_000_000_000;
+
 const FAR_FUTURE = 4_000_000_000_000;
 const LEASE = 60_000;
-
 const job = (over: Partial<NewJob> = {}, now = J0): JobRecord => jobRecord({ kind: 'test', payload: { n: id() }, runAt: now, ...over }, now, 5);
 
 /** Claims and completes everything due at `now`, so the next test starts from an empty queue. */
 async function drain(store: Store, now: number): Promise<void> {
   for (;;) {
-    const claimed = await store.claimJobs('drain', now, now + LEASE, 1_000);
+    const claimed = await store.jobs.claim('drain', now, now + LEASE, 1_000);
     if (claimed.length === 0) return;
-    await store.completeJobs('drain', claimed.map((j) => j.id), now);
+    await store.jobs.complete('drain', claimed.map((j) => j.id), now);
   }
 }
 
@@ -40,15 +40,15 @@ function runner(store: Store, clock: ManualClock, handlers: Record<string, JobHa
 }
 
 export function jobsContract(ctx: () => ContractContext): void {
-  describe('jobs', () => {
+  describe('jobs repository', () => {
     it('enqueues a unique key once, however often and however concurrently it is queued', async () => {
       const { store } = ctx();
       const key = `once-${id()}`;
-      await all(Array.from({ length: 20 }, () => () => store.enqueueJobs([job({ uniqueKey: key, runAt: FAR_FUTURE })])));
+      await all(Array.from({ length: 20 }, () => () => store.jobs.enqueue([job({ uniqueKey: key, runAt: FAR_FUTURE })])));
       await store.transaction((tx) => tx.jobs.enqueue([job({ uniqueKey: key, runAt: FAR_FUTURE })]));
-      const found = await store.findJobByKey(key);
+      const found = await store.jobs.findByKey(key);
       expect(found?.state).toBe('queued');
-      expect(await store.countJobs(`none-${id()}`)).toEqual({ queued: 0, running: 0, done: 0, failed: 0 });
+      expect(await store.jobs.count(`none-${id()}`)).toEqual({ queued: 0, running: 0, done: 0, failed: 0 });
     });
 
     it('claims due jobs only, oldest first, and never a job whose lease still runs', async () => {
@@ -56,20 +56,20 @@ export function jobsContract(ctx: () => ContractContext): void {
       const now = J0 + 1_000_000;
       const due = [job({ runAt: now - 2 }), job({ runAt: now - 1 })];
       const later = job({ runAt: now + 10 });
-      await store.enqueueJobs([...due, later]);
-      const claimed = await store.claimJobs('relay-a', now, now + LEASE, 10);
+      await store.jobs.enqueue([...due, later]);
+      const claimed = await store.jobs.claim('relay-a', now, now + LEASE, 10);
       expect(claimed.map((j) => j.id)).toEqual(due.map((j) => j.id));
       expect(claimed.every((j) => j.state === 'running' && j.leaseOwner === 'relay-a' && j.attempts === 1)).toBe(true);
-      expect(await store.claimJobs('relay-b', now + 5, now + 5 + LEASE, 10)).toEqual([]);
+      expect(await store.jobs.claim('relay-b', now + 5, now + 5 + LEASE, 10)).toEqual([]);
       // Once due, the later one; the running ones only once their lease is out.
-      expect((await store.claimJobs('relay-b', now + 10, now + 10 + LEASE, 10)).map((j) => j.id)).toEqual([later.id]);
-      const reclaimed = await store.claimJobs('relay-b', now + LEASE + 1, now + 2 * LEASE, 10);
+      expect((await store.jobs.claim('relay-b', now + 10, now + 10 + LEASE, 10)).map((j) => j.id)).toEqual([later.id]);
+      const reclaimed = await store.jobs.claim('relay-b', now + LEASE + 1, now + 2 * LEASE, 10);
       expect(reclaimed.map((j) => j.id).sort()).toEqual(due.map((j) => j.id).sort());
       expect(reclaimed.every((j) => j.leaseOwner === 'relay-b' && j.attempts === 2)).toBe(true);
       // The first owner's lease is gone: its completion changes nothing (fencing).
-      expect(await store.completeJobs('relay-a', due.map((j) => j.id), now + LEASE + 2)).toBe(0);
-      expect(await store.completeJobs('relay-b', [...due, later].map((j) => j.id), now + LEASE + 2)).toBe(3);
-      expect((await store.findJob(later.id))?.state).toBe('done');
+      expect(await store.jobs.complete('relay-a', due.map((j) => j.id), now + LEASE + 2)).toBe(0);
+      expect(await store.jobs.complete('relay-b', [...due, later].map((j) => j.id), now + LEASE + 2)).toBe(3);
+      expect((await store.jobs.find(later.id))?.state).toBe('done');
       await drain(store, now + 10 * LEASE);
     });
 
@@ -77,11 +77,11 @@ export function jobsContract(ctx: () => ContractContext): void {
       const { store, harness } = ctx();
       const now = J0 + 2_000_000;
       const jobs = Array.from({ length: 200 }, (_, i) => job({ runAt: now - 1 - i }));
-      await store.enqueueJobs(jobs);
+      await store.jobs.enqueue(jobs);
       const others = harness.parallelStores ? await Promise.all([harness.open(), harness.open()]) : [];
       const stores = [store, ...others];
       try {
-        const claimed = await all(Array.from({ length: 12 }, (_, i) => () => (stores[i % stores.length] as Store).claimJobs(`runner-${i}`, now, now + LEASE, 25)));
+        const claimed = await all(Array.from({ length: 12 }, (_, i) => () => (stores[i % stores.length] as Store).jobs.claim(`runner-${i}`, now, now + LEASE, 25)));
         const ids = claimed.flat().map((j) => j.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(new Set(ids)).toEqual(new Set(jobs.map((j) => j.id)));
@@ -101,8 +101,8 @@ export function jobsContract(ctx: () => ContractContext): void {
         ...Array.from({ length: 6 }, (_, i) => job({ runAt: now - 40 + i, groupKey: c })),
         ...Array.from({ length: 5 }, (_, i) => job({ runAt: now - 30 + i })),
       ];
-      await store.enqueueJobs(jobs);
-      const first = await store.claimJobs('relay-a', now, now + LEASE, 30, { skip: [c], perGroup: 4 });
+      await store.jobs.enqueue(jobs);
+      const first = await store.jobs.claim('relay-a', now, now + LEASE, 30, { skip: [c], perGroup: 4 });
       const byGroup = (claimed: readonly JobRecord[]) => claimed.reduce((m, j) => m.set(j.groupKey, (m.get(j.groupKey) ?? 0) + 1), new Map<string | null, number>());
       expect(byGroup(first)).toEqual(new Map<string | null, number>([[a, 4], [b, 3], [null, 5]]));
       // The oldest of a group go first.
@@ -114,7 +114,7 @@ export function jobsContract(ctx: () => ContractContext): void {
       try {
         const taken = new Set(first.map((j) => j.id));
         for (let round = 0; round < 20 && taken.size < jobs.length; round++) {
-          const batches = await all(Array.from({ length: 6 }, (_, i) => () => (stores[i % stores.length] as Store).claimJobs(`runner-${i}`, now, now + LEASE, 8, { skip: [], perGroup: 2 })));
+          const batches = await all(Array.from({ length: 6 }, (_, i) => () => (stores[i % stores.length] as Store).jobs.claim(`runner-${i}`, now, now + LEASE, 8, { skip: [], perGroup: 2 })));
           for (const batch of batches) {
             for (const [group, n] of byGroup(batch)) if (group !== null) expect(n).toBeLessThanOrEqual(2);
             for (const j of batch) {
@@ -152,7 +152,7 @@ export function jobsContract(ctx: () => ContractContext): void {
         running--;
         ran++;
       };
-      await store.enqueueJobs(Array.from({ length: 40 }, (_, i) => job({ kind: 'slow', payload: { i }, runAt: clock.now() - 40 + i, groupKey: group }, clock.now())));
+      await store.jobs.enqueue(Array.from({ length: 40 }, (_, i) => job({ kind: 'slow', payload: { i }, runAt: clock.now() - 40 + i, groupKey: group }, clock.now())));
       // A poll an hour away: only the runner's own wake-ups can finish the backlog in time.
       const r = new JobRunner({ store, clock, owner: 'relay-a', config: { ...defaultConfig.jobs, pollMs: 3_600_000, batchSize: 50, concurrency: 64 }, handlers: new Map([['slow', slow]]), groupLimit: limit });
       await r.start({ info: () => undefined, warn: () => undefined, error: () => undefined });
@@ -164,73 +164,34 @@ export function jobsContract(ctx: () => ContractContext): void {
       expect(ran).toBe(40);
       expect(most).toBeGreaterThan(limit);
       expect(most).toBeLessThanOrEqual(2 * limit - 1);
-      expect(await store.countJobs('slow')).toMatchObject({ queued: 0, running: 0 });
+      expect(await store.jobs.count('slow')).toMatchObject({ queued: 0, running: 0 });
     });
 
     it('queues a retry or keeps a failure, each only under the lease, and releases what an owner holds', async () => {
       const { store } = ctx();
       const now = J0 + 3_000_000;
       const [a, b, c] = [job({ runAt: now }), job({ runAt: now }), job({ runAt: now })];
-      await store.enqueueJobs([a, b, c].map((j) => j as JobRecord));
-      await store.claimJobs('relay-a', now, now + LEASE, 10);
-      expect(await store.finishJobWithError('relay-b', a.id, 'not mine', { state: 'failed' }, now)).toBe(false);
-      expect(await store.finishJobWithError('relay-a', a.id, 'Error: boom', { state: 'queued', runAt: now + 500 }, now)).toBe(true);
-      expect(await store.finishJobWithError('relay-a', b.id, 'Error: broken', { state: 'failed' }, now)).toBe(true);
-      expect(await store.findJob(a.id)).toMatchObject({ state: 'queued', runAt: now + 500, attempts: 1, lastError: 'Error: boom', leaseUntil: null });
-      expect(await store.findJob(b.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Error: broken' });
-      expect(await store.releaseJobs('relay-a', now + 1, false)).toBe(1);
-      expect(await store.findJob(c.id)).toMatchObject({ state: 'queued', runAt: now + 1, attempts: 0, leaseOwner: null });
+      await store.jobs.enqueue([a, b, c].map((j) => j as JobRecord));
+      await store.jobs.claim('relay-a', now, now + LEASE, 10);
+      expect(await store.jobs.finishWithError('relay-b', a.id, 'not mine', { state: 'failed' }, now)).toBe(false);
+      expect(await store.jobs.finishWithError('relay-a', a.id, 'Error: boom', { state: 'queued', runAt: now + 500 }, now)).toBe(true);
+      expect(await store.jobs.finishWithError('relay-a', b.id, 'Error: broken', { state: 'failed' }, now)).toBe(true);
+      expect(await store.jobs.find(a.id)).toMatchObject({ state: 'queued', runAt: now + 500, attempts: 1, lastError: 'Error: boom', leaseUntil: null });
+      expect(await store.jobs.find(b.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: 'Error: broken' });
+      expect(await store.jobs.release('relay-a', now + 1, false)).toBe(1);
+      expect(await store.jobs.find(c.id)).toMatchObject({ state: 'queued', runAt: now + 1, attempts: 0, leaseOwner: null });
       // After a crash, the relay restarted takes it back with its try counted.
-      await store.claimJobs('relay-a', now + 2, now + 2 + LEASE, 10);
-      expect(await store.releaseJobs('relay-a', now + 3, true)).toBe(1);
-      expect(await store.findJob(c.id)).toMatchObject({ state: 'queued', runAt: now + 3, attempts: 1, leaseOwner: null });
+      await store.jobs.claim('relay-a', now + 2, now + 2 + LEASE, 10);
+      expect(await store.jobs.release('relay-a', now + 3, true)).toBe(1);
+      expect(await store.jobs.find(c.id)).toMatchObject({ state: 'queued', runAt: now + 3, attempts: 1, leaseOwner: null });
       await drain(store, now + 10 * LEASE);
       // Finished jobs are forgotten by age.
-      expect(await store.purgeFinishedJobs(now + 10 * LEASE + 1)).toBeGreaterThanOrEqual(3);
-      expect(await store.findJob(b.id)).toBeUndefined();
+      expect(await store.jobs.purgeFinished(now + 10 * LEASE + 1)).toBeGreaterThanOrEqual(3);
+      expect(await store.jobs.find(b.id)).toBeUndefined();
     });
+  });
 
-    it('commits a state change and its jobs together, and neither when the transaction throws', async () => {
-      const { store } = ctx();
-      const entityId = await newEntity(store);
-      const kept = paymentRecord(entityId);
-      const keptJob = job({ runAt: FAR_FUTURE });
-      await store.transaction(async (tx) => {
-        await tx.payments.insert(kept);
-        await tx.jobs.enqueue([keptJob]);
-      });
-      expect(await store.findPayment(entityId, kept.id)).toEqual(kept);
-      expect((await store.findJob(keptJob.id))?.state).toBe('queued');
-
-      const dropped = paymentRecord(entityId);
-      const droppedJob = job({ runAt: FAR_FUTURE });
-      await expect(
-        store.transaction(async (tx) => {
-          await tx.payments.insert(dropped);
-          await tx.jobs.enqueue([droppedJob]);
-          expect(await tx.payments.find(entityId, dropped.id)).toEqual(dropped);
-          throw new Error('the flow failed after writing');
-        }),
-      ).rejects.toThrow('the flow failed after writing');
-      expect(await store.findPayment(entityId, dropped.id)).toBeUndefined();
-      expect(await store.findJob(droppedJob.id)).toBeUndefined();
-    });
-
-    it('queues the outbox of a payment and a follow-up with them, and not when the guard refuses the follow-up', async () => {
-      const { store } = ctx();
-      const entityId = await newEntity(store);
-      const payJob = job({ runAt: FAR_FUTURE });
-      await store.insertPayment(paymentRecord(entityId), { jobs: [payJob] });
-      expect((await store.findJob(payJob.id))?.state).toBe('queued');
-      const authorized = await insertPayment(store, entityId, { paymentType: 'PA', amount: 1_000 });
-      const captureJob = job({ runAt: FAR_FUTURE });
-      expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 1_000), jobs: [captureJob] })).toBe(true);
-      const refusedJob = job({ runAt: FAR_FUTURE });
-      expect(await store.applyFollowUp({ ...followUp(authorized, 'CP', 1_000), jobs: [refusedJob] })).toBe(false);
-      expect((await store.findJob(captureJob.id))?.state).toBe('queued');
-      expect(await store.findJob(refusedJob.id)).toBeUndefined();
-    });
-
+  describe('the job runner over the jobs repository', () => {
     it('runs due jobs, retries a throwing handler with a doubling delay, and keeps it as failed after the last try', async () => {
       const { store } = ctx();
       const clock = new ManualClock(J0 + 4_000_000);
@@ -257,7 +218,7 @@ export function jobsContract(ctx: () => ContractContext): void {
       clock.advance(2_000);
       expect(await r.runDue()).toEqual({ claimed: 1, done: 0, retried: 0, failed: 1 });
       expect(flakyCalls).toBe(3);
-      const counts = await store.countJobs('flaky');
+      const counts = await store.jobs.count('flaky');
       expect(counts.failed).toBeGreaterThanOrEqual(1);
       clock.advance(60_000);
       expect((await r.runDue()).claimed).toBe(0);
@@ -277,13 +238,13 @@ export function jobsContract(ctx: () => ContractContext): void {
       const wrongShape = job({ kind: 'strict', payload: { n: 42 } }, clock.now());
       const unknown = job({ kind: `unknown-${id()}` }, clock.now());
       const good = job({ kind: 'strict', payload: { n: 'good' } }, clock.now());
-      await store.enqueueJobs([broken, wrongShape, unknown, good]);
+      await store.jobs.enqueue([broken, wrongShape, unknown, good]);
       expect(await r.runDue()).toEqual({ claimed: 4, done: 1, retried: 0, failed: 3 });
       expect(ran).toEqual(['good']);
-      expect(await store.findJob(broken.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('not JSON') });
-      expect(await store.findJob(wrongShape.id)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('payload needs n') });
-      expect(await store.findJob(unknown.id)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('no handler') });
-      expect(await store.findJob(good.id)).toMatchObject({ state: 'done' });
+      expect(await store.jobs.find(broken.id)).toMatchObject({ state: 'failed', attempts: 1, lastError: expect.stringContaining('not JSON') });
+      expect(await store.jobs.find(wrongShape.id)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('payload needs n') });
+      expect(await store.jobs.find(unknown.id)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('no handler') });
+      expect(await store.jobs.find(good.id)).toMatchObject({ state: 'done' });
     });
 
     it('takes over the jobs of a runner that died once their lease runs out, and runs each job once in all', async () => {
@@ -295,9 +256,9 @@ export function jobsContract(ctx: () => ContractContext): void {
         runs.set(n, (runs.get(n) ?? 0) + 1);
       };
       const jobs = Array.from({ length: 30 }, (_, i) => job({ kind: 'count', payload: { n: `j${i}` } }, clock.now()));
-      await store.enqueueJobs(jobs);
+      await store.jobs.enqueue(jobs);
       // relay-a claims a batch and dies before running it.
-      const taken = await store.claimJobs('relay-a', clock.now(), clock.now() + LEASE, 10);
+      const taken = await store.jobs.claim('relay-a', clock.now(), clock.now() + LEASE, 10);
       expect(taken).toHaveLength(10);
       const b = runner(store, clock, { count }, 'relay-b');
       expect((await b.runDue()).done).toBe(20);

@@ -1,0 +1,67 @@
+// The repositories: one per topic, each a small interface over a scope (the database or one
+// transaction). Store and StoreTransaction (../store.ts) carry the same set.
+
+import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
+import { KyselyEntities, type EntitiesRepository } from './entities.js';
+import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
+import { KyselyJobs, type JobsRepository } from './jobs.js';
+import { KyselyMerchants, type MerchantsRepository } from './merchants.js';
+import { KyselyPayments, type PaymentsRepository } from './payments.js';
+import { KyselyQuotes, type QuotesRepository } from './quotes.js';
+import { KyselyRegistrations, type RegistrationsRepository } from './registrations.js';
+import { KyselyReports, type ReportsRepository } from './reports.js';
+import { KyselySchedules, type SchedulesRepository } from './schedules.js';
+import type { Scope } from './scope.js';
+import { KyselySettlement, type SettlementRepository } from './settlement.js';
+import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simulator-journal.js';
+import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
+
+export type * from './checkouts.js';
+export type * from './entities.js';
+export type * from './idempotency.js';
+export type * from './jobs.js';
+export type * from './merchants.js';
+export type * from './payments.js';
+export type * from './quotes.js';
+export type * from './registrations.js';
+export type * from './reports.js';
+export type * from './schedules.js';
+export type * from './settlement.js';
+export type * from './simulator-journal.js';
+export type * from './webhooks.js';
+export type * from './scope.js';
+
+/** Every repository, bound to one scope. */
+export interface Repositories {
+  readonly merchants: MerchantsRepository;
+  readonly entities: EntitiesRepository;
+  readonly payments: PaymentsRepository;
+  readonly registrations: RegistrationsRepository;
+  readonly checkouts: CheckoutsRepository;
+  readonly idempotency: IdempotencyRepository;
+  readonly jobs: JobsRepository;
+  readonly webhooks: WebhooksRepository;
+  readonly schedules: SchedulesRepository;
+  readonly simulatorJournal: SimulatorJournalRepository;
+  readonly reports: ReportsRepository;
+  readonly quotes: QuotesRepository;
+  readonly settlement: SettlementRepository;
+}
+
+export function repositoriesOf(scope: Scope): Repositories {
+  return {
+    merchants: new KyselyMerchants(scope),
+    entities: new KyselyEntities(scope),
+    payments: new KyselyPayments(scope),
+    registrations: new KyselyRegistrations(scope),
+    checkouts: new KyselyCheckouts(scope),
+    idempotency: new KyselyIdempotency(scope),
+    jobs: new KyselyJobs(scope),
+    webhooks: new KyselyWebhooks(scope),
+    schedules: new KyselySchedules(scope),
+    simulatorJournal: new KyselySimulatorJournal(scope),
+    reports: new KyselyReports(scope),
+    quotes: new KyselyQuotes(scope),
+    settlement: new KyselySettlement(scope),
+  };
+}

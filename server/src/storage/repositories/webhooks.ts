@@ -1,0 +1,107 @@
+// Webhooks: endpoints, events fanned out to deliveries (with their jobs), and each delivery's
+// attempts (../webhooks.ts).
+
+import type { CompiledQuery } from 'kysely';
+import type { EpochMs } from '../../domain/records.js';
+import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../domain/webhooks.js';
+import {
+  cancelDeliveryQuery,
+  eventsOfRecord,
+  findEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliverable,
+  requeueDeliveries,
+  updateEndpoint,
+  type DeliveryFilter,
+  type DeliveryListing,
+  type EndpointChange,
+  type RedeliverySelection,
+} from '../webhooks.js';
+import type { Scope } from './scope.js';
+
+export interface WebhooksRepository {
+  /** Endpoints of an entity (webhooks/endpoints.ts); a removed one is never found. */
+  insertEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  updateEndpoint(entityId: string, id: string, change: EndpointChange, now: EpochMs): Promise<boolean>;
+  findEndpoint(entityId: string, id: string): Promise<WebhookEndpoint | undefined>;
+  listEndpoints(entityId: string): Promise<WebhookEndpoint[]>;
+  /** Writes events and their deliveries to every endpoint that wants them, with their jobs. */
+  emit(events: readonly WebhookEvent[]): Promise<void>;
+  /** The same as statements, for a composite write's batch (none for no events). */
+  emitStatements(events: readonly WebhookEvent[]): CompiledQuery[];
+  /** A delivery with its event and endpoint: what its job sends. */
+  deliveryWork(deliveryId: string): Promise<DeliveryWork | undefined>;
+  /** An attempt and its consequences (the delivery's state, a disabled endpoint), together. */
+  recordAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): Promise<void>;
+  /** A pending delivery whose endpoint no longer takes events ends as cancelled. */
+  cancelDelivery(deliveryId: string, reason: string, now: EpochMs): Promise<void>;
+  listDeliveries(endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]>;
+  /** The deliveries a redelivery sends again: the selection's, except those still pending. */
+  redeliverable(selection: RedeliverySelection): Promise<string[]>;
+  /** Puts deliveries back to pending for a new round from `now`; their jobs are the caller's (writes/redelivery.ts). */
+  requeue(ids: readonly string[], now: EpochMs): Promise<void>;
+  eventsOf(recordId: string): Promise<WebhookEvent[]>;
+}
+
+export class KyselyWebhooks implements WebhooksRepository {
+  readonly #s: Scope;
+
+  constructor(scope: Scope) {
+    this.#s = scope;
+  }
+
+  insertEndpoint(endpoint: WebhookEndpoint): Promise<void> {
+    return insertEndpoint(this.#s.db, endpoint);
+  }
+
+  updateEndpoint(entityId: string, id: string, change: EndpointChange, now: EpochMs): Promise<boolean> {
+    return updateEndpoint(this.#s.db, entityId, id, change, now);
+  }
+
+  findEndpoint(entityId: string, id: string): Promise<WebhookEndpoint | undefined> {
+    return findEndpoint(this.#s.db, entityId, id);
+  }
+
+  listEndpoints(entityId: string): Promise<WebhookEndpoint[]> {
+    return listEndpoints(this.#s.db, entityId);
+  }
+
+  async emit(events: readonly WebhookEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.#s.write(this.emitStatements(events));
+  }
+
+  emitStatements(events: readonly WebhookEvent[]): CompiledQuery[] {
+    return events.length === 0 ? [] : this.#s.prepared.webhooks.emit(events);
+  }
+
+  deliveryWork(deliveryId: string): Promise<DeliveryWork | undefined> {
+    return this.#s.prepared.webhooks.load(deliveryId, this.#s.db);
+  }
+
+  async recordAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): Promise<void> {
+    await this.#s.write(this.#s.prepared.webhooks.recordAttempt(delivery, outcome, now));
+  }
+
+  async cancelDelivery(deliveryId: string, reason: string, now: EpochMs): Promise<void> {
+    await this.#s.write([cancelDeliveryQuery(this.#s.db, deliveryId, reason, now)]);
+  }
+
+  listDeliveries(endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]> {
+    return listDeliveries(this.#s.db, endpointId, filter);
+  }
+
+  redeliverable(selection: RedeliverySelection): Promise<string[]> {
+    return redeliverable(this.#s.db, selection);
+  }
+
+  requeue(ids: readonly string[], now: EpochMs): Promise<void> {
+    return requeueDeliveries(this.#s.db, ids, now);
+  }
+
+  eventsOf(recordId: string): Promise<WebhookEvent[]> {
+    return eventsOfRecord(this.#s.db, recordId);
+  }
+}

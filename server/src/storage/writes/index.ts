@@ -1,0 +1,15 @@
+// Composite writes: functions over the repositories that write several things together, in one
+// transaction or one group-commit batch, exactly as each was written when it was a store method.
+
+export { writeAggregation } from './aggregation.js';
+export { writeCheckout } from './checkout.js';
+export { writeDueFirings } from './due-firings.js';
+export { writeFollowUp, type FollowUpWrite } from './follow-up.js';
+export { writePayment, type NewPaymentParts } from './payment.js';
+export { writeRegistration, type NewRegistrationParts } from './registration.js';
+export { writeRedelivery } from './redelivery.js';
+export { writeRegistrationDeletion } from './registration-deletion.js';
+export { writeSchedule } from './schedule.js';
+export { writeScheduleCancel } from './schedule-cancel.js';
+export { writeSettlement, type SettleOutcome, type SettleWrite } from './settlement.js';
+export { atomically } from './atomically.js';
