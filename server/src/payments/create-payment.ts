@@ -84,18 +84,10 @@ function boundResultUrl(source: PaymentSource, params: FlatParams, id: string): 
   return url ? { resultUrl: url } : {};
 }
 
-/** The UTC month of the last day asked for: every payment of a day asks for the same one. */
-let lastDay = Number.NaN;
-let lastMonth: { readonly year: number; readonly month: number } = { year: 0, month: 0 };
-
+/** The UTC month of `now`, which the simulator checks a card's expiry against. */
 function today(now: number): { year: number; month: number } {
-  const day = Math.floor(now / 86_400_000);
-  if (day !== lastDay) {
-    const d = new Date(now);
-    lastMonth = Object.freeze({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 });
-    lastDay = day;
-  }
-  return lastMonth;
+  const d = new Date(now);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
 }
 
 export interface PaymentOutcome extends Outcome {
