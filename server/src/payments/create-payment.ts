@@ -19,6 +19,7 @@ import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
 import { cardView, paymentView, resultView } from './response.js';
 import { paymentErrors } from './payment-rules.js';
+import { initialRecord } from './initial-record.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 import { holdQuote, quotedFields, type HeldQuote } from '../quotes/quotes.js';
 import { mapGatewayFields } from '../vouchers/gateway-fields.js';
@@ -155,7 +156,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   if (source.occurrence) body.scheduleId = source.occurrence.scheduleId;
   if (held) Object.assign(body, quotedFields(held, amount));
   const json = JSON.stringify(body);
-  const record: PaymentRecord = {
+  const record = initialRecord({
     id,
     entityId: entity.id,
     paymentType,
@@ -164,20 +165,15 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     currency,
     status,
     resultCode,
-    referencedId: null,
     registrationId: registrationId ?? null,
     checkoutId: source.checkout?.id ?? null,
-    capturedAmount: 0,
-    refundedAmount: 0,
-    reversed: false,
     responseJson: json,
     pendingJson: pending ? JSON.stringify(pending.state) : null,
     pendingKind: pending ? method.pendingKind : null,
-    createdAt: now,
-    updatedAt: now,
+    at: now,
     merchantTransactionId: params.get('merchantTransactionId') ?? null,
     fxQuote: held?.quote ?? null,
-  };
+  });
   const notificationUrl = params.get('notificationUrl');
   const events = [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})];
   if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
