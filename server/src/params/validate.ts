@@ -122,8 +122,9 @@ export function operationValidator(op: Operation): Validator {
 }
 
 /**
- * Validates one operation's parameters once, building the operation's validator for this call: for
- * a caller that validates rarely. A route builds its validator with operationValidator instead.
+ * Validates one operation's parameters once, building the operation's validator for this call (a
+ * few milliseconds): for a caller that validates rarely. A route builds its validator with
+ * operationValidator when it is registered instead.
  */
 export function validate(op: Operation, params: FlatParams, options: ValidateOptions = {}): Validation {
   return operationValidator(op)(params, options);
