@@ -7,8 +7,6 @@ import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
 import { resultUrl } from '../http/result-url.js';
 import { createPayment } from '../payments/create-payment.js';
-import { settleChallenge } from '../payments/three-d-secure.js';
-import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';
 import type { CheckoutClaim } from '../storage/store.js';
 import type { FlatParams } from '../params/types.js';
 import { checkoutParams } from './prepare.js';
@@ -16,8 +14,7 @@ import { isInternalParam, type SavedData } from './saved-data.js';
 import { storedCardSource } from './stored-cards.js';
 import { isRegistrationOnly } from './register.js';
 import { openSlipAnswer } from '../vouchers/checkout-answer.js';
-import { settleRedirect } from '../payments/redirect.js';
-import type { PaymentRecord } from '../domain/records.js';
+import { abandonAttempt } from '../payments/methods/table.js';
 
 /** Where security events go (the request's logger). */
 export interface SecurityLog {
@@ -53,26 +50,6 @@ function mergeParams(prepared: Map<string, string>, submitted: FlatParams): Map<
 }
 
 /**
- * Ends an attempt the shopper left pending on this checkout (a reload, the back button), by its
- * kind: a 3-D Secure challenge times out, a provider's page is cancelled. The end is a conditional
- * settle, so an attempt completed meanwhile wins and the checkout then reads as paid. A slip is no
- * attempt left behind: the shopper pays it days later (openSlipAnswer answers it again). False when
- * nothing was ended.
- */
-async function abandonAttempt(ctx: RelayContext, last: PaymentRecord): Promise<boolean> {
-  switch (last.pendingKind) {
-    case 'three-d-secure':
-      await settleChallenge(ctx, last, CHALLENGE_TIMEOUT.code);
-      return true;
-    case 'redirect':
-      await settleRedirect(ctx, last, 'cancel');
-      return true;
-    default:
-      return false;
-  }
-}
-
-/**
  * Claims the checkout for this attempt. A checkout held by an attempt the shopper left, however
  * long ago, is freed by ending that attempt first, so the shopper can try again and the old one can
  * never succeed beside this attempt (L1).
@@ -84,6 +61,8 @@ async function claimOrAbandon(ctx: RelayContext, checkoutId: string, now: number
   const lastId = (await ctx.store.checkouts.find(checkoutId))?.lastPaymentId;
   const last = lastId ? await ctx.store.payments.findById(lastId) : undefined;
   if (!last || last.status !== 'pending' || last.checkoutId !== checkoutId) return first;
+  // The attempt ends as its payment method ends one (a challenge times out, a provider's page is
+  // cancelled); a slip is no attempt left behind: the shopper pays it days later.
   return (await abandonAttempt(ctx, last)) ? claim() : first;
 }
 

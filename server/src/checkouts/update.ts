@@ -9,13 +9,14 @@ import { parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { validate } from '../params/validate.js';
+import type { Validator } from '../params/validate.js';
 import { resultView } from '../payments/response.js';
 import { checkoutParams, PREPARE_ONLY } from './prepare.js';
 import { isInternalParam } from './saved-data.js';
 import { checkoutCountryErrors } from '../vouchers/checkout-rules.js';
 
-export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams): Promise<Outcome> {
+/** `validatePrepared`: the prepare's validator ('checkout'), which the merged parameters pass again. */
+export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id: string, params: FlatParams, validatePrepared: Validator): Promise<Outcome> {
   const checkout = await ctx.store.checkouts.find(id);
   // Another entity's checkout is no session of this one's.
   if (!checkout || checkout.entityId !== entity.id) throw new ApiError('noSession');
@@ -24,7 +25,7 @@ export async function updateCheckout(ctx: RelayContext, entity: EntityRecord, id
   // Checked whole, as a prepare: a new amount must suit the currency it is paid in.
   // The checkout's own bookkeeping (the shopper's saved data) is kept as it is, not checked.
   const prepared = [...merged].filter(([name]) => !isInternalParam(name));
-  const checked = validate('checkout', new Map([...prepared, ['entityId', entity.id]]), { strict: entity.settings.strictParameters === true });
+  const checked = validatePrepared(new Map([...prepared, ['entityId', entity.id]]), { strict: entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
   // The country and slip rules hold for the changed checkout as for a prepared one.
   const ruleErrors = checkoutCountryErrors(entity, new Map(prepared), ctx.clock.now());

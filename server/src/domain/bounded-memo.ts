@@ -23,3 +23,28 @@ export function boundedMemo<V>(limit: number, compute: (key: string) => V): (key
 export function standalone(text: string): string {
   return ` ${text}`.slice(1);
 }
+
+/**
+ * `compute` of the key asked last, kept until another key is asked: for a fact of a time that
+ * callers ask for again and again before it changes (the text of the current second). One slot,
+ * so it never grows; reset() forgets it.
+ */
+export class LastKeyMemo<V> {
+  #key = Number.NaN;
+  #value: V | undefined;
+
+  constructor(private readonly compute: (key: number) => V) {}
+
+  get(key: number): V {
+    if (key !== this.#key) {
+      this.#value = this.compute(key);
+      this.#key = key;
+    }
+    return this.#value as V;
+  }
+
+  reset(): void {
+    this.#key = Number.NaN;
+    this.#value = undefined;
+  }
+}

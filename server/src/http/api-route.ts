@@ -7,7 +7,7 @@ import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
-import { validate } from '../params/validate.js';
+import { operationValidator, type Validator } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 import { authenticateNow, entityNow } from './auth.js';
 import { couldBeId } from '../domain/ids.js';
@@ -64,10 +64,10 @@ function bodyParams(request: FastifyRequest): FlatParams {
  * Validates the body (for operations) and runs the route. A module function, not a closure made
  * per request: the request path makes none it does not need.
  */
-async function execute(spec: ApiRouteSpec, call: ApiCall, log: FastifyBaseLogger): Promise<Outcome> {
+async function execute(spec: ApiRouteSpec, validator: Validator | null, call: ApiCall, log: FastifyBaseLogger): Promise<Outcome> {
   if (call.claim) failpoint(call.ctx.config.failpoints, 'after-claim');
-  if (!spec.operation) return spec.run(call);
-  const checked = validate(spec.operation, call.params, { strict: call.entity.settings.strictParameters === true });
+  if (!validator) return spec.run(call);
+  const checked = validator(call.params, { strict: call.entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
   // Names only: a value may be anything, and the line is for finding a typo.
   if (checked.unused) log.debug({ unused: checked.unused }, 'unused parameters ignored');
@@ -96,9 +96,9 @@ function apiCall(ctx: RelayContext, merchant: MerchantRecord, entity: EntityReco
 }
 
 /** Runs the call without an Idempotency-Key, or under the key's claim. */
-async function answerOf(spec: ApiRouteSpec, ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
+async function answerOf(spec: ApiRouteSpec, validator: Validator | null, ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
   const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
-  if (key === undefined) return httpAnswerOf(await execute(spec, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
+  if (key === undefined) return httpAnswerOf(await execute(spec, validator, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
   return withIdempotency(
     ctx.store,
     {
@@ -109,12 +109,14 @@ async function answerOf(spec: ApiRouteSpec, ctx: RelayContext, merchant: Merchan
       ttlMs: ctx.config.idempotencyTtlMs,
       holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },
     },
-    (claim) => execute(spec, apiCall(ctx, merchant, entity, raw, request, claim), request.log),
+    (claim) => execute(spec, validator, apiCall(ctx, merchant, entity, raw, request, claim), request.log),
   );
 }
 
 export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: ApiRouteSpec): void {
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
+  // The operation's catalogue, verdicts and rules, worked out once for the route's lifetime.
+  const validator = spec.operation ? operationValidator(spec.operation) : null;
   const options: RouteShorthandOptions = {
     // A callback hook, not an async one: with the merchant in the lookup cache, as for nearly every
     // call, authentication answers at once and the request makes no promise for it.
@@ -153,7 +155,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
       if (counted) await counted;
-      const answer = await answerOf(spec, ctx, merchant, entity, raw, request);
+      const answer = await answerOf(spec, validator, ctx, merchant, entity, raw, request);
       if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(answer.status);
       const content = answer.content;

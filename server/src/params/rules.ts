@@ -236,7 +236,7 @@ interface NameFacts {
 }
 
 /** An operation's rules, in table order, and the facts of each name for them (kept per name). */
-interface OperationRules {
+export interface OperationRules {
   readonly rules: readonly Rule[];
   readonly facts: (name: string) => NameFacts;
   /** What a shape's names decide (shape.ts). */
@@ -287,24 +287,21 @@ function factsOf(tests: readonly RuleTests[], name: string): NameFacts {
   return { triggers, blocks, forbidden, dropped };
 }
 
-const compiled = new Map<Operation, OperationRules>();
-
-function rulesOf(op: Operation): OperationRules {
-  let found = compiled.get(op);
-  if (!found) {
-    const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
-    const tests = rules.map(testsOf);
-    const facts = nameMemo((name) => factsOf(tests, name));
-    const operation: OperationRules = {
-      rules,
-      facts,
-      byShape: (names) => shapeRules(operation, names),
-      drops: rules.some((rule) => rule.kind === 'drop'),
-    };
-    found = operation;
-    compiled.set(op, found);
-  }
-  return found;
+/**
+ * An operation's rules, compiled: built once when the operation's route is registered (validate.ts,
+ * operationValidator), which keeps it and its name memo for as long as the route exists.
+ */
+export function operationRules(op: Operation): OperationRules {
+  const rules = RULES.filter((rule) => (!rule.on || rule.on.includes(op)) && !rule.notOn?.includes(op));
+  const tests = rules.map(testsOf);
+  const facts = nameMemo((name) => factsOf(tests, name));
+  const operation: OperationRules = {
+    rules,
+    facts,
+    byShape: (names) => shapeRules(operation, names),
+    drops: rules.some((rule) => rule.kind === 'drop'),
+  };
+  return operation;
 }
 
 /** Which rules some of the names trigger, and which some of them block, by index. */
@@ -347,8 +344,8 @@ function appliesByValue(rule: Rule, params: FlatParams): boolean {
   return v !== undefined && equals.values.includes(v);
 }
 
-/** A rule that reads values: a condition on one, or a check of them. */
-const readsValues = (rule: Rule): boolean => rule.when?.equals !== undefined || rule.kind === 'notDigitsOnly' || rule.kind === 'amountInCurrency';
+/** A rule that reads values: a condition on one, or a kind whose row says its check does. */
+const readsValues = (rule: Rule): boolean => rule.when?.equals !== undefined || RULE_KINDS[rule.kind].readsValues;
 
 /**
  * What a shape's names decide: which rules they trigger and block, and, in table order, each rule
@@ -388,8 +385,7 @@ const NO_FINDINGS: readonly RuleFinding[] = [];
 const holdsOn = (rule: Rule, strict: boolean): boolean => strict || rule.strictOnly !== true;
 
 /** Names the drop rules remove from this request, read on the raw (non-empty) parameters. */
-export function droppedNames(op: Operation, params: FlatParams, strict = false): ReadonlySet<string> {
-  const compiledRules = rulesOf(op);
+export function droppedNames(compiledRules: OperationRules, params: FlatParams, strict = false): ReadonlySet<string> {
   const dropped = new Set<string>();
   if (!compiledRules.drops) return dropped;
   const applies = applying(compiledRules, params).map((a, i) => a && holdsOn(compiledRules.rules[i]!, strict));
@@ -403,8 +399,7 @@ export function droppedNames(op: Operation, params: FlatParams, strict = false):
  * Every broken rule, given the names sent with a non-empty value (valid or not); `strict`: the
  * channel's strictParameters, which the strictOnly rules need.
  */
-export function ruleErrors(op: Operation, sent: FlatParams, strict = false): readonly RuleFinding[] {
-  const compiledRules = rulesOf(op);
+export function ruleErrors(compiledRules: OperationRules, sent: FlatParams, strict = false): readonly RuleFinding[] {
   const shape = shapeOf(sent);
   const findings: RuleFinding[] = [];
   if (shape) {
@@ -425,33 +420,62 @@ export function ruleErrors(op: Operation, sent: FlatParams, strict = false): rea
   return findings;
 }
 
-/** The findings of rule `i`, which applies to `sent`, added to `into`. */
-function findingsOf(compiledRules: OperationRules, rule: Rule, i: number, sent: FlatParams, into: RuleFinding[]): void {
-  switch (rule.kind) {
-    case 'require':
+/** What a kind of rule does with the parameters it applies to: one row per kind. */
+interface RuleKind<R extends Rule> {
+  /**
+   * Whether the kind's findings depend on the values sent, not on the names alone: a body shape's
+   * findings (shapeRules) are then never kept for it, and it is checked per request.
+   */
+  readonly readsValues: boolean;
+  /** The findings of `rule`, number `i` of the operation's rules, which applies to `sent`, added to `into`. */
+  readonly findings: (rule: R, i: number, sent: FlatParams, compiledRules: OperationRules, into: RuleFinding[]) => void;
+}
+
+/** Every kind of rule, by its `kind`: a kind without a row does not compile. */
+export const RULE_KINDS: { readonly [K in Rule['kind']]: RuleKind<Extract<Rule, { kind: K }>> } = {
+  require: {
+    readsValues: false,
+    findings: (rule, _i, sent, _compiled, into) => {
       for (const name of rule.names) if (!sent.has(name)) into.push({ name, message: rule.message });
-      break;
-    case 'requireOne':
+    },
+  },
+  requireOne: {
+    readsValues: false,
+    findings: (rule, _i, sent, _compiled, into) => {
       if (!rule.names.some((n) => sent.has(n))) into.push({ name: rule.names[0] ?? '', message: rule.message });
-      break;
-    case 'forbid':
-      for (const name of sent.keys()) if (compiledRules.facts(name).forbidden.includes(i)) into.push({ name, message: rule.message });
-      break;
-    case 'notDigitsOnly': {
+    },
+  },
+  forbid: {
+    readsValues: false,
+    findings: (rule, i, sent, compiled, into) => {
+      for (const name of sent.keys()) if (compiled.facts(name).forbidden.includes(i)) into.push({ name, message: rule.message });
+    },
+  },
+  drop: {
+    readsValues: false,
+    findings: () => {}, // applied before validation by droppedNames()
+  },
+  notDigitsOnly: {
+    readsValues: true,
+    findings: (rule, _i, sent, _compiled, into) => {
       const joined = rule.names.map((n) => sent.get(n) ?? '').join('');
       const first = rule.names.find((n) => sent.has(n));
       if (first !== undefined && /^[0-9\s]*$/.test(joined)) into.push({ name: first, message: rule.message });
-      break;
-    }
-    case 'amountInCurrency': {
+    },
+  },
+  amountInCurrency: {
+    readsValues: true,
+    findings: (rule, _i, sent, _compiled, into) => {
       const [amountName, currencyName] = rule.names;
       const minor = readAmount(sent.get(amountName) ?? '');
       const currency = sent.get(currencyName);
       // A malformed amount or currency has its own format error.
       if (minor !== null && currency !== undefined && !representableIn(minor, currency)) into.push({ name: amountName, message: rule.message });
-      break;
-    }
-    case 'drop':
-      break; // applied before validation by droppedNames()
-  }
+    },
+  },
+};
+
+/** The findings of rule `i`, which applies to `sent`, added to `into`. */
+function findingsOf(compiledRules: OperationRules, rule: Rule, i: number, sent: FlatParams, into: RuleFinding[]): void {
+  (RULE_KINDS[rule.kind].findings as RuleKind<Rule>['findings'])(rule, i, sent, compiledRules, into);
 }

@@ -13,13 +13,17 @@ import type { FlatParams } from './types.js';
 const SHAPE = Symbol('shape');
 
 /**
- * Something worked out from a shape's names alone: a module-level function, which is also the
- * key its answer is kept under.
+ * Something worked out from a shape's names alone: a function made once (at module level, or when
+ * a route's validator is built), which is also the key its answer is kept under.
  */
 export type ShapeFact<V> = (names: readonly string[]) => V;
 
 export class Shape {
-  readonly #facts = new Map<ShapeFact<unknown>, unknown>();
+  /**
+   * Weak: a fact's function belongs to whoever made it (a route's validator), and what a shape
+   * keeps for it goes when that does; shapes outlive the routes of an app that is closed.
+   */
+  readonly #facts = new WeakMap<ShapeFact<unknown>, unknown>();
 
   constructor(readonly names: readonly string[]) {}
 

@@ -8,7 +8,7 @@ import { MAX_INDEX, type ParamRow } from '../../../spec/params/row.js';
 import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
 import { shapeOf, withShape, type ShapeFact } from './shape.js';
-import { droppedNames, ruleErrors } from './rules.js';
+import { droppedNames, operationRules, ruleErrors, type OperationRules } from './rules.js';
 import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
 import { scrubText } from '../process/logging.js';
 
@@ -104,25 +104,30 @@ function verdictOf(endpoint: Endpoint, trie: Node, name: string): Verdict {
 
 const UNUSED: Verdict = { kind: 'unused' };
 
-interface OperationVerdicts {
-  /** Worked out once per name. */
-  readonly byName: (name: string) => Verdict;
-  /** The verdict of each of a shape's names, by position (shape.ts). */
-  readonly byShape: ShapeFact<readonly Verdict[]>;
+/**
+ * An operation's validator: its catalogue compiled into a trie, each name's verdict and the
+ * operation's rules worked out once and kept. A route builds its validator when it is registered
+ * (as a middleware resolves its options once) and keeps it as long as it exists.
+ */
+export type Validator = (params: FlatParams, options?: ValidateOptions) => Validation;
+
+export function operationValidator(op: Operation): Validator {
+  const endpoint = ENDPOINTS[op];
+  const trie = compile(endpoint);
+  const byName = nameMemo((name) => verdictOf(endpoint, trie, name));
+  // The verdict of each of a shape's names, by position (shape.ts).
+  const byShape: ShapeFact<readonly Verdict[]> = (names) => names.map(byName);
+  const rules = operationRules(op);
+  return (params, options = {}) => check(endpoint, byName, byShape, rules, params, options);
 }
 
-const verdicts = new Map<Operation, OperationVerdicts>();
-
-function verdictsFor(op: Operation): OperationVerdicts {
-  let found = verdicts.get(op);
-  if (!found) {
-    const endpoint = ENDPOINTS[op];
-    const trie = compile(endpoint);
-    const byName = nameMemo((name) => verdictOf(endpoint, trie, name));
-    found = { byName, byShape: (names) => names.map(byName) };
-    verdicts.set(op, found);
-  }
-  return found;
+/**
+ * Validates one operation's parameters once, building the operation's validator for this call (a
+ * few milliseconds): for a caller that validates rarely. A route builds its validator with
+ * operationValidator when it is registered instead.
+ */
+export function validate(op: Operation, params: FlatParams, options: ValidateOptions = {}): Validation {
+  return operationValidator(op)(params, options);
 }
 
 /** B9: the value of card, bank account, wallet and virtual account fields is never echoed. */
@@ -164,16 +169,14 @@ class Errors {
   }
 }
 
-/** Validates one operation's parameters; on success the map holds only accepted, checked values. */
-export function validate(op: Operation, params: FlatParams, options: ValidateOptions = {}): Validation {
-  const endpoint = ENDPOINTS[op];
+/** Checks one operation's parameters; on success the map holds only accepted, checked values. */
+function check(endpoint: Endpoint, byName: (name: string) => Verdict, byShape: ShapeFact<readonly Verdict[]>, rules: OperationRules, params: FlatParams, options: ValidateOptions): Validation {
   const refuseUnused = options.strict === true && endpoint.unknown === 'reject';
   let unused: string[] | undefined;
-  const { byName, byShape } = verdictsFor(op);
   const shape = shapeOf(params);
   const listed = shape?.fact(byShape);
   const strict = options.strict === true;
-  const dropped = droppedNames(op, params, strict);
+  const dropped = droppedNames(rules, params, strict);
   const errors = new Errors();
 
   // Names sent with a value, valid or not: the rules read presence, not validity.
@@ -206,7 +209,7 @@ export function validate(op: Operation, params: FlatParams, options: ValidateOpt
   for (const name of endpoint.requires) if (!sent.has(name)) errors.add(name, '', 'missing required parameter');
   // Every name kept, in order: the checked maps have the body's shape.
   if (shape && sent.size === params.size) withShape(sent, shape);
-  for (const finding of ruleErrors(op, sent, strict)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
+  for (const finding of ruleErrors(rules, sent, strict)) errors.add(finding.name, sent.get(finding.name) ?? '', finding.message);
 
   if (errors.list.length > 0) return { ok: false, errors: errors.list };
   if (shape && out.size === params.size) withShape(out, shape);

@@ -19,36 +19,50 @@ function hasPrefix(params: FlatParams, prefix: string): boolean {
   return false;
 }
 
-export function accountOf(params: FlatParams): Account {
+/** The card of card.*, when card.number is sent. */
+export function cardAccountOf(params: FlatParams): Account | undefined {
   const number = params.get('card.number');
-  if (number !== undefined) {
-    return {
-      kind: 'card',
-      card: {
-        number,
-        holder: params.get('card.holder'),
-        expiryMonth: params.get('card.expiryMonth') ?? '',
-        expiryYear: params.get('card.expiryYear') ?? '',
-        cvv: params.get('card.cvv'),
-      },
-    };
-  }
-  if (hasPrefix(params, 'bankAccount.')) {
-    return {
-      kind: 'bankAccount',
-      bankAccount: { holder: params.get('bankAccount.holder'), iban: params.get('bankAccount.iban'), bic: params.get('bankAccount.bic'), number: params.get('bankAccount.number') },
-    };
-  }
-  if (params.has('virtualAccount.accountId')) return { kind: 'virtualAccount' };
+  if (number === undefined) return undefined;
+  return {
+    kind: 'card',
+    card: {
+      number,
+      holder: params.get('card.holder'),
+      expiryMonth: params.get('card.expiryMonth') ?? '',
+      expiryYear: params.get('card.expiryYear') ?? '',
+      cvv: params.get('card.cvv'),
+    },
+  };
+}
+
+/** The bank account of bankAccount.*, when any of them is sent. */
+export function bankAccountOf(params: FlatParams): Account | undefined {
+  if (!hasPrefix(params, 'bankAccount.')) return undefined;
+  return {
+    kind: 'bankAccount',
+    bankAccount: { holder: params.get('bankAccount.holder'), iban: params.get('bankAccount.iban'), bic: params.get('bankAccount.bic'), number: params.get('bankAccount.number') },
+  };
+}
+
+/** The virtual account of virtualAccount.accountId, when it is sent. */
+export function virtualAccountOf(params: FlatParams): Account | undefined {
+  return params.has('virtualAccount.accountId') ? { kind: 'virtualAccount' } : undefined;
+}
+
+/** The wallet of walletPay.paymentToken, when it is sent; refused when it cannot be a token. */
+export function walletAccountOf(params: FlatParams): Account | undefined {
   const walletToken = params.get('walletPay.paymentToken');
-  if (walletToken !== undefined) {
-    const token = readWalletToken(walletToken);
-    if (token === null) {
-      throw new ApiError('invalidParameters', [{ name: 'walletPay.paymentToken', value: '', message: "not a wallet token: the provider's JSON, as is or base64-encoded" }]);
-    }
-    return { kind: 'wallet', token };
+  if (walletToken === undefined) return undefined;
+  const token = readWalletToken(walletToken);
+  if (token === null) {
+    throw new ApiError('invalidParameters', [{ name: 'walletPay.paymentToken', value: '', message: "not a wallet token: the provider's JSON, as is or base64-encoded" }]);
   }
-  return { kind: 'none' };
+  return { kind: 'wallet', token };
+}
+
+/** The account the parameters carry: card, bank account, virtual account, wallet, in that order. */
+export function accountOf(params: FlatParams): Account {
+  return cardAccountOf(params) ?? bankAccountOf(params) ?? virtualAccountOf(params) ?? walletAccountOf(params) ?? { kind: 'none' };
 }
 
 /** Data of an external authentication (third-party MPI) passed through to the acquirer. */

@@ -38,22 +38,16 @@ function entityCells(entity: FileEntity): EntityCells {
 
 const DAY_MS = 86_400_000;
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
-/** The date part of the day last formatted: a file's records come a day at a time. */
-let lastDay = Number.NaN;
-let lastDate = '';
-
 /**
  * yyyy-MM-dd HH:mm:ss, UTC, as the API writes times without the zone. The time of day is worked out
- * from the milliseconds: a Date per record costs as much as the rest of its line.
+ * from the milliseconds: a Date per record costs as much as the rest of its line. The date is the
+ * day's timestamp cut (formatTimestamp keeps the text of the second it last made, which a file's
+ * records of one day keep asking for).
  */
 function requestTime(ms: number): string {
   const day = Math.floor(ms / DAY_MS);
-  if (day !== lastDay) {
-    lastDate = formatTimestamp(day * DAY_MS).slice(0, 10);
-    lastDay = day;
-  }
   const second = Math.floor((ms - day * DAY_MS) / 1000);
-  return `${lastDate} ${TWO_DIGITS[Math.floor(second / 3600)]}:${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}`;
+  return `${formatTimestamp(day * DAY_MS).slice(0, 10)} ${TWO_DIGITS[Math.floor(second / 3600)]}:${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}`;
 }
 
 /** The payment's short id: the last 12 characters of its id in groups of 4 (abcd.ef01.2345). */

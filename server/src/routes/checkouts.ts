@@ -22,7 +22,7 @@ import { errorBody } from '../http/idempotency.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { envelope } from '../http/envelope.js';
-import { validate } from '../params/validate.js';
+import { operationValidator, type Validator } from '../params/validate.js';
 
 export interface CheckoutRouteOptions {
   /** sha384 of the exact loader bytes, for integrity=true. */
@@ -59,6 +59,10 @@ function originOf(url: string): string {
 export function checkoutRoutes(options: CheckoutRouteOptions) {
   return (app: FastifyInstance, ctx: RelayContext): void => {
     const publicOrigin = originOf(ctx.config.publicUrl);
+    // The shopper's submits and the merchant's completion validate against validators built once here.
+    const validatePayment = operationValidator('checkoutPayment');
+    const validateComplete = operationValidator('checkoutComplete');
+    const validateUpdate = operationValidator('checkout');
     registerApiRoute(app, ctx, {
       method: 'POST',
       url: '/v1/checkouts',
@@ -71,7 +75,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       url: '/v1/checkouts/:id',
       operation: 'checkoutUpdate',
       throttle: 'checkouts',
-      run: ({ ctx: c, entity, params, path }) => updateCheckout(c, entity, path.id ?? '', params),
+      run: ({ ctx: c, entity, params, path }) => updateCheckout(c, entity, path.id ?? '', params, validateUpdate),
     });
     registerApiRoute(app, ctx, {
       method: 'GET',
@@ -95,7 +99,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
       const perClient = ctx.throttle.take(`client:${request.ip}`, 'registrations', ctx.config.throttle.registrations, request.log);
       if (perClient) await perClient;
-      const checked = validate('checkoutPayment', submitted);
+      const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await registerCheckout(ctx, request.params.id, checked.params);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
@@ -129,7 +133,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
 
     app.post<{ Params: { id: string } }>('/v1/checkouts/:id/payment', async (request, reply) => {
       // With the merchant's token: its server pays the data the shopper saved (summary page).
-      if (request.headers.authorization !== undefined) return completeRoute(ctx, request, reply);
+      if (request.headers.authorization !== undefined) return completeRoute(ctx, validateComplete, request, reply);
       assertSameOrigin(request, publicOrigin);
       if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
       const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
@@ -137,7 +141,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (perCheckout) await perCheckout;
       const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
       if (perClient) await perClient;
-      const checked = validate('checkoutPayment', submitted);
+      const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
@@ -156,7 +160,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (perCheckout) await perCheckout;
       const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
       if (perClient) await perClient;
-      const checked = validate('checkoutPayment', submitted);
+      const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await payWithAccount(ctx, request.params.id, checked.params, request.log);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
@@ -169,7 +173,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       const submitted = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
       const perClient = ctx.throttle.take(`client:${request.ip}`, 'payments', ctx.config.throttle.payments, request.log);
       if (perClient) await perClient;
-      const checked = validate('checkoutPayment', submitted);
+      const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
       const outcome = await saveTransactionData(ctx, request.params.id, checked.params);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
@@ -178,13 +182,13 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
 }
 
 /** The merchant's server completes a summary-page checkout: the API pipeline of every merchant route. */
-async function completeRoute(ctx: RelayContext, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+async function completeRoute(ctx: RelayContext, validateComplete: Validator, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
   const merchant = await authenticate(ctx.lookups, request);
   const raw = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
   const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));
   const counted = ctx.throttle.take(entity.id, 'payments', entity.settings.throttle?.payments ?? ctx.config.throttle.payments, request.log);
   if (counted) await counted;
-  const checked = validate('checkoutComplete', raw, { strict: entity.settings.strictParameters === true });
+  const checked = validateComplete(raw, { strict: entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
   if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
   const outcome = await completeSavedCheckout(ctx, entity, request.params.id, request.log);
