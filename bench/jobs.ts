@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
 import { postgresUnreachable, startCluster, type RelayCluster } from '../e2e/support/relay-cluster.js';
-import { jobRecord } from '../server/src/jobs/job.js';
+import { jobRecord } from '../server/src/domain/job.js';
 import { JOB_KINDS } from '../server/src/jobs/kinds.js';
 import type { Store } from '../server/src/storage/store.js';
 

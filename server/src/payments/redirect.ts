@@ -8,7 +8,7 @@
 import type { RelayContext } from '../app/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
-import { jobRecord, type JobRecord } from '../jobs/job.js';
+import { jobRecord, type JobRecord } from '../domain/job.js';
 import { payloadId, RetryJobAt } from '../jobs/runner.js';
 import { entityNow } from '../schedules/entity-time.js';
 import { APPROVAL_CODES, type TestMode } from '../simulator/rules.js';

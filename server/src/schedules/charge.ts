@@ -21,7 +21,7 @@ import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
 import { clockAt, entityTime } from './entity-time.js';
 import type { OccurrenceRecord, ScheduleRecord } from './records.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../domain/job.js';
 import { chargeJob } from './fire.js';
 
 /** The request a charge stands for: the same for every try of one occurrence. */

@@ -9,8 +9,8 @@
 
 import { createHash } from 'node:crypto';
 import type { RelayContext } from '../app/context.js';
-import { jobRecord } from '../jobs/job.js';
-import type { JobRecord } from '../jobs/job.js';
+import { jobRecord } from '../domain/job.js';
+import type { JobRecord } from '../domain/job.js';
 import { lastRunAtOrBefore, nextRunAtOrAfter } from './next-run.js';
 import type { Firing, OccurrenceRecord, ScheduleRecord } from './records.js';
 

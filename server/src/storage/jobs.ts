@@ -9,7 +9,7 @@
 // changes nothing.
 
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { JobRecord, JobState } from '../jobs/job.js';
+import type { JobRecord, JobState } from '../domain/job.js';
 import { jobFromRow, jobToRow } from './rows.js';
 import type { EpochMs } from '../domain/records.js';
 import type { Database, JobsTable } from './schema.js';

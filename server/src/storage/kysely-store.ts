@@ -8,7 +8,7 @@ import { claimKey, completeKey, completeKeyQuery, inDoubtKeys, purgeKeys, releas
 import { findAuthorization, voidAuthorization } from './simulator-journal.js';
 import { GroupCommit, type BatchReader } from './group-commit.js';
 import { claimJobs, type ClaimGroups, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs } from './jobs.js';
-import type { JobRecord, JobState } from '../jobs/job.js';
+import type { JobRecord, JobState } from '../domain/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import { executeFollowing } from './followers.js';
 import {

@@ -6,7 +6,7 @@
 // record in one transaction, and reports whether the guard held.
 
 import type { LedgerChange, PendingKind, StatusChange } from '../domain/lifecycle.js';
-import type { JobRecord, JobState } from '../jobs/job.js';
+import type { JobRecord, JobState } from '../domain/job.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
 import type { DeliveryFilter, DeliveryListing, EndpointChange, RedeliverySelection } from './webhooks.js';
 import type { ClaimGroups } from './jobs.js';

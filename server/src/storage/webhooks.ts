@@ -13,7 +13,7 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PreparedQuery, type Placeholders } from './prepared-query.js';
 import { withFollowers } from './followers.js';
-import { jobRecord } from '../jobs/job.js';
+import { jobRecord } from '../domain/job.js';
 import { enqueueQueries } from './jobs.js';
 import type { EpochMs } from '../domain/records.js';
 import type { AttemptOutcome, DeliveryState, DeliveryWork, EventType, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';

@@ -4,7 +4,7 @@
 // twice, or two relays running both jobs, leave one RC or one expiry.
 
 import type { RelayContext } from '../app/context.js';
-import { jobRecord, type JobRecord } from '../jobs/job.js';
+import { jobRecord, type JobRecord } from '../domain/job.js';
 import { payloadId, type JobHandler } from '../jobs/runner.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { settleDueSlip } from './settle-slip.js';

@@ -5,7 +5,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/process/config.js';
-import { retryDelay } from '../../src/jobs/job.js';
+import { retryDelay } from '../../src/domain/job.js';
 import { testCard, type TestRelay } from '../helper.js';
 import { storableText } from '../../src/storage/webhooks.js';
 import { DATABASES, startRelayOn } from '../reports/relays.js';

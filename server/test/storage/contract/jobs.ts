@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.js';
-import { jobRecord, type JobRecord, type NewJob } from '../../../src/jobs/job.js';
+import { jobRecord, type JobRecord, type NewJob } from '../../../src/domain/job.js';
 import { JobRunner, PermanentJobError, type JobHandler } from '../../../src/jobs/runner.js';
 import { defaultConfig } from '../../../src/process/config.js';
 import type { Store } from '../../../src/storage/store.js';
