@@ -20,7 +20,7 @@ import { cardOfRegistration } from '../payments/registrations.js';
 import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
 import { clockAt, entityTime } from './entity-time.js';
-import type { OccurrenceRecord, ScheduleRecord } from './records.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
 import type { JobRecord } from '../domain/job.js';
 import { chargeJob } from './fire.js';
 

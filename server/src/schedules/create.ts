@@ -16,7 +16,7 @@ import { compileJob, type JobError } from './job.js';
 import { fireJobs } from './fire.js';
 import { DEFAULT_TIME_ZONE, nextRunAtOrAfter } from './next-run.js';
 import type { JobErrorCode } from './quartz-fields.js';
-import type { ScheduleRecord } from './records.js';
+import type { ScheduleRecord } from '../domain/schedules.js';
 
 const ERROR_OF: Readonly<Record<JobErrorCode, ErrorName>> = {
   '100.250.100': 'jobMissing',

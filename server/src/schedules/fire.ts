@@ -12,7 +12,7 @@ import type { RelayContext } from '../app/context.js';
 import { jobRecord } from '../domain/job.js';
 import type { JobRecord } from '../domain/job.js';
 import { lastRunAtOrBefore, nextRunAtOrAfter } from './next-run.js';
-import type { Firing, OccurrenceRecord, ScheduleRecord } from './records.js';
+import type { Firing, OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
 
 /** Skipped runs recorded per firing at most: a schedule every second down for a day skips 86,400. */
 export const MAX_SKIPPED_RECORDED = 100;

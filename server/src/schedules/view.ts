@@ -3,7 +3,7 @@
 
 import { formatTimestamp } from '../domain/clock.js';
 import { resultView } from '../payments/response.js';
-import type { OccurrenceRecord, ScheduleRecord } from './records.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
 
 /** Occurrences a read shows at most, the latest ones. */
 export const OCCURRENCES_SHOWN = 100;

@@ -47,7 +47,7 @@ import {
 } from './rows.js';
 import type { Database, RegistrationsTable } from './schema.js';
 import { type FiringsWritten, cancelSchedule, cancelSchedulesOfRegistration, chargeOccurrence, chargeOccurrenceQuery, failOccurrence, OccurrenceNotDueError, findOccurrence, findSchedule, findTestClock, testClockQuery, testClockTime, listSchedules, lockDueSchedules, moveTestClock, occurrencesOf, scheduleToRow, writeFirings } from './schedules.js';
-import type { Firing, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../schedules/records.js';
+import type { Firing, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../domain/schedules.js';
 import type {
   ClaimAnswer,
   ClaimHolder,

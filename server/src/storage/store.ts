@@ -15,7 +15,7 @@ import type { FiringsWritten } from './schedules.js';
 import type { CheckoutChange } from './checkouts.js';
 import type { ReportStore } from './report-store.js';
 export type { CheckoutChange } from './checkouts.js';
-import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../schedules/records.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../domain/schedules.js';
 
 export type {
   CheckoutRecord,

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobRecord } from '../../../src/domain/job.js';
 import { occurrenceId, planFiring } from '../../../src/schedules/fire.js';
-import type { OccurrenceRecord, ScheduleRecord } from '../../../src/schedules/records.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../../../src/domain/schedules.js';
 import type { Store } from '../../../src/storage/store.js';
 import { all, id, newEntity, paymentRecord, registrationRecord, type ContractContext } from './fixtures.js';
 
