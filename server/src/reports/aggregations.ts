@@ -11,7 +11,7 @@ import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
 import type { Aggregation, ReconciliationRecord, RecordQuery } from '../storage/report-store.js';
-import { SETTLEMENT_FILE_FORMAT } from '../settlement/reconciliation-types.js';
+import { SETTLEMENT_FILE_FORMAT } from '../domain/reconciliation-types.js';
 import { reportRange } from './report-range.js';
 import { fileName, reconciliationFile } from './reconciliation-file.js';
 

@@ -7,7 +7,7 @@ import type { EpochMs, SettlementFee } from '../domain/records.js';
 import { convertBack } from '../quotes/rates.js';
 import type { Aggregation, ReconciliationRecord, SettlementCandidate } from '../storage/report-store.js';
 import { feeOf } from './fees.js';
-import { SETTLEMENT_RULES, type MatchingStatus } from './reconciliation-types.js';
+import { SETTLEMENT_RULES, type MatchingStatus } from '../domain/reconciliation-types.js';
 
 /** The settlement rate of a payment settled in its own currency. */
 export const NO_FX_RATE = '1.00';

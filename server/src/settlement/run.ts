@@ -11,7 +11,7 @@ import type { RelayContext } from '../app/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
 import { settleCandidates, settlementTermsOf } from './records.js';
-import { SETTLED_PAYMENT_TYPES } from './reconciliation-types.js';
+import { SETTLED_PAYMENT_TYPES } from '../domain/reconciliation-types.js';
 
 export interface SettlementLog {
   info(obj: object, msg: string): void;

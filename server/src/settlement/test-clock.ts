@@ -11,7 +11,7 @@ import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
 import { clockAt, entityNow } from '../schedules/entity-time.js';
 import { writeMissingFilesOf } from './file.js';
-import { SETTLED_PAYMENT_TYPES } from './reconciliation-types.js';
+import { SETTLED_PAYMENT_TYPES } from '../domain/reconciliation-types.js';
 import { lastClosedDay, settleDay } from './run.js';
 
 /** When a day closes: its end plus the cut-off. */
