@@ -7,7 +7,7 @@ import type { ThrottledOperation } from '../http/throttle.js';
 
 export type LogFormat = 'json' | 'pretty';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
-import { parseRetryLadder } from '../webhooks/retry-ladder.js';
+import { parseRetryLadder } from '../domain/retry-ladder.js';
 import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../reports/config.js';
 
 export interface Config {

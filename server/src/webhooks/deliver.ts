@@ -12,8 +12,8 @@ import type { AttemptOutcome, DeliveryWork, WebhookEndpoint } from '../domain/we
 import { RetryJobAt } from '../jobs/runner.js';
 import { encryptNotification } from './cipher.js';
 import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
-import type { RetryLadder } from './retry-ladder.js';
-import { nextAttemptAt } from './retry-ladder.js';
+import type { RetryLadder } from '../domain/retry-ladder.js';
+import { nextAttemptAt } from '../domain/retry-ladder.js';
 import type { EndpointSlots } from './endpoint-slots.js';
 import type { AttemptResult } from './send.js';
 

@@ -13,7 +13,7 @@ import type { Store } from '../storage/store.js';
 import { deliverOnce, endpointSecret, failureOf, sealAndSend, type SendNotification } from './deliver.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import { EndpointSlots } from './endpoint-slots.js';
-import { parseRetryLadder, type RetryLadder } from './retry-ladder.js';
+import { parseRetryLadder, type RetryLadder } from '../domain/retry-ladder.js';
 import { createWebhookSender, type WebhookSender } from './send.js';
 import { newWebhookSecret } from '../merchants/bootstrap.js';
 
