@@ -15,7 +15,7 @@ import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { refused } from './follow-up.js';
 import { paymentView, resultView } from './response.js';
-import { referencingRecord } from './referencing-record.js';
+import { referencingRecord } from '../domain/referencing-record.js';
 import { RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
 
 /** A guard lost to a concurrent write is planned again from the fresh row, this many times. */

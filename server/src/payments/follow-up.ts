@@ -11,7 +11,7 @@ import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { paymentEvent } from '../webhooks/events.js';
 import type { RelayContext } from '../app/context.js';
 import { paymentView, resultView } from './response.js';
-import { referencingRecord } from './referencing-record.js';
+import { referencingRecord } from '../domain/referencing-record.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */

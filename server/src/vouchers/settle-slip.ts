@@ -9,7 +9,7 @@ import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { paymentView, resultView } from '../payments/response.js';
-import { referencingRecord } from '../payments/referencing-record.js';
+import { referencingRecord } from '../domain/referencing-record.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { slipStateOf, type SlipState } from './slip-state.js';
 import { clockAt } from '../schedules/entity-time.js';
