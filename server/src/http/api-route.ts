@@ -12,7 +12,7 @@ import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 import { authenticateNow, entityNow } from './auth.js';
 import { couldBeId } from '../domain/ids.js';
 import { envelopeJson } from './envelope.js';
-import { failpoint } from '../process/failpoint.js';
+import { failpoint } from '../config/failpoint.js';
 import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency, type HttpAnswer } from './idempotency.js';
 import type { Claim, Outcome } from '../flows/outcome.js';
 import type { ThrottledOperation } from './throttle.js';

@@ -8,7 +8,7 @@ import { newPaymentId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import { answerOf, type Claim, type Outcome, type OutcomeKind } from '../flows/outcome.js';
-import { failpoint } from '../process/failpoint.js';
+import { failpoint } from '../config/failpoint.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
 import { authorize } from '../simulator/authorize.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';

@@ -4,7 +4,7 @@ import { newPaymentId } from '../domain/ids.js';
 import { CHARGEBACK_NOT_BY_MERCHANT, needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
-import { failpoint } from '../process/failpoint.js';
+import { failpoint } from '../config/failpoint.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';

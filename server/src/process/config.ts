@@ -2,7 +2,7 @@
 // environment by loadConfig(); tests build a Config with overrides instead of touching process.env.
 
 import { hostname } from 'node:os';
-import { failpointsFrom, type Failpoint } from './failpoint.js';
+import { failpointsFrom, type Failpoint } from '../config/failpoint.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 
 export type LogFormat = 'json' | 'pretty';

@@ -10,7 +10,7 @@ import { answerOf, type Claim } from '../flows/outcome.js';
 import { resultUrl } from '../http/result-url.js';
 import type { FlatParams } from '../params/types.js';
 import { paymentView, resultView } from '../payments/response.js';
-import { failpoint } from '../process/failpoint.js';
+import { failpoint } from '../config/failpoint.js';
 import { modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { barCode, digitableLine } from './boleto-code.js';
