@@ -6,7 +6,7 @@ import { failpointsFrom, type Failpoint } from '../config/failpoint.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 
 export type LogFormat = 'json' | 'pretty';
-import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
+import { trustProxyFrom, type TrustProxy } from '../config/trust-proxy.js';
 import { parseRetryLadder } from '../domain/retry-ladder.js';
 import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../reports/config.js';
 
