@@ -8,7 +8,7 @@ import type { ThrottledOperation } from '../http/throttle.js';
 export type LogFormat = 'json' | 'pretty';
 import { trustProxyFrom, type TrustProxy } from '../config/trust-proxy.js';
 import { parseRetryLadder } from '../domain/retry-ladder.js';
-import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../reports/config.js';
+import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../config/reports.js';
 
 export interface Config {
   /** TCP port of the relay. */
