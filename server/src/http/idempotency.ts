@@ -5,7 +5,7 @@
 import type { Hmac } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
 import type { FlatParams, ParameterError } from '../params/types.js';
-import { scrubText } from '../process/logging.js';
+import { scrubText } from '../config/logging.js';
 import { ClaimLostError, type ClaimAnswer, type ClaimHolder, type Store } from '../storage/store.js';
 import { claimReference, type Claim, type Outcome, type OutcomeContent } from '../flows/outcome.js';
 import { statusOf } from './outcome-status.js';

@@ -10,7 +10,7 @@ import { nameMemo } from './name-memo.js';
 import { shapeOf, withShape, type ShapeFact } from './shape.js';
 import { droppedNames, ruleErrors } from './rules.js';
 import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
-import { scrubText } from '../process/logging.js';
+import { scrubText } from '../config/logging.js';
 
 interface CompiledRow {
   readonly row: ParamRow;

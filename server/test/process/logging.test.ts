@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logFormatFrom } from '../../src/process/config.js';
-import { scrubText } from '../../src/process/logging.js';
+import { scrubText } from '../../src/config/logging.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 describe('scrubText', () => {
