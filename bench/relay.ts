@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { buildApp } from '../server/src/app/build-app.js';
 import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
-import { defaultConfig, loadConfig } from '../server/src/process/config.js';
+import { defaultConfig, loadConfig } from '../server/src/config/config.js';
 import { registerApiRoute } from '../server/src/http/api-route.js';
 import { relayPlugins } from '../server/src/app/route-sets.js';
 import type { RelayContext } from '../server/src/app/context.js';

@@ -24,7 +24,7 @@ import { createContext } from '../server/src/app/create-context.js';
 import { relayPlugins } from '../server/src/app/route-sets.js';
 import type { RelayContext } from '../server/src/app/context.js';
 import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
-import { defaultConfig } from '../server/src/process/config.js';
+import { defaultConfig } from '../server/src/config/config.js';
 import { paymentEvent } from '../server/src/webhooks/events.js';
 import { encryptNotification } from '../server/src/webhooks/cipher.js';
 import { createWebhookSender } from '../server/src/webhooks/send.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app/build-app.js';
 import { createEntity, createMerchant } from '../src/merchants/bootstrap.js';
-import { defaultConfig, type Config, type LogFormat } from '../src/process/config.js';
+import { defaultConfig, type Config, type LogFormat } from '../src/config/config.js';
 import type { RelayContext } from '../src/app/context.js';
 import { ManualClock } from '../src/domain/clock.js';
 import { relayPlugins } from '../src/app/route-sets.js';

@@ -7,7 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import { envelope } from '../http/envelope.js';
 import { errorBody } from '../http/idempotency.js';
 import { decodablePath } from '../http/decodable-path.js';
-import type { LogFormat } from '../process/config.js';
+import type { LogFormat } from '../config/config.js';
 import { loggerOptions, logStream, scrubText } from '../config/logging.js';
 import type { TrustProxy } from '../config/trust-proxy.js';
 import { parseFormBody } from '../params/form-body.js';

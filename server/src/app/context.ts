@@ -1,5 +1,5 @@
 // What every route and service of the relay depends on, passed explicitly (no globals).
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import type { CardVault } from '../crypto/card-vault.js';
 import type { Clock } from '../domain/clock.js';
 import type { LookupCache } from '../http/lookup-cache.js';

@@ -3,7 +3,7 @@
 // REDIS_URL is set, so all relay processes share it; in this process otherwise), the jobs runner,
 // the readiness checks and the closers. Used by the process and by tests.
 
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import type { RelayContext } from './context.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';

@@ -5,7 +5,7 @@
 
 import pinoPretty from 'pino-pretty';
 import { last4, luhnValid, maskBin } from '../domain/card.js';
-import type { LogFormat } from '../process/config.js';
+import type { LogFormat } from './config.js';
 
 /**
  * Exact paths only: pino's wildcard paths cost a walk of every line, and card keys at any depth

@@ -9,7 +9,7 @@
 // polls is a real timer. Tests call runDue() and move the clock instead of waiting.
 
 import type { Clock } from '../domain/clock.js';
-import type { JobsConfig } from '../process/config.js';
+import type { JobsConfig } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
 

@@ -1,7 +1,7 @@
 // The 3-D Secure step of the simulator: a pending payment waits for the shopper on a relay page
 // that offers the test system's return codes; submitting it settles the payment exactly once.
 
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import type { RelayContext } from '../app/context.js';
 import { planSettle } from '../domain/lifecycle.js';
 import { CHALLENGE_TIMEOUT, completeChallenge, type PendingChallenge, type SettledOutcome } from '../simulator/three-d-secure.js';

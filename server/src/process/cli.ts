@@ -5,7 +5,7 @@
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
-import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
+import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from '../config/config.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 import { openStore } from '../storage/index.js';
 import { CardVault } from '../crypto/card-vault.js';

@@ -3,7 +3,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import { KyselyStore } from './kysely-store.js';
 import { openPostgresDb, type PostgresOptions } from './postgres.js';
 import { openSqliteDb } from './sqlite.js';

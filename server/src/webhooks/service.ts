@@ -8,7 +8,7 @@ import { formatTimestamp } from '../domain/clock.js';
 import { newJobId } from '../domain/ids.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { EventType, WebhookEndpoint } from '../domain/webhooks.js';
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { deliverOnce, endpointSecret, failureOf, sealAndSend, type SendNotification } from './deliver.js';
 import { checkEndpointUrl } from './endpoint-url.js';

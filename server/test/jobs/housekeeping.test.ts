@@ -4,7 +4,7 @@
 
 import { withStore } from '../../../e2e/support/relay-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/process/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { purgeExpired } from '../../src/jobs/housekeeping.js';
 import { JOB_KINDS } from '../../src/jobs/kinds.js';
 import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';

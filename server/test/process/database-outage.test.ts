@@ -16,7 +16,7 @@ import type { RelayContext } from '../../src/app/context.js';
 import { createContext } from '../../src/app/create-context.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createEntity, createMerchant } from '../../src/merchants/bootstrap.js';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { openPostgresStore } from '../../src/storage/index.js';
 import { formBody, testCard } from '../helper.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';

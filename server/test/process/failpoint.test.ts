@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/process/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { FAILPOINTS } from '../../src/config/failpoint.js';
 
 describe('RELAY_FAILPOINTS', () => {

@@ -2,13 +2,13 @@
 // environment by loadConfig(); tests build a Config with overrides instead of touching process.env.
 
 import { hostname } from 'node:os';
-import { failpointsFrom, type Failpoint } from '../config/failpoint.js';
+import { failpointsFrom, type Failpoint } from './failpoint.js';
 import type { ThrottledOperation } from '../http/throttle.js';
 
 export type LogFormat = 'json' | 'pretty';
-import { trustProxyFrom, type TrustProxy } from '../config/trust-proxy.js';
+import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
 import { parseRetryLadder } from '../domain/retry-ladder.js';
-import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../config/reports.js';
+import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from './reports.js';
 
 export interface Config {
   /** TCP port of the relay. */
