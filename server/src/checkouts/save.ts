@@ -6,9 +6,9 @@
 
 import type { RelayContext } from '../app/context.js';
 import { detectBrands, expiryValid, luhnValid } from '../domain/card.js';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
 import { resultView } from '../payments/response.js';
 import { checkoutParams } from './prepare.js';
 import { SAVED_DATA, sealSaved } from './saved-data.js';

@@ -3,8 +3,8 @@
 // stored status and body again; the same key with different parameters is rejected.
 
 import type { Hmac } from 'node:crypto';
-import { ApiError } from '../domain/errors.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
+import type { FlatParams } from '../params/types.js';
 import { scrubText } from '../config/logging.js';
 import { ClaimLostError, type ClaimAnswer, type ClaimHolder, type Store } from '../storage/store.js';
 import { claimReference, type Claim, type Outcome, type OutcomeContent } from '../flows/outcome.js';

@@ -3,10 +3,10 @@
 // duplicate names; a payment API must refuse all three instead of guessing (B4, B7).
 // One pass over the body, each name looked up once in a Map: 20k parameters cost milliseconds.
 
-import { ApiError } from '../domain/errors.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
 import { standalone } from '../domain/bounded-memo.js';
 import { nameMemo } from './name-memo.js';
-import type { FlatParams, ParameterError } from './types.js';
+import type { FlatParams } from './types.js';
 import { Shape, withShape } from './shape.js';
 
 export interface FormLimits {

@@ -9,7 +9,8 @@ import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
 import { shapeOf, withShape, type ShapeFact } from './shape.js';
 import { droppedNames, ruleErrors } from './rules.js';
-import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
+import type { FlatParams, Operation, ValidateOptions, Validation } from './types.js';
+import type { ParameterError } from '../domain/errors.js';
 import { scrubText } from '../config/logging.js';
 
 interface CompiledRow {
