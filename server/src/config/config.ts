@@ -3,7 +3,7 @@
 
 import { hostname } from 'node:os';
 import { failpointsFrom, type Failpoint } from './failpoint.js';
-import type { ThrottledOperation } from '../http/throttle.js';
+import type { ThrottledOperation } from '../domain/records.js';
 
 export type LogFormat = 'json' | 'pretty';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';

@@ -8,14 +8,13 @@ import { ApiError } from '../domain/errors.js';
 import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
 import { validate } from '../params/validate.js';
-import type { EntityRecord, MerchantRecord } from '../domain/records.js';
+import type { EntityRecord, MerchantRecord, ThrottledOperation } from '../domain/records.js';
 import { authenticateNow, entityNow } from './auth.js';
 import { couldBeId } from '../domain/ids.js';
 import { envelopeJson } from './envelope.js';
 import { failpoint } from '../config/failpoint.js';
 import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency, type HttpAnswer } from './idempotency.js';
 import type { Claim, Outcome } from '../flows/outcome.js';
-import type { ThrottledOperation } from './throttle.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
