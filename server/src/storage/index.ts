@@ -3,7 +3,6 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config/config.js';
 import { KyselyStore } from './kysely-store.js';
 import { openPostgresDb, type PostgresOptions } from './postgres.js';
 import { openSqliteDb } from './sqlite.js';
@@ -24,9 +23,20 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
   return new KyselyStore(openPostgresDb(url, opts), 'postgres', opts.schema);
 }
 
-export async function openStore(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Pick<Config, 'databaseConnectTimeoutMs' | 'databaseQueryTimeoutMs'>>,
-): Promise<Store> {
+/**
+ * The settings the store is opened with, as the configuration names them (config/config.ts): storage
+ * states what it reads rather than importing the relay's configuration from a layer above it.
+ */
+export interface StoreSettings {
+  /** Folder of the SQLite file. */
+  dataDir: string;
+  /** postgres://… opens PostgreSQL; empty = SQLite under dataDir. */
+  databaseUrl: string;
+  databaseConnectTimeoutMs?: number;
+  databaseQueryTimeoutMs?: number;
+}
+
+export async function openStore(config: StoreSettings): Promise<Store> {
   if (config.databaseUrl !== '') {
     if (!POSTGRES_URL.test(config.databaseUrl)) {
       // Refuse rather than silently fall back to SQLite and split the data in two places.
