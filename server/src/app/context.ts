@@ -2,7 +2,7 @@
 import type { Config } from '../config/config.js';
 import type { CardVault } from '../crypto/card-vault.js';
 import type { Clock } from '../domain/clock.js';
-import type { LookupCache } from '../http/lookup-cache.js';
+import type { LookupCache } from '../merchants/lookup-cache.js';
 import type { Throttle } from '../http/throttle.js';
 import type { Store } from '../storage/store.js';
 import type { JobRunner } from '../jobs/runner.js';

@@ -8,7 +8,7 @@ import type { RelayContext } from './context.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';
 import { systemClock, type Clock } from '../domain/clock.js';
-import { LookupCache } from '../http/lookup-cache.js';
+import { LookupCache } from '../merchants/lookup-cache.js';
 import { InProcessThrottle, type Throttle } from '../http/throttle.js';
 import { RedisThrottle } from '../http/redis-throttle.js';
 import { relayJobs } from '../jobs/kinds.js';

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { hashToken, tokenMatches } from '../crypto/tokens.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
-import type { LookupCache } from './lookup-cache.js';
+import type { LookupCache } from '../merchants/lookup-cache.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
 const TOKEN_QUERY_NAMES = ['access_token', 'accessToken', 'authentication.token', 'authentication.password', 'token'];
