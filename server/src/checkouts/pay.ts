@@ -5,7 +5,7 @@
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultUrl } from '../http/result-url.js';
+import { resultUrl } from '../flows/result-url.js';
 import { createPayment } from '../payments/create-payment.js';
 import { settleChallenge } from '../payments/three-d-secure.js';
 import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';

@@ -11,7 +11,7 @@ import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import type { CheckoutRecord, EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultUrl } from '../http/result-url.js';
+import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
 import { accountOf } from '../payments/account.js';
 import { newRegistration } from '../payments/registrations.js';

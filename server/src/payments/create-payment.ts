@@ -23,7 +23,7 @@ import { cardView, paymentView, resultView } from './response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { challengeVersion } from './three-d-secure-version.js';
 import { redirectExpiryJob, redirectUrl, type RedirectState } from './redirect.js';
-import { resultUrl } from '../http/result-url.js';
+import { resultUrl } from '../flows/result-url.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 import { holdQuote, quotedFields, type HeldQuote } from '../quotes/quotes.js';
 import { voucherBrandOf } from '../vouchers/brands.js';

@@ -8,7 +8,7 @@ import type { RelayContext } from '../app/context.js';
 import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, sendRelayPage } from '../http/relay-page.js';
-import { originOf } from '../http/result-url.js';
+import { originOf } from '../flows/result-url.js';
 import { REDIRECT_ANSWERS, redirectStateOf, settleRedirect } from '../payments/redirect.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { brandOf } from '../../../spec/brands.js';

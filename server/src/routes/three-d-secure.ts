@@ -8,7 +8,7 @@ import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
 import { colorsCss, colorsStylesheet, REDIRECT_PAGE_COLORS_PATH, redirectPageColors, stylesheetColors } from '../http/redirect-page-colors.js';
-import { originOf } from '../http/result-url.js';
+import { originOf } from '../flows/result-url.js';
 import { settleChallenge, type PendingState } from '../payments/three-d-secure.js';
 import { THREE_D_SECURE_RETURN_CODES } from '../simulator/three-d-secure.js';
 import { describeResult } from '../../../spec/result-codes.js';

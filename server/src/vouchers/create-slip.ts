@@ -7,7 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { answerOf, type Claim } from '../flows/outcome.js';
-import { resultUrl } from '../http/result-url.js';
+import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
 import { paymentView, resultView } from '../payments/response.js';
 import { failpoint } from '../config/failpoint.js';
