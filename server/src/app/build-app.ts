@@ -4,7 +4,7 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { RelayContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
-import { envelope } from '../http/envelope.js';
+import { envelope } from '../flows/envelope.js';
 import { errorBody } from '../http/idempotency.js';
 import { decodablePath } from '../http/decodable-path.js';
 import type { LogFormat } from '../config/config.js';

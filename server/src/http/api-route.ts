@@ -11,7 +11,7 @@ import { validate } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord, ThrottledOperation } from '../domain/records.js';
 import { authenticateNow, entityNow } from './auth.js';
 import { couldBeId } from '../domain/ids.js';
-import { envelopeJson } from './envelope.js';
+import { envelopeJson } from '../flows/envelope.js';
 import { failpoint } from '../config/failpoint.js';
 import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency, type HttpAnswer } from './idempotency.js';
 import type { Claim, Outcome } from '../flows/outcome.js';

@@ -21,7 +21,7 @@ import { formatAmount } from '../domain/money.js';
 import { errorBody } from '../http/idempotency.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { envelope } from '../http/envelope.js';
+import { envelope } from '../flows/envelope.js';
 import { validate } from '../params/validate.js';
 
 export interface CheckoutRouteOptions {

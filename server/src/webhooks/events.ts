@@ -12,7 +12,7 @@ import { newJobId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
 import type { PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import type { EventAction, EventType, WebhookEvent } from '../domain/webhooks.js';
-import { envelopeJson } from '../http/envelope.js';
+import { envelopeJson } from '../flows/envelope.js';
 
 /** Every change that tells the merchant, with the notification it sends. */
 export const EMITTED_BY = {
