@@ -2,7 +2,7 @@
 // routes the widget uses: its configuration (any origin, no credentials) and the card-number
 // frame's submit (relay origin only).
 
-import { statusOf } from '../http/outcome-status.js';
+import { statusOf } from '../flows/outcome-status.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkoutParams, prepareCheckout } from '../checkouts/prepare.js';
 import { updateCheckout } from '../checkouts/update.js';

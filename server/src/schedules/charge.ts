@@ -13,7 +13,7 @@ import { hash } from 'node:crypto';
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import { claimReference, type Claim } from '../flows/outcome.js';
-import { statusOf } from '../http/outcome-status.js';
+import { statusOf } from '../flows/outcome-status.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
 import { payloadId, PermanentJobError, RetryJobAt, type RunnerLog } from '../jobs/runner.js';
 import { cardOfRegistration } from '../payments/registrations.js';
