@@ -5,7 +5,7 @@ import type { RelayContext } from '../app/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { FlatParams } from '../params/types.js';
 import { REGISTRATION_ONLY } from './register.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';

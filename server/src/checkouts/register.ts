@@ -15,7 +15,7 @@ import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
 import { accountOf } from '../payments/account.js';
 import { newRegistration } from '../payments/registrations.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { authorize } from '../simulator/authorize.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { registrationEvent } from '../webhooks/events.js';

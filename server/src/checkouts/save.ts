@@ -9,7 +9,7 @@ import { detectBrands, expiryValid, luhnValid } from '../domain/card.js';
 import { ApiError, type ParameterError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { checkoutParams } from './prepare.js';
 import { SAVED_DATA, sealSaved } from './saved-data.js';
 import { offeredIds } from './stored-cards.js';

@@ -5,7 +5,7 @@
 import type { RelayContext } from '../app/context.js';
 import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { EntityRecord } from '../domain/records.js';
 import { checkoutAnswerOf, isSlip } from '../vouchers/checkout-answer.js';
 

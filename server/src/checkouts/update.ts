@@ -10,7 +10,7 @@ import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { validate } from '../params/validate.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { checkoutParams, PREPARE_ONLY } from './prepare.js';
 import { isInternalParam } from './saved-data.js';
 import { checkoutCountryErrors } from '../vouchers/checkout-rules.js';

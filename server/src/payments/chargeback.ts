@@ -14,7 +14,7 @@ import type { FlatParams } from '../params/types.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { refused } from './follow-up.js';
-import { paymentView, resultView } from './response.js';
+import { paymentView, resultView } from '../flows/response.js';
 import { referencingRecord } from '../domain/referencing-record.js';
 import { RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
 

@@ -19,7 +19,7 @@ import type { RelayContext } from '../app/context.js';
 import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure, redirectAccountOf } from './account.js';
 import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
-import { cardView, paymentView, resultView } from './response.js';
+import { cardView, paymentView, resultView } from '../flows/response.js';
 import { threeDSecureUrl, type PendingState } from './three-d-secure.js';
 import { challengeVersion } from './three-d-secure-version.js';
 import { redirectExpiryJob, redirectUrl, type RedirectState } from './redirect.js';

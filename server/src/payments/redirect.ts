@@ -14,7 +14,7 @@ import { entityNow } from '../schedules/entity-time.js';
 import { APPROVAL_CODES, type TestMode } from '../simulator/rules.js';
 import type { SettleOutcome } from '../storage/store.js';
 import { paymentEvent } from '../webhooks/events.js';
-import { resultView } from './response.js';
+import { resultView } from '../flows/response.js';
 
 export const REDIRECT_EXPIRY_JOB = 'redirect-expiry';
 

@@ -8,7 +8,7 @@ import { CHALLENGE_TIMEOUT, completeChallenge, type PendingChallenge, type Settl
 import type { SettleOutcome } from '../storage/store.js';
 import type { PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import { newRegistration } from './registrations.js';
-import { resultView } from './response.js';
+import { resultView } from '../flows/response.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 
 /** What a pending payment keeps until the shopper returns; never card data in clear. */

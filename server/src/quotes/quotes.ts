@@ -11,7 +11,7 @@ import { formatAmount, MAX_AMOUNT_MINOR, parseAmount } from '../domain/money.js'
 import type { EntityRecord, EpochMs, PaymentFxQuote } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { FxQuote } from '../storage/report-store.js';
 import { calendarOf, hasCalendar } from './business-hours.js';
 import { convert, convertBack, parseRateTable } from './rates.js';

@@ -9,7 +9,7 @@ import { formatAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { Aggregation, ReconciliationRecord, RecordQuery } from '../storage/report-store.js';
 import { SETTLEMENT_FILE_FORMAT } from '../domain/reconciliation-types.js';
 import { reportRange } from './report-range.js';

@@ -8,7 +8,7 @@ import { ApiError } from '../domain/errors.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { brandsOfMethods } from './payment-methods.js';
 import { reportRange } from './report-range.js';
 

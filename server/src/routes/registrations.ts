@@ -9,7 +9,7 @@ import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
 import { migrationOf } from '../payments/recurring-migration.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { authorize } from '../simulator/authorize.js';
 import { registrationEvent } from '../webhooks/events.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';

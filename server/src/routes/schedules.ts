@@ -6,7 +6,7 @@ import type { RelayContext } from '../app/context.js';
 import { formatTimestamp, parseDateTime } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { createSchedule } from '../schedules/create.js';
 import { entityNow } from '../schedules/entity-time.js';
 import { moveTestClock } from '../schedules/test-clock.js';

@@ -19,7 +19,7 @@ import { isEventType, type EventType, type WebhookEndpoint } from '../domain/web
 import { registerApiRoute } from '../http/api-route.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { DeliveryListing } from '../storage/store.js';
 import { EndpointInputError, type Activation } from '../webhooks/service.js';
 import { deliveryView, endpointView } from '../webhooks/views.js';

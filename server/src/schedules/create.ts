@@ -10,7 +10,7 @@ import { formatAmount, parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { entityTime } from './entity-time.js';
 import { compileJob, type JobError } from './job.js';
 import { fireJobs } from './fire.js';

@@ -8,7 +8,7 @@
 import type { RelayContext } from '../app/context.js';
 import type { CheckoutRecord, PaymentRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { SLIP_CONFIRMED_CODE } from './settle-slip.js';
 import { slipStateOf } from './slip-state.js';
 

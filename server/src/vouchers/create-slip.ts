@@ -9,7 +9,7 @@ import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { answerOf, type Claim } from '../flows/outcome.js';
 import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
-import { paymentView, resultView } from '../payments/response.js';
+import { paymentView, resultView } from '../flows/response.js';
 import { failpoint } from '../config/failpoint.js';
 import { modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';

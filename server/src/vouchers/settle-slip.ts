@@ -8,7 +8,7 @@ import type { RelayContext } from '../app/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
-import { paymentView, resultView } from '../payments/response.js';
+import { paymentView, resultView } from '../flows/response.js';
 import { referencingRecord } from '../domain/referencing-record.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { slipStateOf, type SlipState } from './slip-state.js';
