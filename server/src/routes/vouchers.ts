@@ -11,7 +11,7 @@ import { registerApiRoute } from '../http/api-route.js';
 import { sendRelayPage } from '../http/relay-page.js';
 import { entityNow } from '../schedules/entity-time.js';
 import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
-import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../vouchers/slip-page.js';
+import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../http/slip-page.js';
 
 const REFUSALS: Readonly<Record<SlipRefusal, ErrorName>> = { 'not-a-slip': 'voucherNotSlip', paid: 'voucherPaid', expired: 'voucherExpired' };
 
