@@ -8,11 +8,11 @@ import type { Store } from '../storage/store.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Closer } from './closers.js';
 import type { DatabaseStatus } from './database-status.js';
-import type { ReadinessCheck } from './readiness.js';
+import type { ReadinessCheck } from '../http/readiness.js';
 import type { Webhooks } from '../webhooks/service.js';
 
 export type { Closer } from './closers.js';
-export type { ReadinessCheck } from './readiness.js';
+export type { ReadinessCheck } from '../http/readiness.js';
 
 export interface RelayContext {
   config: Config;

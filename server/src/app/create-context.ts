@@ -17,7 +17,7 @@ import { openStore } from '../storage/index.js';
 import { sealPlainWebhookSecrets } from '../merchants/bootstrap.js';
 import type { Store } from '../storage/store.js';
 import { DatabaseStatus, watchStore } from './database-status.js';
-import { storeReadiness } from './readiness.js';
+import { storeReadiness } from '../http/readiness.js';
 import { Webhooks } from '../webhooks/service.js';
 
 export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {

@@ -5,7 +5,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { RelayContext } from '../app/context.js';
-import { checkReadiness } from '../app/readiness.js';
+import { checkReadiness } from '../http/readiness.js';
 
 export function healthRoutes(app: FastifyInstance, ctx: RelayContext): void {
   const up = JSON.stringify({ status: 'up' });
