@@ -11,7 +11,7 @@ import { systemClock, type Clock } from '../domain/clock.js';
 import { LookupCache } from '../merchants/lookup-cache.js';
 import { InProcessThrottle, type Throttle } from '../http/throttle.js';
 import { RedisThrottle } from '../http/redis-throttle.js';
-import { relayJobs } from '../jobs/kinds.js';
+import { relayJobs } from './job-kinds.js';
 import { JobRunner } from '../jobs/runner.js';
 import { openStore } from '../storage/index.js';
 import { sealPlainWebhookSecrets } from '../merchants/bootstrap.js';
