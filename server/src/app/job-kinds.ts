@@ -3,7 +3,7 @@
 
 import { appendFile } from 'node:fs/promises';
 import type { RelayContext } from './context.js';
-import { purgeExpired } from '../jobs/housekeeping.js';
+import { purgeExpired } from './housekeeping.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
 import { payloadId, type JobHandler, type PeriodicJob } from '../jobs/runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
