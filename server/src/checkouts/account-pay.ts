@@ -4,7 +4,7 @@
 // (POST /v1/checkouts/{id}/payment, relay origin). An entity that names its allowed origins gets
 // only those; the checkout is claimed and paid exactly as a card submit is (pay.ts).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError, type ParameterError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';

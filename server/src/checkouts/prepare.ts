@@ -1,7 +1,7 @@
 // POST /v1/checkouts: a checkout keeps the validated payment parameters for 30 minutes; the widget
 // adds the account data later, on the relay's own origin.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';

@@ -6,7 +6,7 @@
 // claimed for the attempt like a payment's, and keeps the registration's id once stored, so one
 // registration checkout stores one card.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import type { CheckoutRecord, EntityRecord } from '../domain/records.js';

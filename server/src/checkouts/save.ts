@@ -4,7 +4,7 @@
 // server then pays it with POST /v1/checkouts/{id}/payment and its token (complete.ts); saving
 // again replaces what was saved.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { detectBrands, expiryValid, luhnValid } from '../domain/card.js';
 import { ApiError, type ParameterError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';

@@ -3,7 +3,7 @@
 // replace the prepared ones of the same name; the whole is checked again as a prepare would be, and
 // written only while no attempt holds the checkout and it is neither paid nor expired.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';

@@ -3,7 +3,7 @@
 // validation and execution. Routes supply only the operation and what it does.
 
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
 import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 export interface ApiCall {
-  ctx: RelayContext;
+  ctx: HttpContext;
   merchant: MerchantRecord;
   entity: EntityRecord;
   /** Validated parameters: only what the operation uses, each checked against the catalogue. */
@@ -90,12 +90,12 @@ function pathOf(request: FastifyRequest): Record<string, string> {
 }
 
 /** An API call as a plain value, built once with its claim (a spread followed by a new key is slow on this Node). */
-function apiCall(ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, params: FlatParams, request: FastifyRequest, claim: Claim | undefined): ApiCall {
+function apiCall(ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, params: FlatParams, request: FastifyRequest, claim: Claim | undefined): ApiCall {
   return { ctx, merchant, entity, params, path: pathOf(request), claim };
 }
 
 /** Runs the call without an Idempotency-Key, or under the key's claim. */
-async function answerOf(spec: ApiRouteSpec, ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
+async function answerOf(spec: ApiRouteSpec, ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
   const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
   if (key === undefined) return httpAnswerOf(await execute(spec, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
   return withIdempotency(
@@ -112,7 +112,7 @@ async function answerOf(spec: ApiRouteSpec, ctx: RelayContext, merchant: Merchan
   );
 }
 
-export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: ApiRouteSpec): void {
+export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: ApiRouteSpec): void {
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   const options: RouteShorthandOptions = {
     // A callback hook, not an async one: with the merchant in the lookup cache, as for nearly every

@@ -3,7 +3,7 @@
 // table (CB and CR rows) and written by the store's guarded UPDATE with their webhook events, so a
 // chargeback racing a refund leaves refunds plus open chargebacks within the payment.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planChargebackReversal, planFollowUp, refusalCode, type ChargebackType, type FollowUpPlan } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';

@@ -15,7 +15,7 @@ import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { recordAnswer } from '../simulator/journal.js';
 import type { AuthorizationOutcome, CardInput } from '../simulator/types.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../domain/records.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { accountOf, hasAnyThreeDSecure, hasExternalThreeDSecure, redirectAccountOf } from './account.js';
 import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';

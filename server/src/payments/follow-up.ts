@@ -9,7 +9,7 @@ import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { paymentEvent } from '../webhooks/events.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { paymentView, resultView } from '../flows/response.js';
 import { referencingRecord } from '../domain/referencing-record.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';

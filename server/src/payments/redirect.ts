@@ -5,7 +5,7 @@
 // ending is a row of PENDING_TRANSITIONS (kind 'redirect') applied by the store's guarded UPDATE,
 // so an approve racing an expiry settles the payment exactly once.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { jobRecord, type JobRecord } from '../domain/job.js';

@@ -2,7 +2,7 @@
 // fingerprinted with a keyed HMAC; the CVV is never stored (A9).
 
 import { newRegistrationId } from '../domain/ids.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { CardInput } from '../simulator/types.js';
 import type { RecurringMigration, RegistrationRecord } from '../domain/records.js';
 import { migrationView } from './recurring-migration.js';

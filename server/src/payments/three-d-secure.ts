@@ -2,7 +2,7 @@
 // that offers the test system's return codes; submitting it settles the payment exactly once.
 
 import type { Config } from '../config/config.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { planSettle } from '../domain/lifecycle.js';
 import { CHALLENGE_TIMEOUT, completeChallenge, type PendingChallenge, type SettledOutcome } from '../simulator/three-d-secure.js';
 import type { SettleOutcome } from '../storage/store.js';

@@ -3,7 +3,7 @@
 // configured business hours of the charged currency's country (business-hours.ts) and is used by
 // one payment; a declined payment gives it back. Test-mode rates come from FX_TEST_RATES.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';

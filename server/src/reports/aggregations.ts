@@ -2,7 +2,7 @@
 // one aggregation's records (v1: all of them, up to a bound; v2: 100 a page, filtered), in the API
 // names of the specification's reconciliation fields (settlement.*, result.*).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { formatAmount } from '../domain/money.js';

@@ -2,7 +2,7 @@
 // payments created in a date range, optionally with each payment's follow-ups. Nothing found is
 // 700.400.580, as integrations expect from this API.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';

@@ -15,7 +15,7 @@ import { readRegistrationStatus, registerCheckout } from '../checkouts/register.
 import { carriedSlipFields } from '../vouchers/carried-fields.js';
 import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
 import { authenticate, entityOf } from '../http/auth.js';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { isCheckoutId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
 import { errorBody } from '../http/idempotency.js';
@@ -29,7 +29,7 @@ export interface CheckoutRouteOptions {
   loaderIntegrity: () => string;
 }
 
-function sendPublic(ctx: RelayContext, reply: FastifyReply, status: number, body: object): FastifyReply {
+function sendPublic(ctx: HttpContext, reply: FastifyReply, status: number, body: object): FastifyReply {
   return reply.status(status).send(envelope({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, body));
 }
 
@@ -57,7 +57,7 @@ function originOf(url: string): string {
 }
 
 export function checkoutRoutes(options: CheckoutRouteOptions) {
-  return (app: FastifyInstance, ctx: RelayContext): void => {
+  return (app: FastifyInstance, ctx: HttpContext): void => {
     const publicOrigin = originOf(ctx.config.publicUrl);
     registerApiRoute(app, ctx, {
       method: 'POST',
@@ -178,7 +178,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
 }
 
 /** The merchant's server completes a summary-page checkout: the API pipeline of every merchant route. */
-async function completeRoute(ctx: RelayContext, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+async function completeRoute(ctx: HttpContext, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
   const merchant = await authenticate(ctx.lookups, request);
   const raw = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
   const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));

@@ -1,6 +1,6 @@
 // /v1/registrations: stored cards, paying with them, reading and deleting them.
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
@@ -14,7 +14,7 @@ import { authorize } from '../simulator/authorize.js';
 import { registrationEvent } from '../webhooks/events.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
-export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function registrationRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/registrations',

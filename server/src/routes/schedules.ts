@@ -2,7 +2,7 @@
 // occurrences, cancel, list by registration), and /v1/test/clock, which moves an entity's time in
 // the test environment and runs what became due.
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { formatTimestamp, parseDateTime } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
@@ -12,7 +12,7 @@ import { entityNow } from '../schedules/entity-time.js';
 import { moveTestClock } from '../schedules/test-clock.js';
 import { OCCURRENCES_SHOWN, scheduleView } from '../schedules/view.js';
 
-export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function scheduleRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/scheduling/v1/schedules',

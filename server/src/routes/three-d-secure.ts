@@ -3,7 +3,7 @@
 // flow the page runs inside iframe.wpwl-target, so its form targets the whole tab.
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
@@ -20,7 +20,7 @@ function pendingOf(json: string | null): PendingState {
   return JSON.parse(json ?? '{}') as PendingState;
 }
 
-export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function threeDSecureRoutes(app: FastifyInstance, ctx: HttpContext): void {
   app.get(RELAY_PAGE_CSS_PATH, async (_request, reply) => sendRelayCss(reply));
   // The merchant page's customRedirectPageConfig colours, checked again here.
   app.get(REDIRECT_PAGE_COLORS_PATH, async (request, reply) =>

@@ -3,7 +3,7 @@
 // expire a slip at once, refused in the live environment.
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { ApiError, type ErrorName } from '../domain/errors.js';
 import { isPaymentId } from '../domain/ids.js';
 import type { PaymentRecord } from '../domain/records.js';
@@ -19,13 +19,13 @@ function sendSlipPage(reply: FastifyReply, status: number, title: string, bodyHt
   return sendRelayPage(reply, status, title, bodyHtml, { formActions: 'none', stylesheet: SLIP_CSS_PATH, script: SLIP_SCRIPT_PATH });
 }
 
-async function slipOf(ctx: RelayContext, entityId: string, id: string): Promise<PaymentRecord> {
+async function slipOf(ctx: HttpContext, entityId: string, id: string): Promise<PaymentRecord> {
   const payment = await ctx.store.findPayment(entityId, id);
   if (!payment) throw new ApiError('voucherUnknown');
   return payment;
 }
 
-export function voucherRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function voucherRoutes(app: FastifyInstance, ctx: HttpContext): void {
   app.get(SLIP_CSS_PATH, async (_request, reply) =>
     reply.header('Content-Type', 'text/css; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'public, max-age=3600').send(SLIP_CSS),
   );

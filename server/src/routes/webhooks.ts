@@ -11,7 +11,7 @@
 //   POST   /v1/webhooks/{id}/redeliveries        send one event again (eventId), or every failed one since a time
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { parseDateTime } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord } from '../domain/records.js';
@@ -52,7 +52,7 @@ async function asApiError<T>(params: FlatParams, work: () => Promise<T>): Promis
   }
 }
 
-async function endpointOf(ctx: RelayContext, entity: EntityRecord, id: string | undefined): Promise<WebhookEndpoint> {
+async function endpointOf(ctx: HttpContext, entity: EntityRecord, id: string | undefined): Promise<WebhookEndpoint> {
   const endpoint = id === undefined ? undefined : await ctx.store.findWebhookEndpoint(entity.id, id);
   if (!endpoint) throw new ApiError('notFound');
   return endpoint;
@@ -60,7 +60,7 @@ async function endpointOf(ctx: RelayContext, entity: EntityRecord, id: string | 
 
 const ok = (body: Record<string, unknown>): Outcome => ({ kind: 'ok', body: { ...body, result: resultView(OK) } });
 
-export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function webhookRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/webhooks',

@@ -10,7 +10,7 @@
 // that was never written) and the job's next try charges.
 
 import { hash } from 'node:crypto';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { claimReference, type Claim } from '../flows/outcome.js';
 import { statusOf } from '../flows/outcome-status.js';

@@ -3,7 +3,7 @@
 // deleted; the first run is computed at the entity's time, in its zone (UTC unless it sets one).
 // The schedule and its Idempotency-Key answer are written together.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError, type ErrorName } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import { formatAmount, parseAmount } from '../domain/money.js';

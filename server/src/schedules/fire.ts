@@ -8,7 +8,7 @@
 // them), never charged. A customer is never charged a burst of back payments after an outage.
 
 import { createHash } from 'node:crypto';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { jobRecord } from '../domain/job.js';
 import type { JobRecord } from '../domain/job.js';
 import { lastRunAtOrBefore, nextRunAtOrAfter } from './next-run.js';

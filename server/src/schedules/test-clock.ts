@@ -8,7 +8,7 @@
 // due up to a time, in time order, and says how much ran. Voucher confirmations, redirect expiry
 // and settlement join it with a row of their own.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
 import { entityNow } from './entity-time.js';

@@ -7,7 +7,7 @@
 // doubt resolved late) is not lost: it goes with the next day the run settles, as a bank puts a
 // late transaction in the next batch, within the look-back.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
 import { settleCandidates, settlementTermsOf } from './records.js';

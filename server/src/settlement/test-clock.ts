@@ -6,7 +6,7 @@
 // (storage/settlement.ts), and a day settled without its file (a move that failed in between, so
 // the clock was not written) gets it on the next move.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
 import { clockAt, entityNow } from '../schedules/entity-time.js';

@@ -5,7 +5,7 @@
 // the declined PA (100.396.103). The shopper pays days later, so the slip is read past the
 // checkout's 30 minutes.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { CheckoutRecord, PaymentRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import { resultView } from '../flows/response.js';

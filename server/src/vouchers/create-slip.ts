@@ -2,7 +2,7 @@
 // redirect to the relay page that shows it (routes/vouchers.ts). The confirmation and the expiry
 // are durable jobs written with the payment (jobs.ts), so any relay runs them at their time.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';

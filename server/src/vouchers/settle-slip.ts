@@ -4,7 +4,7 @@
 // are rows of the status table (domain/lifecycle.ts) applied by the store's guarded UPDATE of the
 // PA's pending state; the unique index of migration 015 is the second guard on the RC.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';

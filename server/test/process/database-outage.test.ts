@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
-import type { RelayContext } from '../../src/app/context.js';
+import type { AppContext } from '../../src/app/context.js';
 import { createContext } from '../../src/app/create-context.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createEntity, createMerchant } from '../../src/merchants/bootstrap.js';
@@ -45,7 +45,7 @@ describe.skipIf(!reachable && !required)('a relay whose PostgreSQL goes away and
   const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-outage-'));
   const lines: string[] = [];
   let proxy: TcpProxy;
-  let ctx: RelayContext;
+  let ctx: AppContext;
   let app: FastifyInstance;
   let token: string;
   let entityId: string;
