@@ -10,7 +10,7 @@ import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { jobRecord, type JobRecord } from '../domain/job.js';
 import { payloadId, RetryJobAt } from '../jobs/runner.js';
-import { entityNow } from '../schedules/entity-time.js';
+import { entityNow } from '../flows/entity-time.js';
 import { APPROVAL_CODES, type TestMode } from '../simulator/rules.js';
 import type { SettleOutcome } from '../storage/store.js';
 import { paymentEvent } from '../webhooks/events.js';

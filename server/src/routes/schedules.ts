@@ -8,7 +8,7 @@ import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { resultView } from '../flows/response.js';
 import { createSchedule } from '../schedules/create.js';
-import { entityNow } from '../schedules/entity-time.js';
+import { entityNow } from '../flows/entity-time.js';
 import { moveTestClock } from '../schedules/test-clock.js';
 import { OCCURRENCES_SHOWN, scheduleView } from '../schedules/view.js';
 

@@ -9,7 +9,7 @@ import { isPaymentId } from '../domain/ids.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { sendRelayPage } from '../http/relay-page.js';
-import { entityNow } from '../schedules/entity-time.js';
+import { entityNow } from '../flows/entity-time.js';
 import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
 import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../http/slip-page.js';
 

@@ -19,7 +19,7 @@ import { payloadId, PermanentJobError, RetryJobAt, type RunnerLog } from '../job
 import { cardOfRegistration } from '../payments/registrations.js';
 import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
-import { clockAt, entityTime } from './entity-time.js';
+import { clockAt, entityTime } from '../flows/entity-time.js';
 import type { OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
 import type { JobRecord } from '../domain/job.js';
 import { chargeJob } from './fire.js';

@@ -11,7 +11,7 @@ import type { EntityRecord } from '../domain/records.js';
 import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { resultView } from '../flows/response.js';
-import { entityTime } from './entity-time.js';
+import { entityTime } from '../flows/entity-time.js';
 import { compileJob, type JobError } from './job.js';
 import { fireJobs } from './fire.js';
 import { DEFAULT_TIME_ZONE, nextRunAtOrAfter } from './next-run.js';

@@ -11,7 +11,7 @@
 import type { RelayContext } from '../flows/context.js';
 import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
-import { entityNow } from './entity-time.js';
+import { entityNow } from '../flows/entity-time.js';
 import { fireDue } from './fire.js';
 import { runDueSlips } from '../vouchers/due-work.js';
 import { expireDueRedirects } from '../payments/redirect.js';

@@ -9,7 +9,7 @@
 import type { RelayContext } from '../flows/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
-import { clockAt, entityNow } from '../schedules/entity-time.js';
+import { clockAt, entityNow } from '../flows/entity-time.js';
 import { writeMissingFilesOf } from './file.js';
 import { SETTLED_PAYMENT_TYPES } from '../domain/reconciliation-types.js';
 import { lastClosedDay, settleDay } from './run.js';

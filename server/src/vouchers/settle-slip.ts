@@ -12,7 +12,7 @@ import { paymentView, resultView } from '../flows/response.js';
 import { referencingRecord } from '../domain/referencing-record.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { slipStateOf, type SlipState } from './slip-state.js';
-import { clockAt } from '../schedules/entity-time.js';
+import { clockAt } from '../flows/entity-time.js';
 
 /** The expired slip's result code: the catalogue's "Previously pending transaction timed out". */
 export const SLIP_EXPIRED_CODE = '100.396.103';

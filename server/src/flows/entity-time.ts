@@ -2,7 +2,7 @@
 // moved ahead. A test clock holds the time it was moved to until the relay's clock passes it, so
 // it never goes back; what it moved past has run (test-clock.ts).
 
-import type { RelayContext } from '../flows/context.js';
+import type { RelayContext } from './context.js';
 import type { Clock } from '../domain/clock.js';
 
 export async function entityNow(ctx: RelayContext, entityId: string): Promise<number> {
