@@ -5,7 +5,8 @@
 import type { RelayContext } from './context.js';
 import type { Clock } from '../domain/clock.js';
 
-export async function entityNow(ctx: RelayContext, entityId: string): Promise<number> {
+/** The entity's time now, its test clock read from the store (the relay's clock in live). */
+export async function readEntityTime(ctx: RelayContext, entityId: string): Promise<number> {
   return ctx.config.environment === 'live' ? ctx.clock.now() : entityTime(ctx, await ctx.store.findTestClock(entityId));
 }
 

@@ -8,7 +8,7 @@ import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { resultView } from '../flows/response.js';
 import { createSchedule } from '../schedules/create.js';
-import { entityNow } from '../flows/entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { moveTestClock } from '../schedules/test-clock.js';
 import { OCCURRENCES_SHOWN, scheduleView } from '../schedules/view.js';
 
@@ -65,7 +65,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: HttpContext): void {
       if (c.config.environment === 'live') throw new ApiError('testClockLive');
       const time = parseDateTime(params.get('time') ?? '');
       const ran = await moveTestClock(c, entity.id, time);
-      if (ran === 'backwards') throw new ApiError('testClockBackwards', [{ name: 'time', value: params.get('time') ?? '', message: `the clock is at ${formatTimestamp(await entityNow(c, entity.id))} already` }]);
+      if (ran === 'backwards') throw new ApiError('testClockBackwards', [{ name: 'time', value: params.get('time') ?? '', message: `the clock is at ${formatTimestamp(await readEntityTime(c, entity.id))} already` }]);
       return { kind: 'ok', body: { entityId: entity.id, time: formatTimestamp(time), ran, result: resultView('000.000.000') } };
     },
   });
@@ -76,7 +76,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: HttpContext): void {
     throttle: 'reads',
     run: async ({ ctx: c, entity }) => {
       if (c.config.environment === 'live') throw new ApiError('testClockLive');
-      return { kind: 'ok', body: { entityId: entity.id, time: formatTimestamp(await entityNow(c, entity.id)), result: resultView('000.000.000') } };
+      return { kind: 'ok', body: { entityId: entity.id, time: formatTimestamp(await readEntityTime(c, entity.id)), result: resultView('000.000.000') } };
     },
   });
 }

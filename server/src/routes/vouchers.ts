@@ -9,7 +9,7 @@ import { isPaymentId } from '../domain/ids.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { sendRelayPage } from '../http/relay-page.js';
-import { entityNow } from '../flows/entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
 import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../http/slip-page.js';
 
@@ -49,7 +49,7 @@ export function voucherRoutes(app: FastifyInstance, ctx: HttpContext): void {
       run: async ({ ctx: c, entity, path }) => {
         if (c.config.environment === 'live') throw new ApiError('voucherTestLive');
         const slip = await slipOf(c, entity.id, path.id ?? '');
-        const at = await entityNow(c, entity.id);
+        const at = await readEntityTime(c, entity.id);
         const end = action === 'pay' ? await confirmSlip(c, slip, at) : await expireSlip(c, slip, at);
         if (end.kind === 'refused') throw new ApiError(REFUSALS[end.reason]);
         const json = end.kind === 'confirmed' ? end.confirmation.responseJson : end.slip.responseJson;

@@ -11,7 +11,7 @@
 import type { RelayContext } from '../flows/context.js';
 import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
-import { entityNow } from '../flows/entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { fireDue } from './fire.js';
 import { runDueSlips } from '../vouchers/due-work.js';
 import { expireDueRedirects } from '../payments/redirect.js';
@@ -62,7 +62,7 @@ export async function runDueForEntity(ctx: RelayContext, entityId: string, upTo:
 
 /** Moves the entity's test clock to `time` after running what became due; 'backwards' when it is past `time`. */
 export async function moveTestClock(ctx: RelayContext, entityId: string, time: number, log: RunnerLog = quiet): Promise<Record<string, number> | 'backwards'> {
-  if (time <= (await entityNow(ctx, entityId))) return 'backwards';
+  if (time <= (await readEntityTime(ctx, entityId))) return 'backwards';
   const ran = await runDueForEntity(ctx, entityId, time, log);
   await ctx.store.moveTestClock(entityId, time, ctx.clock.now());
   return ran;
