@@ -9,7 +9,7 @@ import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
 import { validate } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord, ThrottledOperation } from '../domain/records.js';
-import { authenticateNow, entityNow } from './auth.js';
+import { authenticateNow, entityOfNow } from './auth.js';
 import { couldBeId } from '../domain/ids.js';
 import { envelopeJson } from '../flows/envelope.js';
 import { failpoint } from '../config/failpoint.js';
@@ -147,7 +147,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');
       const raw = spec.method === 'POST' ? bodyParams(request) : queryParams(request, ctx.config.maxParameters);
-      const found = entityNow(ctx.lookups, merchant, raw.get('entityId'));
+      const found = entityOfNow(ctx.lookups, merchant, raw.get('entityId'));
       const entity = found instanceof Promise ? await found : found;
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
