@@ -4,7 +4,7 @@
 import type { RelayContext } from '../flows/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import { resultView } from '../flows/response.js';
 import type { FlatParams } from '../params/types.js';
 import { REGISTRATION_ONLY } from './register.js';
@@ -39,7 +39,7 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
     createdAt: now,
     expiresAt: now + ctx.config.checkoutTtlMs,
     ...NEW_CHECKOUT_STATE,
-  }, answerOf(claim, 'ok', json));
+  }, claimAnswerOf(claim, 'ok', json));
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }
 

@@ -58,7 +58,7 @@ export function claimReference(entityId: string, key: string, claimedAt: EpochMs
 }
 
 /** The claim's answer for an outcome, or undefined without a claim. */
-export function answerOf(claim: Claim | undefined, kind: OutcomeKind, json: string): ClaimAnswer | undefined {
+export function claimAnswerOf(claim: Claim | undefined, kind: OutcomeKind, json: string): ClaimAnswer | undefined {
   return claim?.answer(kind, json);
 }
 

@@ -9,7 +9,7 @@ import { planChargebackReversal, planFollowUp, refusalCode, type ChargebackType,
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
@@ -65,7 +65,7 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
       record,
       events: [paymentEvent(ctx, op === 'CB' ? 'chargebackCreated' : 'chargebackReversed', record, json, { rootPaymentId: payment.referencedId ?? payment.id })],
       // Under an Idempotency-Key the answer is written with the record: a retry replays it.
-      ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
+      ...(claim ? { answer: claimAnswerOf(claim, 'ok', json) } : {}),
     });
     if (applied) return { kind: 'ok', body, json, answered: claim !== undefined };
   }

@@ -7,7 +7,7 @@ import { detectBrands } from '../domain/card.js';
 import { newPaymentId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError, type ParameterError } from '../domain/errors.js';
-import { answerOf, type Claim, type Outcome, type OutcomeKind } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome, type OutcomeKind } from '../flows/outcome.js';
 import { failpoint } from '../config/failpoint.js';
 import type { FlatParams } from '../params/types.js';
 import { authorize } from '../simulator/authorize.js';
@@ -311,7 +311,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     events,
     registration,
     attempt,
-    answer: source.claim ? answerOf(source.claim, outcomeKind, json) : undefined,
+    answer: source.claim ? claimAnswerOf(source.claim, outcomeKind, json) : undefined,
     // A redirect the shopper never comes back from expires: its job is queued with the payment.
     jobs: redirectState ? [redirectExpiryJob(ctx, id, now)] : undefined,
     occurrence: source.occurrence ? { id: source.occurrence.id, status: OCCURRENCE_STATUS[status], paymentId: id, resultCode, now } : undefined,

@@ -5,7 +5,7 @@ import { CHARGEBACK_NOT_BY_MERCHANT, needsParent, planFollowUp, refusalCode, typ
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import { failpoint } from '../config/failpoint.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { paymentEvent } from '../webhooks/events.js';
@@ -64,7 +64,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       record,
       // A follow-up of a follow-up (a refund of a capture) reaches the authorization's notificationUrl.
       events: [paymentEvent(ctx, 'paymentCreated', record, json, { rootPaymentId: reference.referencedId ?? reference.id })],
-      ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
+      ...(claim ? { answer: claimAnswerOf(claim, 'ok', json) } : {}),
     });
     if (applied) {
       if (claim) failpoint(ctx.config.failpoints, 'after-commit');

@@ -4,7 +4,7 @@ import type { HttpContext } from '../http/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { answerOf, storedOutcome } from '../flows/outcome.js';
+import { claimAnswerOf, storedOutcome } from '../flows/outcome.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
@@ -49,7 +49,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: HttpContext): void
       // A migrated series had its INITIAL payment elsewhere: this registration continues it.
       const initialDone = params.get('recurringType') === 'INITIAL' || migration !== null;
       const record = newRegistration(c, entity.id, brand, account.card, now, initialDone, resultCode, migration);
-      await c.store.insertRegistration(record, { ...(claim ? { answer: answerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
+      await c.store.insertRegistration(record, { ...(claim ? { answer: claimAnswerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
       return { ...storedOutcome('ok', record.responseJson), answered: claim !== undefined };
     },
   });

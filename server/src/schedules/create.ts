@@ -8,7 +8,7 @@ import { ApiError, type ErrorName } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import { formatAmount, parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { resultView } from '../flows/response.js';
 import { entityTime } from '../flows/entity-time.js';
@@ -95,7 +95,7 @@ export async function createSchedule(ctx: RelayContext, entity: EntityRecord, pa
     createdAt: now,
     updatedAt: now,
   };
-  const answer = answerOf(claim, 'ok', json);
+  const answer = claimAnswerOf(claim, 'ok', json);
   await ctx.store.insertSchedule(record, { ...(answer ? { answer } : {}), jobs: fireJobs(ctx, [nextRunAt], now) });
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }

@@ -6,7 +6,7 @@ import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
-import { answerOf, type Claim } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim } from '../flows/outcome.js';
 import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
 import { paymentView, resultView } from '../flows/response.js';
@@ -118,7 +118,7 @@ export async function createSlip(ctx: RelayContext, entity: EntityRecord, brand:
     events: [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})],
     jobs: slipJobs(ctx, record, timing),
     ...(attempt ? { attempt } : {}),
-    ...(source.claim ? { answer: answerOf(source.claim, 'ok', json) } : {}),
+    ...(source.claim ? { answer: claimAnswerOf(source.claim, 'ok', json) } : {}),
   });
   if (!written) throw new ApiError('noSession');
   if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');
