@@ -95,7 +95,7 @@ function apiCall(ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecor
 }
 
 /** Runs the call without an Idempotency-Key, or under the key's claim. */
-async function answerOf(spec: ApiRouteSpec, ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
+async function runCall(spec: ApiRouteSpec, ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
   const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
   if (key === undefined) return httpAnswerOf(await execute(spec, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
   return withIdempotency(
@@ -152,7 +152,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
       if (counted) await counted;
-      const answer = await answerOf(spec, ctx, merchant, entity, raw, request);
+      const answer = await runCall(spec, ctx, merchant, entity, raw, request);
       if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(answer.status);
       const content = answer.content;
