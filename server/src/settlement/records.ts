@@ -22,7 +22,7 @@ interface StoredAnswer {
   chargebackId?: string;
 }
 
-function answerOf(json: string): StoredAnswer {
+function parseStoredAnswer(json: string): StoredAnswer {
   try {
     return JSON.parse(json) as StoredAnswer;
   } catch {
@@ -66,7 +66,7 @@ export function settleCandidates(
     if (!rule) continue;
     const terms = settlementTermsOf(c);
     const settlementAmount = terms.fxRate === null ? c.amount : convertBack(c.amount, terms.fxRate);
-    const answer = answerOf(c.responseJson);
+    const answer = parseStoredAnswer(c.responseJson);
     const isChargeback = rule.reconciliationType !== 'SETTLED';
     let matching: MatchingStatus = 'MATCHED';
     if (c.referencedId !== null && c.referencedType === null) matching = 'NOT_MATCHED';
