@@ -92,14 +92,14 @@ export interface Config {
   jobProbeLog: string;
   /** Webhook delivery (webhooks/). */
   webhooks: WebhooksConfig;
-  /** Reports, settlement, the reconciliation file and currency quotes (reports/config.ts). */
+  /** Reports, settlement, the reconciliation file and currency quotes (reports.ts). */
   reports: ReportsConfig;
 }
 
 export interface WebhooksConfig {
   /** An attempt must be answered 2xx within this long, connection included, ms. */
   timeoutMs: number;
-  /** The waits after each failed attempt, the last one repeating (webhooks/retry-ladder.ts). */
+  /** The waits after each failed attempt, the last one repeating (domain/retry-ladder.ts). */
   retrySteps: string;
   /** Attempts stop this long after the first one; the delivery is then failed. */
   retryMaxAge: string;

@@ -1,5 +1,5 @@
 // Settings of reports, settlement, the reconciliation file and currency quotes, from the
-// environment (README, "Reports and settlement"). Read by process/config.ts into Config.reports.
+// environment (README, "Reports and settlement"). Read by config.ts into Config.reports.
 
 export interface ReportsConfig {
   /**

@@ -1,7 +1,7 @@
 // Test clocks (test environment only). POST /v1/test/clock moves an entity's time forward; what
 // became due for that entity up to the new time runs, in order, before the call answers; then
 // the clock is written (forward only, so two moves never take it back). GET reads it. The
-// entity's time is max(relay clock, test clock) (entity-time.ts): a clock moved ahead stays there
+// entity's time is max(relay clock, test clock) (flows/entity-time.ts): a clock moved ahead stays there
 // until the relay's clock passes it.
 //
 // ENTITY_DUE_WORK is the hook: one row per kind of timed work. Each runs what of one entity is

@@ -1,5 +1,5 @@
 // One settled day of one entity, in one settlement currency, as an aggregation and its
-// reconciliation records: each payment becomes a record of its type's rule (reconciliation-types.ts),
+// reconciliation records: each payment becomes a record of its type's rule (domain/reconciliation-types.ts),
 // a fee-bearing one is followed by its FEE record, and the totals are the sums of the records.
 
 import { newPaymentId } from '../domain/ids.js';

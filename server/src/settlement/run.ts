@@ -1,4 +1,4 @@
-// The daily settlement run (a periodic job, jobs/kinds.ts): for each closed day within the look-back
+// The daily settlement run (a periodic job, app/job-kinds.ts): for each closed day within the look-back
 // (a day closes at midnight UTC plus the configured cut-off, so payments still being written at
 // midnight are in), each entity and each settlement currency, the day's successful settled types
 // become one aggregation. Safe to run twice and on several relays at once: a day already settled

@@ -22,7 +22,7 @@ import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEnd
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The job kind that sends one delivery (jobs/kinds.ts registers its handler). */
+/** The job kind that sends one delivery (app/job-kinds.ts registers its handler). */
 export const DELIVERY_JOB_KIND = 'webhook-delivery';
 
 /** A delivery's job retries on the webhook ladder, not the runner's: its tries are not what ends it. */
