@@ -13,8 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as pause } from 'node:timers/promises';
 import { postgresUnreachable, startCluster, type RelayCluster } from '../e2e/support/relay-cluster.js';
-import { jobRecord } from '../server/src/jobs/job.js';
-import { JOB_KINDS } from '../server/src/jobs/kinds.js';
+import { jobRecord } from '../server/src/domain/job.js';
+import { JOB_KINDS } from '../server/src/app/job-kinds.js';
 import type { Store } from '../server/src/storage/store.js';
 
 const JOBS = Number.parseInt(process.env.BENCH_JOBS ?? '20000', 10);

@@ -8,7 +8,7 @@ import { ApiError } from '../server/src/domain/errors.js';
 import { parseFormBody } from '../server/src/params/form-body.js';
 import type { Operation, Validation } from '../server/src/params/types.js';
 import { operationValidator } from '../server/src/params/validate.js';
-import { defaultConfig } from '../server/src/process/config.js';
+import { defaultConfig } from '../server/src/config/config.js';
 
 const ROUNDS = 5;
 const ENTITY = '8a8294174b7ecb28014b9699220015ca';

@@ -29,10 +29,10 @@ import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { buildApp } from '../server/src/app/build-app.js';
 import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
-import { defaultConfig, loadConfig } from '../server/src/process/config.js';
+import { defaultConfig, loadConfig } from '../server/src/config/config.js';
 import { registerApiRoute } from '../server/src/http/api-route.js';
 import { relayPlugins } from '../server/src/app/route-sets.js';
-import type { RelayContext } from '../server/src/app/context.js';
+import type { AppContext } from '../server/src/app/context.js';
 import { createContext } from '../server/src/app/create-context.js';
 
 const CONNECTIONS = 50;
@@ -118,7 +118,7 @@ async function bareServer(): Promise<{ url: string; pid: number; close(): Promis
 }
 
 /** The stage routes: the API pipeline answering a fixed body, without and with validation. */
-function stageRoutes(ctx: RelayContext) {
+function stageRoutes(ctx: AppContext) {
   const answer = async () => ({ kind: 'ok' as const, body: { id: '0'.repeat(32), result: { code: '000.100.110' } } });
   return async (app: FastifyInstance) => {
     registerApiRoute(app, ctx, { method: 'POST', url: '/bench/pipeline', operation: null, throttle: 'payments', run: answer });

@@ -19,7 +19,7 @@ import { CARD, postgresUnreachable, startCluster, type RelayCluster } from '../e
 import type { RelayApi } from '../e2e/support/relay-api.js';
 import { onceAt } from '../server/src/schedules/once-at.js';
 import { FIRE_SHARDS, SCHEDULES_DUE_JOB } from '../server/src/schedules/fire.js';
-import { jobRecord } from '../server/src/jobs/job.js';
+import { jobRecord } from '../server/src/domain/job.js';
 import { newPaymentId } from '../server/src/domain/ids.js';
 
 const SCHEDULES = Number.parseInt(process.env.BENCH_SCHEDULES ?? '10000', 10);

@@ -22,9 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/src/app/build-app.js';
 import { createContext } from '../server/src/app/create-context.js';
 import { relayPlugins } from '../server/src/app/route-sets.js';
-import type { RelayContext } from '../server/src/app/context.js';
+import type { AppContext } from '../server/src/app/context.js';
 import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
-import { defaultConfig } from '../server/src/process/config.js';
+import { defaultConfig } from '../server/src/config/config.js';
 import { paymentEvent } from '../server/src/webhooks/events.js';
 import { encryptNotification } from '../server/src/webhooks/cipher.js';
 import { createWebhookSender } from '../server/src/webhooks/send.js';
@@ -70,7 +70,7 @@ async function receiver(): Promise<{ url: string; count(): Promise<number>; clos
   };
 }
 
-async function relay(): Promise<{ ctx: RelayContext; url: string; token: string; entityId: string; hooked: string; close(): Promise<void> }> {
+async function relay(): Promise<{ ctx: AppContext; url: string; token: string; entityId: string; hooked: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paywidgets-bench-webhooks-'));
   const config = { ...defaultConfig, dataDir, publicUrl: 'http://127.0.0.1', demoPort: 0, throttle: { ...defaultConfig.throttle, payments: 0 }, jobs: { ...defaultConfig.jobs, pollMs: 20 } };
   const ctx = await createContext(config);

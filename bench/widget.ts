@@ -33,7 +33,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../e2e/support/chromium.mjs';
 import { buildApp } from '../server/src/app/build-app.js';
 import { createEntity, createMerchant } from '../server/src/merchants/bootstrap.js';
-import { defaultConfig } from '../server/src/process/config.js';
+import { defaultConfig } from '../server/src/config/config.js';
 import { relayPlugins, WIDGET_DIST_DIR } from '../server/src/app/route-sets.js';
 import { createContext } from '../server/src/app/create-context.js';
 import { startFloor } from './widget-floor.js';

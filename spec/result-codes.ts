@@ -7,7 +7,7 @@
 // and the simulator produce. Wording follows §8 where §8 gives one.
 //
 // This is the single source of descriptions: every answer's result.description is the text here
-// for its code (payments/response.ts resultView, domain/errors.ts ApiError), and no module keeps a
+// for its code (flows/response.ts resultView, domain/errors.ts ApiError), and no module keeps a
 // text of its own for a code (the 3-D Secure test page shows these texts too). What the relay adds
 // beyond it goes to result.parameterErrors (a parameter and what is wrong with it) or to
 // resultDetails.ExtendedDescription (anything else: the checkout expired, the database is down),

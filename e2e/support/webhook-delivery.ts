@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { CardVault } from '../../server/src/crypto/card-vault.js';
 import { loadCardKey } from '../../server/src/crypto/keys.js';
 import { systemClock } from '../../server/src/domain/clock.js';
-import { defaultConfig } from '../../server/src/process/config.js';
+import { defaultConfig } from '../../server/src/config/config.js';
 import { openSqliteStore, SQLITE_FILE } from '../../server/src/storage/index.js';
 import { Webhooks } from '../../server/src/webhooks/service.js';
 import { withStore } from './relay-store.js';

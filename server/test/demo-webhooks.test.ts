@@ -4,7 +4,7 @@
 
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startDemoShop, type DemoShop } from '../src/demo/index.js';
-import { defaultConfig } from '../src/process/config.js';
+import { defaultConfig } from '../src/config/config.js';
 import { encryptNotification } from '../src/webhooks/cipher.js';
 import { IV_HEADER, TAG_HEADER } from '../src/webhooks/headers.js';
 import { startTestRelay, testCard, type TestRelay } from './helper.js';

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app/build-app.js';
 import { createEntity, createMerchant } from '../src/merchants/bootstrap.js';
-import { defaultConfig, type Config, type LogFormat } from '../src/process/config.js';
-import type { RelayContext } from '../src/app/context.js';
+import { defaultConfig, type Config, type LogFormat } from '../src/config/config.js';
+import type { AppContext } from '../src/app/context.js';
 import { ManualClock } from '../src/domain/clock.js';
 import { relayPlugins } from '../src/app/route-sets.js';
 import { createContext } from '../src/app/create-context.js';
@@ -25,7 +25,7 @@ export interface TestMerchant {
 
 export interface TestRelay {
   app: FastifyInstance;
-  ctx: RelayContext;
+  ctx: AppContext;
   clock: ManualClock;
   dataDir: string;
   merchant: TestMerchant;

@@ -2,14 +2,14 @@
 // process; tests build it through server/test/helper.ts and talk to it with inject or a real port.
 
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { RelayContext } from './context.js';
+import type { AppContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
-import { envelope } from '../http/envelope.js';
+import { envelope } from '../flows/envelope.js';
 import { errorBody } from '../http/idempotency.js';
 import { decodablePath } from '../http/decodable-path.js';
-import type { LogFormat } from '../process/config.js';
-import { loggerOptions, logStream, scrubText } from '../process/logging.js';
-import type { TrustProxy } from '../process/trust-proxy.js';
+import type { LogFormat } from '../config/config.js';
+import { loggerOptions, logStream, scrubText } from '../config/logging.js';
+import type { TrustProxy } from '../config/trust-proxy.js';
 import { parseFormBody } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
@@ -31,7 +31,7 @@ export interface AppOptions {
    */
   logger: boolean | { stream: NodeJS.WritableStream; format?: LogFormat };
   /** Extra route sets registered on the same instance (widget assets, checkouts). */
-  plugins?: ((app: FastifyInstance, ctx: RelayContext) => void | Promise<void>)[];
+  plugins?: ((app: FastifyInstance, ctx: AppContext) => void | Promise<void>)[];
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -79,7 +79,7 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
   return typeof trust === 'boolean' ? trust : [...trust];
 }
 
-export async function buildApp(ctx: RelayContext, options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: AppOptions): Promise<FastifyInstance> {
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   /** Every error answer: the API's shape in the envelope, with the relay's own headers. */
   const answerError = (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,5 @@
 // What a relay closes on shutdown, after it stopped taking requests and the last one is answered.
-// Parts of the relay register a closer into RelayContext.closers when they open something; the
+// Parts of the relay register a closer into AppContext.closers when they open something; the
 // closers run in reverse order of registration, so what was opened first (the store, which every
 // later part uses) is closed last.
 

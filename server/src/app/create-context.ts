@@ -3,24 +3,24 @@
 // REDIS_URL is set, so all relay processes share it; in this process otherwise), the jobs runner,
 // the readiness checks and the closers. Used by the process and by tests.
 
-import type { Config } from '../process/config.js';
-import type { RelayContext } from './context.js';
+import type { Config } from '../config/config.js';
+import type { AppContext } from './context.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';
 import { systemClock, type Clock } from '../domain/clock.js';
-import { LookupCache } from '../http/lookup-cache.js';
+import { LookupCache } from '../merchants/lookup-cache.js';
 import { InProcessThrottle, type Throttle } from '../http/throttle.js';
 import { RedisThrottle } from '../http/redis-throttle.js';
-import { relayJobs } from '../jobs/kinds.js';
+import { relayJobs } from './job-kinds.js';
 import { JobRunner } from '../jobs/runner.js';
 import { openStore } from '../storage/index.js';
 import { sealPlainWebhookSecrets } from '../merchants/bootstrap.js';
 import type { Store } from '../storage/store.js';
 import { DatabaseStatus, watchStore } from './database-status.js';
-import { storeReadiness } from './readiness.js';
+import { storeReadiness } from '../http/readiness.js';
 import { Webhooks } from '../webhooks/service.js';
 
-export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<RelayContext> {
+export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
   const opened = options.store ?? (await openStore(config));
   await opened.migrate();
@@ -30,7 +30,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   const database = new DatabaseStatus();
   const store = watchStore(opened, database);
   const throttle = await throttleFor(config, clock);
-  const ctx: Omit<RelayContext, 'jobs'> & { jobs?: JobRunner } = {
+  const ctx: Omit<AppContext, 'jobs'> & { jobs?: JobRunner } = {
     config,
     store,
     clock,
@@ -48,7 +48,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
     draining: false,
   };
   // The runner's handlers work on the context they belong to; the process starts it.
-  const full = ctx as RelayContext;
+  const full = ctx as AppContext;
   const { handlers, periodic } = relayJobs(full);
   const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic, busyGroups: () => full.webhooks.busyEndpoints(), groupLimit: config.webhooks.endpointConcurrency });
   full.jobs = jobs;

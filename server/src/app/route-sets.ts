@@ -2,17 +2,17 @@
 // checkouts and the widget's assets (loader, main script, styles, card-field frames).
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from './context.js';
+import type { AppContext } from './context.js';
 import { checkoutRoutes } from '../routes/checkouts.js';
 import { loaderIntegrity, widgetAssetsRoutes } from '../routes/widget-assets.js';
 
-export type RelayPlugin = (app: FastifyInstance, ctx: RelayContext) => void | Promise<void>;
+export type RelayPlugin = (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 
 /** Where `npm run build:widget` writes the widget. */
 export const WIDGET_DIST_DIR = fileURLToPath(new URL('../../../dist/widget/', import.meta.url));
 
 /** Origins allowed to frame a checkout's card fields: the entity's setting; [] = any origin. */
-async function frameAncestors(ctx: RelayContext, checkoutId: string): Promise<string[] | 'unknown'> {
+async function frameAncestors(ctx: AppContext, checkoutId: string): Promise<string[] | 'unknown'> {
   const checkout = await ctx.store.checkouts.find(checkoutId);
   if (!checkout || ctx.clock.now() >= checkout.expiresAt) return 'unknown';
   const entity = await ctx.store.entities.find(checkout.entityId);

@@ -4,10 +4,10 @@
 // (POST /v1/checkouts/{id}/payment, relay origin). An entity that names its allowed origins gets
 // only those; the checkout is claimed and paid exactly as a card submit is (pay.ts).
 
-import type { RelayContext } from '../app/context.js';
-import { ApiError } from '../domain/errors.js';
+import type { RelayContext } from '../flows/context.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
 import { payCheckout, type SecurityLog } from './pay.js';
 
 /** Whether `origin` may post to this checkout: the entity's allowed origins, any when it names none. */

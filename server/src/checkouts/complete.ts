@@ -6,7 +6,7 @@
 // redirect the merchant sends the shopper to. A registration checkout (checkoutId=ID/registration
 // under the summary page) stores the saved card instead, once, and answers with the registration.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';

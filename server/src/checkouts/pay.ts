@@ -2,10 +2,10 @@
 // The checkout is claimed before the simulator is asked (one authorization per attempt, at most
 // one success per checkout, L1), and it locks after too many declines (card testing, L8).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultUrl } from '../http/result-url.js';
+import { resultUrl } from '../flows/result-url.js';
 import { createPayment } from '../payments/create-payment.js';
 import type { CheckoutClaim } from '../storage/store.js';
 import type { FlatParams } from '../params/types.js';

@@ -2,11 +2,11 @@
 // adds the account data later, on the relay's own origin.
 
 import { writeCheckout } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newCheckoutId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
-import { resultView } from '../payments/response.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { resultView } from '../flows/response.js';
 import type { FlatParams } from '../params/types.js';
 import { REGISTRATION_ONLY } from './register.js';
 import { NEW_CHECKOUT_STATE, type EntityRecord } from '../domain/records.js';
@@ -40,7 +40,7 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
     createdAt: now,
     expiresAt: now + ctx.config.checkoutTtlMs,
     ...NEW_CHECKOUT_STATE,
-  }, answerOf(claim, 'ok', json));
+  }, claimAnswerOf(claim, 'ok', json));
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }
 

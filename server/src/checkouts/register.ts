@@ -7,16 +7,16 @@
 // registration checkout stores one card.
 
 import { writeRegistration } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import type { CheckoutRecord, EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultUrl } from '../http/result-url.js';
+import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
 import { accountOf } from '../payments/account.js';
 import { newRegistration } from '../payments/registrations.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { authorize } from '../simulator/authorize.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { registrationEvent } from '../webhooks/events.js';

@@ -4,12 +4,12 @@
 // server then pays it with POST /v1/checkouts/{id}/payment and its token (complete.ts); saving
 // again replaces what was saved.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { detectBrands, expiryValid, luhnValid } from '../domain/card.js';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import type { FlatParams } from '../params/types.js';
+import { resultView } from '../flows/response.js';
 import { checkoutParams } from './prepare.js';
 import { SAVED_DATA, sealSaved } from './saved-data.js';
 import { offeredIds } from './stored-cards.js';

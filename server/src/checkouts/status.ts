@@ -2,10 +2,10 @@
 // checkout; the first read that reports the success spends the id; after 30 minutes it expires.
 // Another entity's checkout reads as not found (A1, F9).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { EntityRecord } from '../domain/records.js';
 import { checkoutAnswerOf, isSlip } from '../vouchers/checkout-answer.js';
 

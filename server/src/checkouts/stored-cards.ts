@@ -2,7 +2,7 @@
 // this shopper): listed to the widget masked, and paid with in one click by registrationId. Only
 // the checkout's own entity's registrations, only those the checkout lists, never a deleted one.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import type { CheckoutRecord, RegistrationRecord } from '../domain/records.js';
 import type { FlatParams } from '../params/types.js';

@@ -3,14 +3,14 @@
 // replace the prepared ones of the same name; the whole is checked again as a prepare would be, and
 // written only while no attempt holds the checkout and it is neither paid nor expired.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import type { Validator } from '../params/validate.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { checkoutParams, PREPARE_ONLY } from './prepare.js';
 import { isInternalParam } from './saved-data.js';
 import { checkoutCountryErrors } from '../vouchers/checkout-rules.js';

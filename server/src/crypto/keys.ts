@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 
 export const CARD_KEY_FILE = 'card-key';
 const KEY_HEX = /^[0-9a-fA-F]{64}$/;

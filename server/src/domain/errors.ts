@@ -5,7 +5,13 @@
 // which header) is the row's `detail`, answered as resultDetails.ExtendedDescription.
 
 import { describeResult, type ResultCode } from '../../../spec/result-codes.js';
-import type { ParameterError } from '../params/types.js';
+
+/** One failing parameter, as the API reports it. `value` is blanked for card/bank/wallet fields (B9). */
+export interface ParameterError {
+  name: string;
+  value: string;
+  message: string;
+}
 
 interface ErrorRow {
   status: number;

@@ -19,6 +19,9 @@ export interface MerchantRecord {
   createdAt: EpochMs;
 }
 
+/** The operations counted per entity by the throttle (config.throttle, EntitySettings.throttle). */
+export type ThrottledOperation = 'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads';
+
 /** Settings of a channel (entity), stored as JSON. */
 export interface EntitySettings {
   /** Country profile: BR, MX, CO, or absent for "any ISO currency, card test flows". */
@@ -26,7 +29,7 @@ export interface EntitySettings {
   /** Origins allowed to embed the widget (frame-ancestors); absent or empty = any origin. */
   allowedOrigins?: string[];
   /** Overrides of config.throttle for this entity. */
-  throttle?: Partial<Record<'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads', number>>;
+  throttle?: Partial<Record<ThrottledOperation, number>>;
   /** Overrides config.reversalCutoffMs for this entity. */
   reversalCutoffMs?: number;
   /**

@@ -1,7 +1,8 @@
 // What a flow (a payment, a follow-up, a checkout, a registration, a report) returns, and the
 // idempotency claim it runs under: plain values, free of HTTP, so the API routes, the jobs runner
-// and later the schedule runner call the same flows. Only http/ turns an outcome into a status code
-// and a response (http/outcome-status.ts).
+// and later the schedule runner call the same flows. An outcome becomes a status code in one place
+// (outcome-status.ts, beside this file because a schedule's charge stores it with its claim's answer)
+// and a response only in http/.
 
 import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -58,7 +59,7 @@ export function claimReference(entityId: string, key: string, claimedAt: EpochMs
 }
 
 /** The claim's answer for an outcome, or undefined without a claim. */
-export function answerOf(claim: Claim | undefined, kind: OutcomeKind, json: string): ClaimAnswer | undefined {
+export function claimAnswerOf(claim: Claim | undefined, kind: OutcomeKind, json: string): ClaimAnswer | undefined {
   return claim?.answer(kind, json);
 }
 

@@ -3,19 +3,18 @@
 // validation and execution. Routes supply only the operation and what it does.
 
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
 import { parseQuery } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
 import { operationValidator, type Validator } from '../params/validate.js';
-import type { EntityRecord, MerchantRecord } from '../domain/records.js';
-import { authenticateNow, entityNow } from './auth.js';
+import type { EntityRecord, MerchantRecord, ThrottledOperation } from '../domain/records.js';
+import { authenticateNow, entityOfNow } from './auth.js';
 import { couldBeId } from '../domain/ids.js';
-import { envelopeJson } from './envelope.js';
-import { failpoint } from '../process/failpoint.js';
+import { envelopeJson } from '../flows/envelope.js';
+import { failpoint } from '../config/failpoint.js';
 import { httpAnswerOf, idempotencyKeyOf, requestHash, withIdempotency, type HttpAnswer } from './idempotency.js';
 import type { Claim, Outcome } from '../flows/outcome.js';
-import type { ThrottledOperation } from './throttle.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +23,7 @@ declare module 'fastify' {
 }
 
 export interface ApiCall {
-  ctx: RelayContext;
+  ctx: HttpContext;
   merchant: MerchantRecord;
   entity: EntityRecord;
   /** Validated parameters: only what the operation uses, each checked against the catalogue. */
@@ -91,12 +90,12 @@ function pathOf(request: FastifyRequest): Record<string, string> {
 }
 
 /** An API call as a plain value, built once with its claim (a spread followed by a new key is slow on this Node). */
-function apiCall(ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, params: FlatParams, request: FastifyRequest, claim: Claim | undefined): ApiCall {
+function apiCall(ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, params: FlatParams, request: FastifyRequest, claim: Claim | undefined): ApiCall {
   return { ctx, merchant, entity, params, path: pathOf(request), claim };
 }
 
 /** Runs the call without an Idempotency-Key, or under the key's claim. */
-async function answerOf(spec: ApiRouteSpec, validator: Validator | null, ctx: RelayContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
+async function runCall(spec: ApiRouteSpec, validator: Validator | null, ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
   const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
   if (key === undefined) return httpAnswerOf(await execute(spec, validator, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
   return withIdempotency(
@@ -113,7 +112,7 @@ async function answerOf(spec: ApiRouteSpec, validator: Validator | null, ctx: Re
   );
 }
 
-export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: ApiRouteSpec): void {
+export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: ApiRouteSpec): void {
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   // The operation's catalogue, verdicts and rules, worked out once for the route's lifetime.
   const validator = spec.operation ? operationValidator(spec.operation) : null;
@@ -150,12 +149,12 @@ export function registerApiRoute(app: FastifyInstance, ctx: RelayContext, spec: 
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');
       const raw = spec.method === 'POST' ? bodyParams(request) : queryParams(request, ctx.config.maxParameters);
-      const found = entityNow(ctx.lookups, merchant, raw.get('entityId'));
+      const found = entityOfNow(ctx.lookups, merchant, raw.get('entityId'));
       const entity = found instanceof Promise ? await found : found;
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
       if (counted) await counted;
-      const answer = await answerOf(spec, validator, ctx, merchant, entity, raw, request);
+      const answer = await runCall(spec, validator, ctx, merchant, entity, raw, request);
       if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(answer.status);
       const content = answer.content;

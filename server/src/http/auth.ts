@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { hashToken, tokenMatches } from '../crypto/tokens.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
-import type { LookupCache } from './lookup-cache.js';
+import type { LookupCache } from '../merchants/lookup-cache.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
 const TOKEN_QUERY_NAMES = ['access_token', 'accessToken', 'authentication.token', 'authentication.password', 'token'];
@@ -41,11 +41,11 @@ const ENTITY_ID = /^[0-9a-f]{32}$/;
 
 /** The channel named by entityId must exist and belong to the authenticated merchant. */
 export async function entityOf(lookups: LookupCache, merchant: MerchantRecord, entityId: string | undefined): Promise<EntityRecord> {
-  return entityNow(lookups, merchant, entityId);
+  return entityOfNow(lookups, merchant, entityId);
 }
 
 /** The same, answered at once (or thrown) when the channel is kept in the lookup cache. */
-export function entityNow(lookups: LookupCache, merchant: MerchantRecord, entityId: string | undefined): EntityRecord | Promise<EntityRecord> {
+export function entityOfNow(lookups: LookupCache, merchant: MerchantRecord, entityId: string | undefined): EntityRecord | Promise<EntityRecord> {
   if (entityId === undefined || !ENTITY_ID.test(entityId)) {
     throw new ApiError('invalidParameters', [
       { name: 'entityId', value: entityId ?? '', message: 'must be 32 characters of a-f and 0-9' },

@@ -3,12 +3,12 @@
 // stored status and body again; the same key with different parameters is rejected.
 
 import type { Hmac } from 'node:crypto';
-import { ApiError } from '../domain/errors.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
-import { scrubText } from '../process/logging.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
+import type { FlatParams } from '../params/types.js';
+import { scrubText } from '../config/logging.js';
 import { ClaimLostError, type ClaimAnswer, type ClaimHolder, type Store } from '../storage/store.js';
 import { claimReference, type Claim, type Outcome, type OutcomeContent } from '../flows/outcome.js';
-import { statusOf } from './outcome-status.js';
+import { statusOf } from '../flows/outcome-status.js';
 
 /** What the API sends: a status and a body, from a flow's outcome or an error. */
 export interface HttpAnswer {

@@ -11,7 +11,8 @@
 import { Redis } from 'ioredis';
 import type { Clock } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
-import { windowStartOf, type Throttle, type ThrottledOperation, type ThrottleLog } from './throttle.js';
+import { windowStartOf, type Throttle, type ThrottleLog } from './throttle.js';
+import type { ThrottledOperation } from '../domain/records.js';
 
 /** At most one "Redis unreachable" warning per this long, milliseconds (1 minute). */
 export const WARN_EVERY_MS = 60_000;

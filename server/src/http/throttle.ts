@@ -7,8 +7,7 @@
 
 import type { Clock } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
-
-export type ThrottledOperation = 'payments' | 'followUps' | 'registrations' | 'checkouts' | 'reads';
+import type { ThrottledOperation } from '../domain/records.js';
 
 /** Where a throttle reports that it could not count (a request's logger fits). */
 export interface ThrottleLog {

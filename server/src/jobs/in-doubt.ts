@@ -9,7 +9,7 @@
 // lease has expired is resolved, or one of this very relay from before its restart (at start-up,
 // before it listens, and from then on as a periodic job on any relay).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { claimReference } from '../flows/outcome.js';
 import { resolveInDoubt } from '../simulator/journal.js';
 

@@ -9,9 +9,9 @@
 // polls is a real timer. Tests call runDue() and move the clock instead of waiting.
 
 import type { Clock } from '../domain/clock.js';
-import type { JobsConfig } from '../process/config.js';
+import type { JobsConfig } from '../config/config.js';
 import type { Store } from '../storage/store.js';
-import { jobRecord, retryDelay, type JobRecord, type NewJob } from './job.js';
+import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
 
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import { generateAccessToken, hashToken, randomHex } from '../crypto/tokens.js';
 import { isSealedSecret, type CardVault } from '../crypto/card-vault.js';
 import type { Store } from '../storage/store.js';

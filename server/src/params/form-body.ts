@@ -3,11 +3,11 @@
 // duplicate names; a payment API must refuse all three instead of guessing (B4, B7).
 // One pass over the body, each name looked up once in a Map: 20k parameters cost milliseconds.
 
-import { ApiError } from '../domain/errors.js';
+import { ApiError, type ParameterError } from '../domain/errors.js';
 import { standalone } from '../domain/bounded-memo.js';
 import { nameMemo } from './name-memo.js';
-import type { FlatParams, ParameterError } from './types.js';
-import { Shape, withShape } from './shape.js';
+import type { FlatParams } from './types.js';
+import { BodyShape, withShape } from './shape.js';
 
 export interface FormLimits {
   /** Most parameters accepted; one more answers 413 before the rest is decoded. */
@@ -66,7 +66,7 @@ export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
  * SHAPE_NODES nodes: a flood of made-up bodies starts the tree afresh, never grows it.
  */
 interface ShapeNode {
-  shape?: Shape;
+  shape?: BodyShape;
   readonly next: Map<KnownName, ShapeNode>;
 }
 const SHAPE_NODES = 8_192;
@@ -77,7 +77,7 @@ let shapeNodes = 0;
  * The shape of the body just parsed, whose `count` names are in seenAt; none for a body longer
  * than seenAt keeps (a cart of a thousand items is rare, and parsed name by name).
  */
-function shapeAt(count: number): Shape | undefined {
+function shapeAt(count: number): BodyShape | undefined {
   if (count > SEEN_POSITIONS) return undefined;
   if (shapeNodes + count > SHAPE_NODES) {
     shapes = { next: new Map() };
@@ -97,7 +97,7 @@ function shapeAt(count: number): Shape | undefined {
   if (node.shape === undefined) {
     const names: string[] = [];
     for (let i = 0; i < count; i++) names.push(seenAt[i]!.known.name);
-    node.shape = new Shape(names);
+    node.shape = new BodyShape(names);
   }
   return node.shape;
 }

@@ -1,5 +1,5 @@
 // A body's shape: its names, in the order sent. An integration sends the same names in the same
-// order request after request, so the parser gives such bodies one Shape object (form-body.ts),
+// order request after request, so the parser gives such bodies one BodyShape object (form-body.ts),
 // and what the relay works out from the names alone (each name's catalogue verdict, the rules the
 // names trigger, what goes back in the answer) is kept on the shape and read by position: a few
 // lookups per request instead of one per name in each of the name memos.
@@ -18,7 +18,7 @@ const SHAPE = Symbol('shape');
  */
 export type ShapeFact<V> = (names: readonly string[]) => V;
 
-export class Shape {
+export class BodyShape {
   /**
    * Weak: a fact's function belongs to whoever made it (a route's validator), and what a shape
    * keeps for it goes when that does; shapes outlive the routes of an app that is closed.
@@ -37,10 +37,10 @@ export class Shape {
   }
 }
 
-type Shaped = FlatParams & { [SHAPE]?: Shape };
+type Shaped = FlatParams & { [SHAPE]?: BodyShape };
 
 /** Marks `params` as holding exactly `shape`'s names in its order; answers `params`. */
-export function withShape<M extends FlatParams>(params: M, shape: Shape): M {
+export function withShape<M extends FlatParams>(params: M, shape: BodyShape): M {
   (params as Shaped)[SHAPE] = shape;
   return params;
 }
@@ -49,7 +49,7 @@ export function withShape<M extends FlatParams>(params: M, shape: Shape): M {
  * The shape of `params`, if it was given one and still has as many names (a map is never changed
  * after it is shaped; the count guards against one that was).
  */
-export function shapeOf(params: FlatParams): Shape | undefined {
+export function shapeOf(params: FlatParams): BodyShape | undefined {
   const shape = (params as Shaped)[SHAPE];
   return shape !== undefined && shape.names.length === params.size ? shape : undefined;
 }

@@ -1,15 +1,9 @@
 // Types shared by the form-body parser, the catalogue validator and the routes.
 import type { OperationName } from '../../../spec/endpoints.js';
+import type { ParameterError } from '../domain/errors.js';
 
 /** A parsed form body: each name exactly once, in arrival order. Never a plain object (B3). */
 export type FlatParams = ReadonlyMap<string, string>;
-
-/** One failing parameter, as the API reports it. `value` is blanked for card/bank/wallet fields (B9). */
-export interface ParameterError {
-  name: string;
-  value: string;
-  message: string;
-}
 
 /** A nested, null-prototype view of dotted and indexed names, for echoing structures back. */
 export interface Nested {

@@ -9,8 +9,9 @@ import { INDEX, parseName, type NameToken } from './nest.js';
 import { nameMemo } from './name-memo.js';
 import { shapeOf, withShape, type ShapeFact } from './shape.js';
 import { droppedNames, operationRules, ruleErrors, type OperationRules } from './rules.js';
-import type { FlatParams, Operation, ParameterError, ValidateOptions, Validation } from './types.js';
-import { scrubText } from '../process/logging.js';
+import type { FlatParams, Operation, ValidateOptions, Validation } from './types.js';
+import type { ParameterError } from '../domain/errors.js';
+import { scrubText } from '../config/logging.js';
 
 interface CompiledRow {
   readonly row: ParamRow;

@@ -5,7 +5,8 @@
 // (spec/params/customer.ts): a malformed value is refused there, before anything here. Which
 // version a challenge runs as, given these fields: three-d-secure-version.ts.
 
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
+import type { ParameterError } from '../domain/errors.js';
 
 /** The fields the spec marks "Conditional: mandatory for 3-D Secure v2". */
 export const THREE_D_SECURE_BROWSER_FIELDS = [

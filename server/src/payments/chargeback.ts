@@ -4,19 +4,19 @@
 // chargeback racing a refund leaves refunds plus open chargebacks within the payment.
 
 import { writeFollowUp } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planChargebackReversal, planFollowUp, refusalCode, type ChargebackType, type FollowUpPlan } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { refused } from './follow-up.js';
-import { paymentView, resultView } from './response.js';
-import { referencingRecord } from './referencing-record.js';
+import { paymentView, resultView } from '../flows/response.js';
+import { referencingRecord } from '../domain/referencing-record.js';
 import { RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
 
 /** A guard lost to a concurrent write is planned again from the fresh row, this many times. */
@@ -66,7 +66,7 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
       record,
       events: [paymentEvent(ctx, op === 'CB' ? 'chargebackCreated' : 'chargebackReversed', record, json, { rootPaymentId: payment.referencedId ?? payment.id })],
       // Under an Idempotency-Key the answer is written with the record: a retry replays it.
-      ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
+      ...(claim ? { answer: claimAnswerOf(claim, 'ok', json) } : {}),
     });
     if (applied) return { kind: 'ok', body, json, answered: claim !== undefined };
   }

@@ -7,18 +7,18 @@ import { writePayment } from '../storage/writes/index.js';
 import { newPaymentId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
-import { answerOf, type OutcomeKind } from '../flows/outcome.js';
-import { failpoint } from '../process/failpoint.js';
+import { claimAnswerOf, type OutcomeKind } from '../flows/outcome.js';
+import { failpoint } from '../config/failpoint.js';
 import type { FlatParams } from '../params/types.js';
 import { authorize } from '../simulator/authorize.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { recordAnswer } from '../simulator/journal.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../domain/records.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { hasAnyThreeDSecure, hasExternalThreeDSecure } from './account.js';
 import { initialConnectorDetails } from './recurring-migration.js';
 import { newRegistration } from './registrations.js';
-import { cardView, paymentView, resultView } from './response.js';
+import { cardView, paymentView, resultView } from '../flows/response.js';
 import { paymentErrors } from './payment-rules.js';
 import { initialRecord } from './initial-record.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
@@ -182,7 +182,7 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     events,
     registration,
     attempt: source.checkout && { pendingLeaseUntil: source.checkout.pendingLeaseUntil, shopperResultUrl: source.checkout.shopperResultUrl },
-    answer: source.claim ? answerOf(source.claim, outcomeKind, json) : undefined,
+    answer: source.claim ? claimAnswerOf(source.claim, outcomeKind, json) : undefined,
     // What the method's pending payment needs done later (a redirect's expiry) is queued with it.
     jobs: pending?.jobs,
     occurrence: source.occurrence ? { id: source.occurrence.id, status: OCCURRENCE_STATUS[status], paymentId: id, resultCode, now } : undefined,

@@ -5,14 +5,14 @@ import { newPaymentId } from '../domain/ids.js';
 import { CHARGEBACK_NOT_BY_MERCHANT, needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
 import { ApiError } from '../domain/errors.js';
-import { failpoint } from '../process/failpoint.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { failpoint } from '../config/failpoint.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { paymentEvent } from '../webhooks/events.js';
-import type { RelayContext } from '../app/context.js';
-import { paymentView, resultView } from './response.js';
-import { referencingRecord } from './referencing-record.js';
+import type { RelayContext } from '../flows/context.js';
+import { paymentView, resultView } from '../flows/response.js';
+import { referencingRecord } from '../domain/referencing-record.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
 /** A refused follow-up writes nothing; its answer names the request and the rule's code. */
@@ -65,7 +65,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       record,
       // A follow-up of a follow-up (a refund of a capture) reaches the authorization's notificationUrl.
       events: [paymentEvent(ctx, 'paymentCreated', record, json, { rootPaymentId: reference.referencedId ?? reference.id })],
-      ...(claim ? { answer: answerOf(claim, 'ok', json) } : {}),
+      ...(claim ? { answer: claimAnswerOf(claim, 'ok', json) } : {}),
     });
     if (applied) {
       if (claim) failpoint(ctx.config.failpoints, 'after-commit');

@@ -3,7 +3,8 @@
 
 import { checkCountryRules } from '../domain/country.js';
 import type { EntityRecord } from '../domain/records.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
+import type { ParameterError } from '../domain/errors.js';
 import { hasExternalThreeDSecure } from './account.js';
 
 /** recurringType rules: INITIAL carries authentication data, REPEATED must not. */

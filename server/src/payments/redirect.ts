@@ -6,16 +6,16 @@
 // so an approve racing an expiry settles the payment exactly once.
 
 import { writeSettlement } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
-import { jobRecord, type JobRecord } from '../jobs/job.js';
+import { jobRecord, type JobRecord } from '../domain/job.js';
 import { payloadId, RetryJobAt } from '../jobs/runner.js';
-import { entityNow } from '../schedules/entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { APPROVAL_CODES, type TestMode } from '../simulator/rules.js';
 import type { SettleOutcome } from '../storage/store.js';
 import { paymentEvent } from '../webhooks/events.js';
-import { resultView } from './response.js';
+import { resultView } from '../flows/response.js';
 
 export const REDIRECT_EXPIRY_JOB = 'redirect-expiry';
 
@@ -99,7 +99,7 @@ export function expiryPaymentIdOf(payload: unknown): string {
 export async function expireRedirect(ctx: RelayContext, paymentId: string): Promise<void> {
   const payment = await ctx.store.payments.findById(paymentId);
   if (!payment || payment.status !== 'pending' || payment.pendingKind !== 'redirect') return;
-  const now = await entityNow(ctx, payment.entityId);
+  const now = await readEntityTime(ctx, payment.entityId);
   const due = payment.createdAt + ctx.config.redirectExpiryMs;
   if (now < due) throw new RetryJobAt(due, 'the redirect has not expired yet');
   await settleRedirect(ctx, payment, 'expire', Math.max(ctx.clock.now(), due));

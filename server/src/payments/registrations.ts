@@ -2,11 +2,11 @@
 // fingerprinted with a keyed HMAC; the CVV is never stored (A9).
 
 import { newRegistrationId } from '../domain/ids.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { CardInput } from '../simulator/types.js';
 import type { RecurringMigration, RegistrationRecord } from '../domain/records.js';
 import { migrationView } from './recurring-migration.js';
-import { cardView, resultView } from './response.js';
+import { cardView, resultView } from '../flows/response.js';
 
 export function registrationView(record: Pick<RegistrationRecord, 'id' | 'paymentBrand' | 'bin' | 'last4' | 'holder' | 'expiryMonth' | 'expiryYear' | 'migration'>, resultCode: string): Record<string, unknown> {
   const card: Record<string, string> = { bin: record.bin, last4Digits: record.last4, expiryMonth: record.expiryMonth, expiryYear: record.expiryYear };

@@ -15,7 +15,8 @@
 // simulator's answer is recorded or anything written. A widget payment is never refused here: the
 // widget sends the browser data itself, and its version follows from what it sent.
 
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
+import type { ParameterError } from '../domain/errors.js';
 import { THREE_D_SECURE_VERSIONS } from '../simulator/three-d-secure.js';
 import { missingBrowserData, sentBrowserFields, THREE_D_SECURE_BROWSER_FIELDS } from './browser-data.js';
 

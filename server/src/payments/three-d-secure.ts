@@ -2,14 +2,14 @@
 // that offers the test system's return codes; submitting it settles the payment exactly once.
 
 import { writeSettlement } from '../storage/writes/index.js';
-import type { Config } from '../process/config.js';
-import type { RelayContext } from '../app/context.js';
+import type { Config } from '../config/config.js';
+import type { RelayContext } from '../flows/context.js';
 import { planSettle } from '../domain/lifecycle.js';
 import { CHALLENGE_TIMEOUT, completeChallenge, type PendingChallenge, type SettledOutcome } from '../simulator/three-d-secure.js';
 import type { SettleOutcome } from '../storage/store.js';
 import type { PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import { newRegistration } from './registrations.js';
-import { resultView } from './response.js';
+import { resultView } from '../flows/response.js';
 import { paymentEvent, registrationEvent } from '../webhooks/events.js';
 
 /** What a pending payment keeps until the shopper returns; never card data in clear. */

@@ -11,7 +11,7 @@ import { startWebhookListener } from '../webhooks/listen.js';
 import { EndpointInputError, Webhooks } from '../webhooks/service.js';
 import { deliveryView, endpointView } from '../webhooks/views.js';
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';

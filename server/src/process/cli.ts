@@ -5,13 +5,12 @@
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
-import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from './config.js';
-import type { ThrottledOperation } from '../http/throttle.js';
+import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from '../config/config.js';
 import { openStore } from '../storage/index.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';
 import type { Store } from '../storage/store.js';
-import type { EntityRecord, EntitySettings, MerchantBankAccount, SettlementFee } from '../domain/records.js';
+import type { EntityRecord, EntitySettings, MerchantBankAccount, SettlementFee, ThrottledOperation } from '../domain/records.js';
 import { BANK_ACCOUNT_FIELDS, checkBankAccount, type BankAccountField } from '../merchants/bank-account.js';
 import { parseFeeOption } from '../settlement/fees.js';
 

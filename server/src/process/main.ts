@@ -4,7 +4,7 @@
 
 import { buildApp } from '../app/build-app.js';
 import { ensureTestMerchant } from '../merchants/bootstrap.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../config/config.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
 import { startDemoShop } from '../demo/index.js';
 import { relayPlugins } from '../app/route-sets.js';

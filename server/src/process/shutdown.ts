@@ -6,11 +6,11 @@
 // The whole stop is bounded too: a closer that hangs cannot keep a dying process around.
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { AppContext } from '../app/context.js';
 import { closeAll } from '../app/closers.js';
 
 /** Resolves true when every closer closed cleanly. */
-export async function shutdown(app: FastifyInstance, ctx: RelayContext): Promise<boolean> {
+export async function shutdown(app: FastifyInstance, ctx: AppContext): Promise<boolean> {
   const log = app.log;
   ctx.draining = true;
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +32,7 @@ export async function shutdown(app: FastifyInstance, ctx: RelayContext): Promise
  * SIGTERM and SIGINT run shutdown once and exit 0 (1 if a closer failed, or if the whole stop took
  * twice the grace period plus a margin).
  */
-export function exitOnSignals(app: FastifyInstance, ctx: RelayContext): void {
+export function exitOnSignals(app: FastifyInstance, ctx: AppContext): void {
   let started = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (started) return;

@@ -3,7 +3,7 @@
 // configured business hours of the charged currency's country (business-hours.ts) and is used by
 // one payment; a declined payment gives it back. Test-mode rates come from FX_TEST_RATES.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
@@ -11,7 +11,7 @@ import { formatAmount, MAX_AMOUNT_MINOR, parseAmount } from '../domain/money.js'
 import type { EntityRecord, EpochMs, PaymentFxQuote } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { FxQuote } from '../storage/store.js';
 import { calendarOf, hasCalendar } from './business-hours.js';
 import { convert, convertBack, parseRateTable } from './rates.js';

@@ -2,16 +2,16 @@
 // one aggregation's records (v1: all of them, up to a bound; v2: 100 a page, filtered), in the API
 // names of the specification's reconciliation fields (settlement.*, result.*).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { formatAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { Aggregation, ReconciliationRecord, RecordQuery } from '../storage/store.js';
-import { SETTLEMENT_FILE_FORMAT } from '../settlement/reconciliation-types.js';
+import { SETTLEMENT_FILE_FORMAT } from '../domain/reconciliation-types.js';
 import { reportRange } from './report-range.js';
 import { fileName, reconciliationFile } from './reconciliation-file.js';
 

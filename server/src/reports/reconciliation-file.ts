@@ -10,7 +10,7 @@ import { formatTimestamp } from '../domain/clock.js';
 import { formatAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { FileRecord, RecordCursor, SettlementRepository } from '../storage/store.js';
-import { SETTLEMENT_FILE_FORMAT } from '../settlement/reconciliation-types.js';
+import { SETTLEMENT_FILE_FORMAT } from '../domain/reconciliation-types.js';
 import { CSV_LINE_END, CSV_SEPARATOR, csvCell } from './csv-cell.js';
 
 /** Records read per query: large enough to amortize a round trip, small enough to stay flat in memory. */

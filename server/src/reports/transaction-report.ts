@@ -2,13 +2,13 @@
 // payments created in a date range, optionally with each payment's follow-ups. Nothing found is
 // 700.400.580, as integrations expect from this API.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { formatTimestamp } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { brandsOfMethods } from './payment-methods.js';
 import { reportRange } from './report-range.js';
 

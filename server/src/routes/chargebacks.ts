@@ -2,7 +2,7 @@
 // /chargeback-reversal. A merchant tests how it handles a chargeback; in live the operations are
 // refused as the test clock is, and the merchant API never makes a CB or CR (700.400.402).
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { createChargeback, reverseChargeback } from '../payments/chargeback.js';
@@ -13,7 +13,7 @@ const SIMULATED = [
   { url: '/v1/test/payments/:id/chargeback-reversal', operation: 'testChargebackReversal', flow: reverseChargeback },
 ] as const;
 
-export function chargebackRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function chargebackRoutes(app: FastifyInstance, ctx: HttpContext): void {
   for (const { url, operation, flow } of SIMULATED) {
     registerApiRoute(app, ctx, {
       method: 'POST',

@@ -2,7 +2,7 @@
 // routes the widget uses: its configuration (any origin, no credentials) and the card-number
 // frame's submit (relay origin only).
 
-import { statusOf } from '../http/outcome-status.js';
+import { statusOf } from '../flows/outcome-status.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkoutParams, prepareCheckout } from '../checkouts/prepare.js';
 import { updateCheckout } from '../checkouts/update.js';
@@ -15,13 +15,13 @@ import { readRegistrationStatus, registerCheckout } from '../checkouts/register.
 import { carriedSlipFields } from '../vouchers/carried-fields.js';
 import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
 import { authenticate, entityOf } from '../http/auth.js';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { isCheckoutId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
 import { errorBody } from '../http/idempotency.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { envelope } from '../http/envelope.js';
+import { envelope } from '../flows/envelope.js';
 import { operationValidator, type Validator } from '../params/validate.js';
 
 export interface CheckoutRouteOptions {
@@ -29,7 +29,7 @@ export interface CheckoutRouteOptions {
   loaderIntegrity: () => string;
 }
 
-function sendPublic(ctx: RelayContext, reply: FastifyReply, status: number, body: object): FastifyReply {
+function sendPublic(ctx: HttpContext, reply: FastifyReply, status: number, body: object): FastifyReply {
   return reply.status(status).send(envelope({ buildNumber: ctx.config.buildNumber, clock: ctx.clock }, body));
 }
 
@@ -57,7 +57,7 @@ function originOf(url: string): string {
 }
 
 export function checkoutRoutes(options: CheckoutRouteOptions) {
-  return (app: FastifyInstance, ctx: RelayContext): void => {
+  return (app: FastifyInstance, ctx: HttpContext): void => {
     const publicOrigin = originOf(ctx.config.publicUrl);
     // The shopper's submits and the merchant's completion validate against validators built once here.
     const validatePayment = operationValidator('checkoutPayment');
@@ -182,7 +182,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
 }
 
 /** The merchant's server completes a summary-page checkout: the API pipeline of every merchant route. */
-async function completeRoute(ctx: RelayContext, validateComplete: Validator, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+async function completeRoute(ctx: HttpContext, validateComplete: Validator, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<FastifyReply> {
   const merchant = await authenticate(ctx.lookups, request);
   const raw = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
   const entity = await entityOf(ctx.lookups, merchant, raw.get('entityId'));

@@ -4,10 +4,10 @@
 //                other parts registered): 200, else 503 naming each failing check and why.
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
-import { checkReadiness } from '../app/readiness.js';
+import type { HttpContext } from '../http/context.js';
+import { checkReadiness } from '../http/readiness.js';
 
-export function healthRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function healthRoutes(app: FastifyInstance, ctx: HttpContext): void {
   const up = JSON.stringify({ status: 'up' });
   app.get('/health', (_request, reply) => reply.type('application/json; charset=utf-8').send(up));
   app.get('/ready', async (_request, reply) => {

@@ -1,6 +1,6 @@
 // /v1/payments: initial payments, follow-ups on an earlier payment, and the transaction read.
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute, type ApiCall } from '../http/api-route.js';
 import { storedOutcome } from '../flows/outcome.js';
@@ -14,7 +14,7 @@ async function readPayment({ ctx, entity, path }: ApiCall) {
   return storedOutcome('ok', payment.responseJson);
 }
 
-export function paymentRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function paymentRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/payments',

@@ -1,11 +1,11 @@
 // Currency quotes: POST /v1/quotes asks for a guaranteed rate, GET /v1/quotes/{id} reads one back
 // (quotes/quotes.ts). A payment uses a quote by sending its quoteId.
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { createQuote, readQuote } from '../quotes/quotes.js';
 
-export function quoteRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function quoteRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/quotes',

@@ -4,11 +4,11 @@
 // form sends the whole tab here, so the page's form posts in the tab too.
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, sendRelayPage } from '../http/relay-page.js';
-import { originOf } from '../http/result-url.js';
+import { originOf } from '../flows/result-url.js';
 import { REDIRECT_ANSWERS, redirectStateOf, settleRedirect } from '../payments/redirect.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { brandOf } from '../../../spec/brands.js';
@@ -17,7 +17,7 @@ function isAnswer(text: string): text is keyof typeof REDIRECT_ANSWERS {
   return Object.hasOwn(REDIRECT_ANSWERS, text);
 }
 
-export function redirectRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function redirectRoutes(app: FastifyInstance, ctx: HttpContext): void {
   app.get<{ Params: { id: string } }>('/v1/redirect/:id', async (request, reply) => {
     const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null || (payment.status === 'pending' && payment.pendingKind !== 'redirect')) return sendRelayPage(reply, 404, 'Not found', '<h1>No payment found</h1>');

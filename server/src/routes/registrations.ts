@@ -1,21 +1,21 @@
 // /v1/registrations: stored cards, paying with them, reading and deleting them.
 import { writeRegistration, writeRegistrationDeletion } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { detectBrands } from '../domain/card.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { answerOf, storedOutcome } from '../flows/outcome.js';
+import { claimAnswerOf, storedOutcome } from '../flows/outcome.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
 import { migrationOf } from '../payments/recurring-migration.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { authorize } from '../simulator/authorize.js';
 import { registrationEvent } from '../webhooks/events.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 
-export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function registrationRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/registrations',
@@ -50,7 +50,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: RelayContext): voi
       // A migrated series had its INITIAL payment elsewhere: this registration continues it.
       const initialDone = params.get('recurringType') === 'INITIAL' || migration !== null;
       const record = newRegistration(c, entity.id, brand, account.card, now, initialDone, resultCode, migration);
-      await writeRegistration(c.store, record, { ...(claim ? { answer: answerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
+      await writeRegistration(c.store, record, { ...(claim ? { answer: claimAnswerOf(claim, 'ok', record.responseJson) } : {}), events: [registrationEvent(c, 'registrationStored', record, record.responseJson)] });
       return { ...storedOutcome('ok', record.responseJson), answered: claim !== undefined };
     },
   });

@@ -2,14 +2,14 @@
 // and GET /v1/query/{id}, which answers 700.400.580 for an id the entity does not have. Settlement
 // reports under /reports/v1 and /reports/v2 (reports/aggregations.ts).
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { storedOutcome } from '../flows/outcome.js';
 import { transactionReport } from '../reports/transaction-report.js';
 import { aggregationDetail, downloadFile, listAggregations } from '../reports/aggregations.js';
 
-export function reportRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function reportRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'GET',
     url: '/v1/query',

@@ -3,17 +3,17 @@
 // the test environment and runs what became due.
 import { writeScheduleCancel } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { formatTimestamp, parseDateTime } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import { registerApiRoute } from '../http/api-route.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { createSchedule } from '../schedules/create.js';
-import { entityNow } from '../schedules/entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { moveTestClock } from '../schedules/test-clock.js';
 import { OCCURRENCES_SHOWN, scheduleView } from '../schedules/view.js';
 
-export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function scheduleRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/scheduling/v1/schedules',
@@ -66,7 +66,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
       if (c.config.environment === 'live') throw new ApiError('testClockLive');
       const time = parseDateTime(params.get('time') ?? '');
       const ran = await moveTestClock(c, entity.id, time);
-      if (ran === 'backwards') throw new ApiError('testClockBackwards', [{ name: 'time', value: params.get('time') ?? '', message: `the clock is at ${formatTimestamp(await entityNow(c, entity.id))} already` }]);
+      if (ran === 'backwards') throw new ApiError('testClockBackwards', [{ name: 'time', value: params.get('time') ?? '', message: `the clock is at ${formatTimestamp(await readEntityTime(c, entity.id))} already` }]);
       return { kind: 'ok', body: { entityId: entity.id, time: formatTimestamp(time), ran, result: resultView('000.000.000') } };
     },
   });
@@ -77,7 +77,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: RelayContext): void {
     throttle: 'reads',
     run: async ({ ctx: c, entity }) => {
       if (c.config.environment === 'live') throw new ApiError('testClockLive');
-      return { kind: 'ok', body: { entityId: entity.id, time: formatTimestamp(await entityNow(c, entity.id)), result: resultView('000.000.000') } };
+      return { kind: 'ok', body: { entityId: entity.id, time: formatTimestamp(await readEntityTime(c, entity.id)), result: resultView('000.000.000') } };
     },
   });
 }

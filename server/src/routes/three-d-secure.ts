@@ -3,12 +3,12 @@
 // flow the page runs inside iframe.wpwl-target, so its form targets the whole tab.
 
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { isPaymentId } from '../domain/ids.js';
 import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
 import { colorsCss, colorsStylesheet, REDIRECT_PAGE_COLORS_PATH, redirectPageColors, stylesheetColors } from '../http/redirect-page-colors.js';
-import { originOf } from '../http/result-url.js';
+import { originOf } from '../flows/result-url.js';
 import { settleChallenge, type PendingState } from '../payments/three-d-secure.js';
 import { THREE_D_SECURE_RETURN_CODES } from '../simulator/three-d-secure.js';
 import { describeResult } from '../../../spec/result-codes.js';
@@ -20,7 +20,7 @@ function pendingOf(json: string | null): PendingState {
   return JSON.parse(json ?? '{}') as PendingState;
 }
 
-export function threeDSecureRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function threeDSecureRoutes(app: FastifyInstance, ctx: HttpContext): void {
   app.get(RELAY_PAGE_CSS_PATH, async (_request, reply) => sendRelayCss(reply));
   // The merchant page's customRedirectPageConfig colours, checked again here.
   app.get(REDIRECT_PAGE_COLORS_PATH, async (request, reply) =>

@@ -3,15 +3,15 @@
 // expire a slip at once, refused in the live environment.
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { ApiError, type ErrorName } from '../domain/errors.js';
 import { isPaymentId } from '../domain/ids.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { registerApiRoute } from '../http/api-route.js';
 import { sendRelayPage } from '../http/relay-page.js';
-import { entityNow } from '../schedules/entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
-import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../vouchers/slip-page.js';
+import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../http/slip-page.js';
 
 const REFUSALS: Readonly<Record<SlipRefusal, ErrorName>> = { 'not-a-slip': 'voucherNotSlip', paid: 'voucherPaid', expired: 'voucherExpired' };
 
@@ -19,13 +19,13 @@ function sendSlipPage(reply: FastifyReply, status: number, title: string, bodyHt
   return sendRelayPage(reply, status, title, bodyHtml, { formActions: 'none', stylesheet: SLIP_CSS_PATH, script: SLIP_SCRIPT_PATH });
 }
 
-async function slipOf(ctx: RelayContext, entityId: string, id: string): Promise<PaymentRecord> {
+async function slipOf(ctx: HttpContext, entityId: string, id: string): Promise<PaymentRecord> {
   const payment = await ctx.store.payments.find(entityId, id);
   if (!payment) throw new ApiError('voucherUnknown');
   return payment;
 }
 
-export function voucherRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function voucherRoutes(app: FastifyInstance, ctx: HttpContext): void {
   app.get(SLIP_CSS_PATH, async (_request, reply) =>
     reply.header('Content-Type', 'text/css; charset=utf-8').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'public, max-age=3600').send(SLIP_CSS),
   );
@@ -49,7 +49,7 @@ export function voucherRoutes(app: FastifyInstance, ctx: RelayContext): void {
       run: async ({ ctx: c, entity, path }) => {
         if (c.config.environment === 'live') throw new ApiError('voucherTestLive');
         const slip = await slipOf(c, entity.id, path.id ?? '');
-        const at = await entityNow(c, entity.id);
+        const at = await readEntityTime(c, entity.id);
         const end = action === 'pay' ? await confirmSlip(c, slip, at) : await expireSlip(c, slip, at);
         if (end.kind === 'refused') throw new ApiError(REFUSALS[end.reason]);
         const json = end.kind === 'confirmed' ? end.confirmation.responseJson : end.slip.responseJson;

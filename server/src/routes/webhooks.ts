@@ -12,7 +12,7 @@
 
 import { writeRedelivery } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
-import type { RelayContext } from '../app/context.js';
+import type { HttpContext } from '../http/context.js';
 import { parseDateTime } from '../domain/clock.js';
 import { ApiError } from '../domain/errors.js';
 import type { EntityRecord } from '../domain/records.js';
@@ -20,7 +20,7 @@ import { isEventType, type EventType, type WebhookEndpoint } from '../domain/web
 import { registerApiRoute } from '../http/api-route.js';
 import type { Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import type { DeliveryListing } from '../storage/store.js';
 import { EndpointInputError, type Activation } from '../webhooks/service.js';
 import { deliveryView, endpointView } from '../webhooks/views.js';
@@ -53,7 +53,7 @@ async function asApiError<T>(params: FlatParams, work: () => Promise<T>): Promis
   }
 }
 
-async function endpointOf(ctx: RelayContext, entity: EntityRecord, id: string | undefined): Promise<WebhookEndpoint> {
+async function endpointOf(ctx: HttpContext, entity: EntityRecord, id: string | undefined): Promise<WebhookEndpoint> {
   const endpoint = id === undefined ? undefined : await ctx.store.webhooks.findEndpoint(entity.id, id);
   if (!endpoint) throw new ApiError('notFound');
   return endpoint;
@@ -61,7 +61,7 @@ async function endpointOf(ctx: RelayContext, entity: EntityRecord, id: string | 
 
 const ok = (body: Record<string, unknown>): Outcome => ({ kind: 'ok', body: { ...body, result: resultView(OK) } });
 
-export function webhookRoutes(app: FastifyInstance, ctx: RelayContext): void {
+export function webhookRoutes(app: FastifyInstance, ctx: HttpContext): void {
   registerApiRoute(app, ctx, {
     method: 'POST',
     url: '/v1/webhooks',

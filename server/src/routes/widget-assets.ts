@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_BRAND_CODES, brandLogoSvg } from '../../../spec/brand-logos.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 
 export interface WidgetAssetsOptions {
   /** Folder written by `npm run build:widget`. */

@@ -10,18 +10,18 @@
 // that was never written) and the job's next try charges.
 
 import { hash } from 'node:crypto';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { claimReference, type Claim } from '../flows/outcome.js';
-import { statusOf } from '../http/outcome-status.js';
+import { statusOf } from '../flows/outcome-status.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
 import { payloadId, PermanentJobError, RetryJobAt, type RunnerLog } from '../jobs/runner.js';
 import { cardOfRegistration } from '../payments/registrations.js';
 import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
-import { clockAt, entityTime } from './entity-time.js';
-import type { OccurrenceRecord, ScheduleRecord } from './records.js';
-import type { JobRecord } from '../jobs/job.js';
+import { clockAt, entityTime } from '../flows/entity-time.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
+import type { JobRecord } from '../domain/job.js';
 import { chargeJob } from './fire.js';
 
 /** The request a charge stands for: the same for every try of one occurrence. */

@@ -4,20 +4,20 @@
 // The schedule and its Idempotency-Key answer are written together.
 
 import { writeSchedule } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError, type ErrorName } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import { formatAmount, parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
-import { answerOf, type Claim, type Outcome } from '../flows/outcome.js';
+import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
-import { resultView } from '../payments/response.js';
-import { entityTime } from './entity-time.js';
+import { resultView } from '../flows/response.js';
+import { entityTime } from '../flows/entity-time.js';
 import { compileJob, type JobError } from './job.js';
 import { fireJobs } from './fire.js';
 import { DEFAULT_TIME_ZONE, nextRunAtOrAfter } from './next-run.js';
 import type { JobErrorCode } from './quartz-fields.js';
-import type { ScheduleRecord } from './records.js';
+import type { ScheduleRecord } from '../domain/schedules.js';
 
 const ERROR_OF: Readonly<Record<JobErrorCode, ErrorName>> = {
   '100.250.100': 'jobMissing',
@@ -96,7 +96,7 @@ export async function createSchedule(ctx: RelayContext, entity: EntityRecord, pa
     createdAt: now,
     updatedAt: now,
   };
-  const answer = answerOf(claim, 'ok', json);
+  const answer = claimAnswerOf(claim, 'ok', json);
   await writeSchedule(ctx.store, record, { ...(answer ? { answer } : {}), jobs: fireJobs(ctx, [nextRunAt], now) });
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }

@@ -9,11 +9,11 @@
 
 import { writeDueFirings } from '../storage/writes/index.js';
 import { createHash } from 'node:crypto';
-import type { RelayContext } from '../app/context.js';
-import { jobRecord } from '../jobs/job.js';
-import type { JobRecord } from '../jobs/job.js';
+import type { RelayContext } from '../flows/context.js';
+import { jobRecord } from '../domain/job.js';
+import type { JobRecord } from '../domain/job.js';
 import { lastRunAtOrBefore, nextRunAtOrAfter } from './next-run.js';
-import type { Firing, OccurrenceRecord, ScheduleRecord } from './records.js';
+import type { Firing, OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
 
 /** Skipped runs recorded per firing at most: a schedule every second down for a day skips 86,400. */
 export const MAX_SKIPPED_RECORDED = 100;

@@ -1,17 +1,17 @@
 // Test clocks (test environment only). POST /v1/test/clock moves an entity's time forward; what
 // became due for that entity up to the new time runs, in order, before the call answers; then
 // the clock is written (forward only, so two moves never take it back). GET reads it. The
-// entity's time is max(relay clock, test clock) (entity-time.ts): a clock moved ahead stays there
+// entity's time is max(relay clock, test clock) (flows/entity-time.ts): a clock moved ahead stays there
 // until the relay's clock passes it.
 //
 // ENTITY_DUE_WORK is the hook: one row per kind of timed work. Each runs what of one entity is
 // due up to a time, in time order, and says how much ran. Voucher confirmations, redirect expiry
 // and settlement join it with a row of their own.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
-import { entityNow } from './entity-time.js';
+import { readEntityTime } from '../flows/entity-time.js';
 import { fireDue } from './fire.js';
 import { runDueSlips } from '../vouchers/due-work.js';
 import { expireDueRedirects } from '../payments/redirect.js';
@@ -62,7 +62,7 @@ export async function runDueForEntity(ctx: RelayContext, entityId: string, upTo:
 
 /** Moves the entity's test clock to `time` after running what became due; 'backwards' when it is past `time`. */
 export async function moveTestClock(ctx: RelayContext, entityId: string, time: number, log: RunnerLog = quiet): Promise<Record<string, number> | 'backwards'> {
-  if (time <= (await entityNow(ctx, entityId))) return 'backwards';
+  if (time <= (await readEntityTime(ctx, entityId))) return 'backwards';
   const ran = await runDueForEntity(ctx, entityId, time, log);
   await ctx.store.schedules.moveTestClock(entityId, time, ctx.clock.now());
   return ran;

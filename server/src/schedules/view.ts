@@ -2,8 +2,8 @@
 // compiled expression), and on reads its status, next run time and past occurrences.
 
 import { formatTimestamp } from '../domain/clock.js';
-import { resultView } from '../payments/response.js';
-import type { OccurrenceRecord, ScheduleRecord } from './records.js';
+import { resultView } from '../flows/response.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
 
 /** Occurrences a read shows at most, the latest ones. */
 export const OCCURRENCES_SHOWN = 100;

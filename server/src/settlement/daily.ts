@@ -2,7 +2,7 @@
 // every settled day that has none yet (file.ts), so a relay that died between the two still gets
 // the file written by the next run, on whichever relay.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { writeMissingFiles } from './file.js';
 import { runSettlement, type SettlementLog } from './run.js';
 

@@ -10,7 +10,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
 import { fileName, reconciliationFile } from '../reports/reconciliation-file.js';
 import { lastClosedDay } from './run.js';

@@ -1,5 +1,5 @@
 // One settled day of one entity, in one settlement currency, as an aggregation and its
-// reconciliation records: each payment becomes a record of its type's rule (reconciliation-types.ts),
+// reconciliation records: each payment becomes a record of its type's rule (domain/reconciliation-types.ts),
 // a fee-bearing one is followed by its FEE record, and the totals are the sums of the records.
 
 import { newPaymentId } from '../domain/ids.js';
@@ -7,7 +7,7 @@ import type { EpochMs, SettlementFee } from '../domain/records.js';
 import { convertBack } from '../quotes/rates.js';
 import type { Aggregation, ReconciliationRecord, SettlementCandidate } from '../storage/store.js';
 import { feeOf } from './fees.js';
-import { SETTLEMENT_RULES, type MatchingStatus } from './reconciliation-types.js';
+import { SETTLEMENT_RULES, type MatchingStatus } from '../domain/reconciliation-types.js';
 
 /** The settlement rate of a payment settled in its own currency. */
 export const NO_FX_RATE = '1.00';
@@ -22,7 +22,7 @@ interface StoredAnswer {
   chargebackId?: string;
 }
 
-function answerOf(json: string): StoredAnswer {
+function parseStoredAnswer(json: string): StoredAnswer {
   try {
     return JSON.parse(json) as StoredAnswer;
   } catch {
@@ -66,7 +66,7 @@ export function settleCandidates(
     if (!rule) continue;
     const terms = settlementTermsOf(c);
     const settlementAmount = terms.fxRate === null ? c.amount : convertBack(c.amount, terms.fxRate);
-    const answer = answerOf(c.responseJson);
+    const answer = parseStoredAnswer(c.responseJson);
     const isChargeback = rule.reconciliationType !== 'SETTLED';
     let matching: MatchingStatus = 'MATCHED';
     if (c.referencedId !== null && c.referencedType === null) matching = 'NOT_MATCHED';

@@ -1,4 +1,4 @@
-// The daily settlement run (a periodic job, jobs/kinds.ts): for each closed day within the look-back
+// The daily settlement run (a periodic job, app/job-kinds.ts): for each closed day within the look-back
 // (a day closes at midnight UTC plus the configured cut-off, so payments still being written at
 // midnight are in), each entity and each settlement currency, the day's successful settled types
 // become one aggregation. Safe to run twice and on several relays at once: a day already settled
@@ -8,11 +8,11 @@
 // late transaction in the next batch, within the look-back.
 
 import { writeAggregation } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
 import { settleCandidates, settlementTermsOf } from './records.js';
-import { SETTLED_PAYMENT_TYPES } from './reconciliation-types.js';
+import { SETTLED_PAYMENT_TYPES } from '../domain/reconciliation-types.js';
 
 export interface SettlementLog {
   info(obj: object, msg: string): void;

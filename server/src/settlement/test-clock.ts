@@ -6,12 +6,12 @@
 // (storage/settlement.ts), and a day settled without its file (a move that failed in between, so
 // the clock was not written) gets it on the next move.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { EpochMs } from '../domain/records.js';
 import { DAY_MS, dayOf, startOfDay } from '../reports/report-range.js';
-import { clockAt, entityNow } from '../schedules/entity-time.js';
+import { clockAt, readEntityTime } from '../flows/entity-time.js';
 import { writeMissingFilesOf } from './file.js';
-import { SETTLED_PAYMENT_TYPES } from './reconciliation-types.js';
+import { SETTLED_PAYMENT_TYPES } from '../domain/reconciliation-types.js';
 import { lastClosedDay, settleDay } from './run.js';
 
 /** When a day closes: its end plus the cut-off. */
@@ -21,7 +21,7 @@ const closeOf = (day: string, cutoffMs: number): EpochMs => startOfDay(day) + DA
 export async function settleDueDays(ctx: RelayContext, entityId: string, upTo: EpochMs): Promise<number> {
   const { settlementCutoffMs: cutoffMs, settlementLookbackDays: lookbackDays } = ctx.config.reports;
   const last = lastClosedDay(upTo, cutoffMs);
-  const first = dayOf(startOfDay(lastClosedDay(await entityNow(ctx, entityId), cutoffMs)) + DAY_MS);
+  const first = dayOf(startOfDay(lastClosedDay(await readEntityTime(ctx, entityId), cutoffMs)) + DAY_MS);
   if (first > last) return 0;
   const end = startOfDay(last) + DAY_MS;
   let settled = 0;

@@ -23,17 +23,20 @@ export async function openPostgresStore(url: string, opts: PostgresOptions = {})
   return new KyselyStore(openPostgresDb(url, opts), 'postgres', opts.schema);
 }
 
-/** Where the store lives: the relay's configuration fields of the same names (process/config.ts). */
-export interface StoreLocation {
-  /** SQLite's directory, used when databaseUrl is empty. */
+/**
+ * The settings the store is opened with, as the configuration names them (config/config.ts): storage
+ * states what it reads rather than importing the relay's configuration from a layer above it.
+ */
+export interface StoreSettings {
+  /** Folder of the SQLite file. */
   dataDir: string;
-  /** postgres:// or postgresql://; '' for SQLite under dataDir. */
+  /** postgres://… opens PostgreSQL; empty = SQLite under dataDir. */
   databaseUrl: string;
   databaseConnectTimeoutMs?: number;
   databaseQueryTimeoutMs?: number;
 }
 
-export async function openStore(config: StoreLocation): Promise<Store> {
+export async function openStore(config: StoreSettings): Promise<Store> {
   if (config.databaseUrl !== '') {
     if (!POSTGRES_URL.test(config.databaseUrl)) {
       // Refuse rather than silently fall back to SQLite and split the data in two places.

@@ -13,7 +13,7 @@
 // changes nothing.
 
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { JobRecord, JobState } from '../jobs/job.js';
+import type { JobRecord, JobState } from '../domain/job.js';
 import { PreparedQuery } from './prepared-query.js';
 import { jobFromRow, jobToRow } from './rows.js';
 import type { EpochMs } from '../domain/records.js';

@@ -11,7 +11,7 @@ import type { Database } from './schema.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** One column list and its compiled insert. */
-interface Shape {
+interface CompiledInsert {
   readonly columns: readonly string[];
   readonly text: StatementText;
 }
@@ -20,9 +20,9 @@ export class PreparedInsert<T extends keyof Database & string> {
   readonly #db: Kysely<Database>;
   readonly #table: T;
   /** Compiled SQL by column list: one entry for rows made by one mapping. */
-  readonly #shapes = new Map<string, Shape>();
+  readonly #shapes = new Map<string, CompiledInsert>();
   /** The shape of the last row, checked first: a table's rows come from one mapping. */
-  #last: Shape | undefined;
+  #last: CompiledInsert | undefined;
 
   constructor(db: Kysely<Database>, table: T) {
     this.#db = db;
@@ -50,7 +50,7 @@ export class PreparedInsert<T extends keyof Database & string> {
     return shape.text.with(parameters);
   }
 
-  #shapeOf(row: Insertable<Database[T]>): Shape {
+  #shapeOf(row: Insertable<Database[T]>): CompiledInsert {
     const columns = Object.keys(row).filter((column) => row[column as keyof typeof row] !== undefined);
     const key = columns.join(',');
     let shape = this.#shapes.get(key);

@@ -1,7 +1,7 @@
 // Record <-> row mapping, the one place that knows column names, 0/1 flags and JSON text.
 
 import type { Selectable } from 'kysely';
-import type { JobRecord } from '../jobs/job.js';
+import type { JobRecord } from '../domain/job.js';
 import type { CheckoutsTable, EntitiesTable, Flag, JobsTable, MerchantsTable, PaymentsTable, RegistrationsTable, SimulatorAuthorizationsTable } from './schema.js';
 import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, PaymentRecord, PaymentStatus, RecurringMigration, RegistrationRecord, SimulatorAuthorization } from './store.js';
 

@@ -7,7 +7,7 @@
 
 import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { EpochMs } from '../domain/records.js';
-import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceStatus, OccurrenceToCharge, ScheduleRecord, ScheduleStatus } from '../schedules/records.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceStatus, OccurrenceToCharge, ScheduleRecord, ScheduleStatus } from '../domain/schedules.js';
 import { mustChangeOneRow } from './guarded-query.js';
 import type { Database, RegistrationsTable, ScheduleOccurrencesTable, SchedulesTable } from './schema.js';
 import type { BatchReader } from './group-commit.js';

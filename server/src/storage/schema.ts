@@ -285,7 +285,7 @@ export interface Database {
   test_clocks: TestClocksTable;
 }
 
-/** Scheduled payments (migration 011; schedules/records.ts). */
+/** Scheduled payments (migration 011; domain/schedules.ts). */
 export interface SchedulesTable {
   id: string;
   entity_id: string;

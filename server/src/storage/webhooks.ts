@@ -13,7 +13,7 @@
 import { sql, type Compilable, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { PreparedQuery, type Placeholders } from './prepared-query.js';
 import { withFollowers } from './followers.js';
-import { jobRecord, type JobRecord } from '../jobs/job.js';
+import { jobRecord, type JobRecord } from '../domain/job.js';
 import { deliveryJobsStatement } from './jobs.js';
 import type { EpochMs } from '../domain/records.js';
 import type { AttemptOutcome, DeliveryState, DeliveryWork, EventType, WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../domain/webhooks.js';
@@ -22,7 +22,7 @@ import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEnd
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The job kind that sends one delivery (jobs/kinds.ts registers its handler). */
+/** The job kind that sends one delivery (app/job-kinds.ts registers its handler). */
 export const DELIVERY_JOB_KIND = 'webhook-delivery';
 
 /** A delivery's job retries on the webhook ladder, not the runner's: its tries are not what ends it. */

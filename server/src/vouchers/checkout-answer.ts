@@ -5,10 +5,10 @@
 // the declined PA (100.396.103). The shopper pays days later, so the slip is read past the
 // checkout's 30 minutes.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { CheckoutRecord, PaymentRecord } from '../domain/records.js';
 import type { Outcome } from '../flows/outcome.js';
-import { resultView } from '../payments/response.js';
+import { resultView } from '../flows/response.js';
 import { SLIP_CONFIRMED_CODE } from './settle-slip.js';
 import { slipStateOf } from './slip-state.js';
 

@@ -6,7 +6,8 @@
 import { checkCountryRules } from '../domain/country.js';
 import { parseAmount } from '../domain/money.js';
 import type { EntityRecord } from '../domain/records.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
+import type { ParameterError } from '../domain/errors.js';
 import { mapGatewayFields } from './gateway-fields.js';
 import { voucherBrandOf } from './brands.js';
 import { checkoutVoucherErrors } from './rules.js';

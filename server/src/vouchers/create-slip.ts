@@ -3,15 +3,15 @@
 // are durable jobs written with the payment (jobs.ts), so any relay runs them at their time.
 
 import { writePayment } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
-import { answerOf, type Claim } from '../flows/outcome.js';
-import { resultUrl } from '../http/result-url.js';
+import { claimAnswerOf, type Claim } from '../flows/outcome.js';
+import { resultUrl } from '../flows/result-url.js';
 import type { FlatParams } from '../params/types.js';
-import { paymentView, resultView } from '../payments/response.js';
-import { failpoint } from '../process/failpoint.js';
+import { paymentView, resultView } from '../flows/response.js';
+import { failpoint } from '../config/failpoint.js';
 import { modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { barCode, digitableLine } from './boleto-code.js';
@@ -119,7 +119,7 @@ export async function createSlip(ctx: RelayContext, entity: EntityRecord, brand:
     events: [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})],
     jobs: slipJobs(ctx, record, timing),
     ...(attempt ? { attempt } : {}),
-    ...(source.claim ? { answer: answerOf(source.claim, 'ok', json) } : {}),
+    ...(source.claim ? { answer: claimAnswerOf(source.claim, 'ok', json) } : {}),
   });
   if (!written) throw new ApiError('noSession');
   if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');

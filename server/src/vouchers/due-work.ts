@@ -2,7 +2,7 @@
 // clock runs every confirmation and expiry of its slips due up to the new time, in time order,
 // each at its own time, as the jobs would have when the time came.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { settleDueSlip } from './settle-slip.js';
 import { slipStateOf } from './slip-state.js';
 

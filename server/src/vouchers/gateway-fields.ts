@@ -5,7 +5,8 @@
 
 import { nameMemo } from '../params/name-memo.js';
 import { shapeOf } from '../params/shape.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
+import type { ParameterError } from '../domain/errors.js';
 
 const SIMPLE: readonly (readonly [string, string])[] = [
   ['billingAddress.country', 'billing.country'],

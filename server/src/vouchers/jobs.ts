@@ -3,8 +3,8 @@
 // which settles the slip at most once (the guarded UPDATE and the RC's unique index), so a job run
 // twice, or two relays running both jobs, leave one RC or one expiry.
 
-import type { RelayContext } from '../app/context.js';
-import { jobRecord, type JobRecord } from '../jobs/job.js';
+import type { RelayContext } from '../flows/context.js';
+import { jobRecord, type JobRecord } from '../domain/job.js';
 import { payloadId, type JobHandler } from '../jobs/runner.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { settleDueSlip } from './settle-slip.js';

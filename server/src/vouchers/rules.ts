@@ -4,7 +4,8 @@
 // fields present, runs when a checkout is prepared (checkoutVoucherErrors).
 
 import { validCnpj, validCpf } from '../domain/country.js';
-import type { FlatParams, ParameterError } from '../params/types.js';
+import type { FlatParams } from '../params/types.js';
+import type { ParameterError } from '../domain/errors.js';
 import type { VoucherBrand } from './brands.js';
 import { parseDueDate, DUE_DATE_PARAM } from './timing.js';
 import { MAX_BOLETO_AMOUNT } from './boleto-code.js';

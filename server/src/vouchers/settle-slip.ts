@@ -5,15 +5,15 @@
 // PA's pending state; the unique index of migration 015 is the second guard on the RC.
 
 import { writeSettlement } from '../storage/writes/index.js';
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
-import { paymentView, resultView } from '../payments/response.js';
-import { referencingRecord } from '../payments/referencing-record.js';
+import { paymentView, resultView } from '../flows/response.js';
+import { referencingRecord } from '../domain/referencing-record.js';
 import { paymentEvent } from '../webhooks/events.js';
 import { slipStateOf, type SlipState } from './slip-state.js';
-import { clockAt } from '../schedules/entity-time.js';
+import { clockAt } from '../flows/entity-time.js';
 
 /** The expired slip's result code: the catalogue's "Previously pending transaction timed out". */
 export const SLIP_EXPIRED_CODE = '100.396.103';

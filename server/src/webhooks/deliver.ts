@@ -7,13 +7,13 @@
 // changes the delivery only while it is still pending. A relay that dies after sending and before
 // recording sends again once the job's lease runs out: receivers de-duplicate by the event id.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import type { AttemptOutcome, DeliveryWork, WebhookEndpoint } from '../domain/webhooks.js';
 import { RetryJobAt } from '../jobs/runner.js';
 import { encryptNotification } from './cipher.js';
 import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
-import type { RetryLadder } from './retry-ladder.js';
-import { nextAttemptAt } from './retry-ladder.js';
+import type { RetryLadder } from '../domain/retry-ladder.js';
+import { nextAttemptAt } from '../domain/retry-ladder.js';
 import type { EndpointSlots } from './endpoint-slots.js';
 import type { AttemptResult } from './send.js';
 

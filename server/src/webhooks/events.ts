@@ -7,12 +7,12 @@
 // Which change emits which event is the table EMITTED_BY: adding an event (a paid slip's RC, a
 // chargeback, a scheduled payment) is a row there and one call where the record is written.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { newJobId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
 import type { PaymentRecord, RegistrationRecord } from '../domain/records.js';
 import type { EventAction, EventType, WebhookEvent } from '../domain/webhooks.js';
-import { envelopeJson } from '../http/envelope.js';
+import { envelopeJson } from '../flows/envelope.js';
 
 /** Every change that tells the merchant, with the notification it sends. */
 export const EMITTED_BY = {

@@ -8,12 +8,12 @@ import { formatTimestamp } from '../domain/clock.js';
 import { newJobId } from '../domain/ids.js';
 import type { EntityRecord } from '../domain/records.js';
 import type { EventType, WebhookEndpoint } from '../domain/webhooks.js';
-import type { Config } from '../process/config.js';
+import type { Config } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { deliverOnce, endpointSecret, failureOf, sealAndSend, type SendNotification } from './deliver.js';
 import { checkEndpointUrl } from './endpoint-url.js';
 import { EndpointSlots } from './endpoint-slots.js';
-import { parseRetryLadder, type RetryLadder } from './retry-ladder.js';
+import { parseRetryLadder, type RetryLadder } from '../domain/retry-ladder.js';
 import { createWebhookSender, type WebhookSender } from './send.js';
 import { newWebhookSecret } from '../merchants/bootstrap.js';
 

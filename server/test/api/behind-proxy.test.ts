@@ -2,8 +2,8 @@
 // public https origin, while the relay's own socket sees http from the proxy. The origin check
 // judges against PUBLIC_URL, and X-Forwarded-* count only from a TRUST_PROXY proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/process/config.js';
-import { trustProxyFrom } from '../../src/process/trust-proxy.js';
+import { loadConfig } from '../../src/config/config.js';
+import { trustProxyFrom } from '../../src/config/trust-proxy.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 const PUBLIC = 'https://pay.example.com';

@@ -7,7 +7,7 @@
 // refuses the operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { runSettlement } from '../../src/settlement/run.js';
 import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RelayApi, type RelayResponse } from '../../../e2e/support/relay-api.js';
 import { startRelay, type RelayProcess } from '../../../e2e/support/relay-process.js';
 import { withStore } from '../../../e2e/support/relay-store.js';
-import type { Failpoint } from '../../src/process/failpoint.js';
+import type { Failpoint } from '../../src/config/failpoint.js';
 import { testCard } from '../helper.js';
 
 const started: RelayProcess[] = [];

@@ -5,7 +5,7 @@
 // by its durable job on the relay's clock, or by a moved test clock; an approve racing the expiry
 // gives exactly one outcome.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { browserData, startTestRelay, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 

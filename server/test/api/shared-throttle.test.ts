@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
 import { createContext } from '../../src/app/create-context.js';
 import { relayPlugins } from '../../src/app/route-sets.js';
-import { loadConfig, type Config } from '../../src/process/config.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
 import { formBody, startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { closedPort, deleteKeysUnder, inspector, randomPrefix, TEST_REDIS_URL } from '../redis-support.js';
 

@@ -5,7 +5,7 @@
 // a v2 request with fields missing (400). A channel set to require 3-D Secure 2 refuses a
 // challenge without the browser data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOOKUP_TTL_MS } from '../../src/http/lookup-cache.js';
+import { LOOKUP_TTL_MS } from '../../src/merchants/lookup-cache.js';
 import { browserData, startTestRelay, testCard, type TestMerchant, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;

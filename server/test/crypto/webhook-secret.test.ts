@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/app/create-context.js';
 import { CardVault, isSealedSecret } from '../../src/crypto/card-vault.js';
 import { createMerchant } from '../../src/merchants/bootstrap.js';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { openStore } from '../../src/storage/index.js';
 
 const dirs: string[] = [];

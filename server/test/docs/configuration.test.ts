@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../src/process/config.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
 import { VOUCHER_BRANDS, type VoucherBrandCode } from '../../src/vouchers/brands.js';
 import { tableRows } from './markdown.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
-import { envelope, envelopeJson } from '../../src/http/envelope.js';
+import { envelope, envelopeJson } from '../../src/flows/envelope.js';
 
 describe('envelopeJson', () => {
   const ctx = { buildNumber: 'paywidgets-"test"', clock: new ManualClock(Date.UTC(2026, 10, 22, 10, 0, 0)) };

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReadiness, storeReadiness } from '../../src/app/readiness.js';
+import { checkReadiness, storeReadiness } from '../../src/http/readiness.js';
 import { KyselyStore } from '../../src/storage/kysely-store.js';
 import { migrateUpTo } from '../../src/storage/migrate.js';
 import { MIGRATIONS } from '../../src/storage/migrations/index.js';

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerApiRoute } from '../../src/http/api-route.js';
-import { statusOf } from '../../src/http/outcome-status.js';
+import { statusOf } from '../../src/flows/outcome-status.js';
 import type { Outcome } from '../../src/flows/outcome.js';
 import { startTestRelay, type TestRelay } from '../helper.js';
 

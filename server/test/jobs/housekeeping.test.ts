@@ -4,9 +4,9 @@
 
 import { withStore } from '../../../e2e/support/relay-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/process/config.js';
-import { purgeExpired } from '../../src/jobs/housekeeping.js';
-import { JOB_KINDS } from '../../src/jobs/kinds.js';
+import { loadConfig } from '../../src/config/config.js';
+import { purgeExpired } from '../../src/app/housekeeping.js';
+import { JOB_KINDS } from '../../src/app/job-kinds.js';
 import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;

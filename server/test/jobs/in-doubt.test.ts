@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveInDoubtRequests } from '../../src/jobs/in-doubt.js';
-import { JOB_KINDS } from '../../src/jobs/kinds.js';
+import { JOB_KINDS } from '../../src/app/job-kinds.js';
 import { startTestRelay, type TestRelay } from '../helper.js';
 
 let relay: TestRelay;

@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../e2e/support/wait-until.js';
-import { jobRecord } from '../../src/jobs/job.js';
-import { JOB_KINDS } from '../../src/jobs/kinds.js';
+import { jobRecord } from '../../src/domain/job.js';
+import { JOB_KINDS } from '../../src/app/job-kinds.js';
 import type { Store } from '../../src/storage/store.js';
 import { CARD, postgresUnreachable, startCluster, type RelayCluster } from '../../../e2e/support/relay-cluster.js';
 

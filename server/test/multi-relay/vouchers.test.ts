@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../e2e/support/wait-until.js';
 import { postgresUnreachable, startCluster, type RelayCluster } from '../../../e2e/support/relay-cluster.js';
-import { jobRecord } from '../../src/jobs/job.js';
+import { jobRecord } from '../../src/domain/job.js';
 import { VOUCHER_CONFIRM_JOB } from '../../src/vouchers/jobs.js';
 import type { Store } from '../../src/storage/store.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';

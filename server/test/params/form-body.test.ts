@@ -4,9 +4,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/domain/errors.js';
+import { ApiError, type ParameterError } from '../../src/domain/errors.js';
 import { parseFormBody, parseQuery } from '../../src/params/form-body.js';
-import type { ParameterError } from '../../src/params/types.js';
 
 const LIMITS = { maxParameters: 4000 };
 const parse = (raw: string): Map<string, string> => new Map(parseFormBody(raw, LIMITS));

@@ -2,7 +2,8 @@
 
 import { expect } from 'vitest';
 import { validate } from '../../src/params/validate.js';
-import type { FlatParams, Operation, ParameterError } from '../../src/params/types.js';
+import type { FlatParams, Operation } from '../../src/params/types.js';
+import type { ParameterError } from '../../src/domain/errors.js';
 
 export const ENTITY = '8a8294174b7ecb28014b9699220015ca';
 export const REGISTRATION = '8ac7a4a1845f7e8b01846034a5bb3cc5';

@@ -9,7 +9,7 @@ import { nest } from '../../src/params/nest.js';
 import { shapeOf } from '../../src/params/shape.js';
 import type { FlatParams } from '../../src/params/types.js';
 import { validate } from '../../src/params/validate.js';
-import { paymentView } from '../../src/payments/response.js';
+import { paymentView } from '../../src/flows/response.js';
 
 const LIMITS = { maxParameters: 4000 };
 const parse = (raw: string): FlatParams => parseFormBody(raw, LIMITS);

@@ -1,7 +1,7 @@
 // Throttle and Redis settings read from the environment: defaults, every THROTTLE_* variable, and
 // bad values refused with the variable's name.
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, loadConfig, MAX_THROTTLE_LIMIT } from '../../src/process/config.js';
+import { defaultConfig, loadConfig, MAX_THROTTLE_LIMIT } from '../../src/config/config.js';
 
 describe('throttle and Redis settings from the environment', () => {
   it('defaults to the in-process throttle and the built-in limits', () => {

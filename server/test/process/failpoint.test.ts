@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/process/config.js';
-import { FAILPOINTS } from '../../src/process/failpoint.js';
+import { loadConfig } from '../../src/config/config.js';
+import { FAILPOINTS } from '../../src/config/failpoint.js';
 
 describe('RELAY_FAILPOINTS', () => {
   it('is empty unless set, and reads a comma-separated list of known points', () => {

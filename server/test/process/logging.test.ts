@@ -1,8 +1,8 @@
 // Log redaction (A11): by key and by a Luhn-aware scrubber, checked on the relay's real log output.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logFormatFrom } from '../../src/process/config.js';
-import { scrubText } from '../../src/process/logging.js';
+import { logFormatFrom } from '../../src/config/config.js';
+import { scrubText } from '../../src/config/logging.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 
 describe('scrubText', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarOf } from '../../src/quotes/business-hours.js';
 import { convert, convertBack, parseRateTable } from '../../src/quotes/rates.js';
-import { defaultReportsConfig } from '../../src/reports/config.js';
+import { defaultReportsConfig } from '../../src/config/reports.js';
 import { browserData, testCard, type TestRelay } from '../helper.js';
 import { DATABASES, startRelayOn } from './relays.js';
 

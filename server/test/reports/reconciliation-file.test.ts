@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILIATION_COLUMNS } from '../../../spec/params/reconciliation.js';
-import { defaultReportsConfig } from '../../src/reports/config.js';
+import { defaultReportsConfig } from '../../src/config/reports.js';
 import { FILE_CHUNK, reconciliationFile } from '../../src/reports/reconciliation-file.js';
 import { text as text_ } from 'node:stream/consumers';
 import type { TestRelay } from '../helper.js';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { EntitySettings } from '../../src/domain/records.js';
-import type { Config } from '../../src/process/config.js';
+import type { Config } from '../../src/config/config.js';
 import { openPostgresStore } from '../../src/storage/index.js';
 import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
 import { startTestRelayWith, type TestRelay } from '../helper.js';

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultReportsConfig } from '../../src/reports/config.js';
+import { defaultReportsConfig } from '../../src/config/reports.js';
 import { testCard, type TestRelay } from '../helper.js';
 import { DATABASES, startRelayOn } from './relays.js';
 

@@ -63,7 +63,7 @@ describe.each(DATABASES)('settlement on %s', (kind) => {
   });
 
   it('settles a day of every record type into aggregations whose totals are the sums of their records', async () => {
-    // The job the runner queues periodically does the run (jobs/kinds.ts).
+    // The job the runner queues periodically does the run (app/job-kinds.ts).
     const round = await relay.ctx.jobs.runDue();
     expect(round.failed + round.retried, JSON.stringify(await relay.ctx.store.jobs.count('settlement'))).toBe(0);
     const list = await get('/reports/v1/reconciliations/aggregations?date.from=2026-11-20&date.to=2026-11-21');

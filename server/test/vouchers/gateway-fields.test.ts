@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapGatewayFields } from '../../src/vouchers/gateway-fields.js';
 import { voucherBrandOf } from '../../src/vouchers/brands.js';
-import { voucherConfirmDaysFrom } from '../../src/process/config.js';
+import { voucherConfirmDaysFrom } from '../../src/config/config.js';
 
 describe('gateway fields', () => {
   it('maps billingAddress.* and shopper.socialSecurityNumber', () => {

@@ -4,7 +4,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../e2e/support/wait-until.js';
-import { defaultConfig, type Config } from '../../src/process/config.js';
+import { defaultConfig, type Config } from '../../src/config/config.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { startReceiver, type Answer, type WebhookReceiver } from '../support/webhook-receiver.js';
 

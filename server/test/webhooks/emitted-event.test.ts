@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp, ManualClock } from '../../src/domain/clock.js';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { paymentEvent, registrationEvent } from '../../src/webhooks/events.js';
 
 const T = Date.UTC(2026, 10, 27, 12, 0, 0);

@@ -3,7 +3,7 @@
 // runner and a real HTTP receiver.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { browserData, startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 

@@ -4,8 +4,8 @@
 // A record that fails for any other reason leaves the job to the runner's own back-off.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/process/config.js';
-import { retryDelay } from '../../src/jobs/job.js';
+import { defaultConfig } from '../../src/config/config.js';
+import { retryDelay } from '../../src/domain/job.js';
 import { testCard, type TestRelay } from '../helper.js';
 import { storableText } from '../../src/storage/webhooks.js';
 import { DATABASES, startRelayOn } from '../reports/relays.js';

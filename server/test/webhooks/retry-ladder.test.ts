@@ -1,7 +1,7 @@
 // The retry schedule of failed deliveries (F4): where each attempt falls on the default ladder,
 // when it gives up, how far jitter moves an attempt, and the settings' text form.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_LADDER, nextAttemptAt, parseDuration, parseRetryLadder, type RetryLadder } from '../../src/webhooks/retry-ladder.js';
+import { DEFAULT_RETRY_LADDER, nextAttemptAt, parseDuration, parseRetryLadder, type RetryLadder } from '../../src/domain/retry-ladder.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,7 @@
 
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ENDPOINTS, type OperationName } from '../../../spec/endpoints.js';
-import { defaultConfig } from '../../src/process/config.js';
+import { defaultConfig } from '../../src/config/config.js';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 

@@ -1,6 +1,6 @@
 // Where the shopper goes once a pending payment ends, for the methods that leave one pending.
 
-import { resultUrl } from '../../http/result-url.js';
+import { resultUrl } from '../../flows/result-url.js';
 import type { FlatParams } from '../../params/types.js';
 import type { PaymentSource } from './method.js';
 

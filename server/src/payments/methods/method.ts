@@ -3,12 +3,13 @@
 // pending has, with that payment's state and the jobs written with it, and how an attempt left
 // pending on a checkout ends. create-payment.ts runs the path every method shares.
 
-import type { RelayContext } from '../../app/context.js';
+import type { RelayContext } from '../../flows/context.js';
 import type { PendingKind } from '../../domain/lifecycle.js';
 import type { EntityRecord, PaymentRecord, RegistrationRecord } from '../../domain/records.js';
 import type { Claim, Outcome } from '../../flows/outcome.js';
-import type { JobRecord } from '../../jobs/job.js';
-import type { FlatParams, ParameterError } from '../../params/types.js';
+import type { JobRecord } from '../../domain/job.js';
+import type { FlatParams } from '../../params/types.js';
+import type { ParameterError } from '../../domain/errors.js';
 import type { TestMode } from '../../simulator/rules.js';
 import type { AuthorizationOutcome, AuthorizationRequest, CardInput } from '../../simulator/types.js';
 import type { Account } from '../account.js';

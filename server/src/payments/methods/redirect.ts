@@ -8,7 +8,7 @@ import { redirectAccountOf } from '../account.js';
 import { redirectExpiryJob, redirectUrl, settleRedirect, type RedirectState } from '../redirect.js';
 import { boundResultUrl } from './bound-result-url.js';
 import type { AuthorizedMethod, PaidAccount, Pending, PendingFacts } from './method.js';
-import type { RelayContext } from '../../app/context.js';
+import type { RelayContext } from '../../flows/context.js';
 import type { PaymentRecord } from '../../domain/records.js';
 
 /** A payment pending on the provider's page, and its expiry job. */

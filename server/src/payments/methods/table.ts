@@ -2,7 +2,7 @@
 // brand is a slip whatever else is sent, then the account data sent (a card first), then a brand
 // paid on the provider's page without any. A new method is one row here and one module.
 
-import type { RelayContext } from '../../app/context.js';
+import type { RelayContext } from '../../flows/context.js';
 import type { PaymentRecord } from '../../domain/records.js';
 import type { FlatParams } from '../../params/types.js';
 import { bankAccount } from './bank-account.js';

@@ -3,7 +3,7 @@
 
 import type { CompiledQuery } from 'kysely';
 import type { EpochMs } from '../../domain/records.js';
-import type { JobRecord, JobState } from '../../jobs/job.js';
+import type { JobRecord, JobState } from '../../domain/job.js';
 import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs, type ClaimGroups } from '../jobs.js';
 import type { Scope } from './scope.js';
 

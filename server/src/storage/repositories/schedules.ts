@@ -4,7 +4,7 @@
 
 import type { CompiledQuery } from 'kysely';
 import type { EpochMs } from '../../domain/records.js';
-import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../../schedules/records.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../../domain/schedules.js';
 import {
   cancelSchedule,
   cancelSchedulesOfRegistration,

@@ -2,8 +2,8 @@
 // written (the charges of the due occurrences, the firing of the next run times), in one transaction.
 
 import type { EpochMs } from '../../domain/records.js';
-import type { JobRecord } from '../../jobs/job.js';
-import type { Firing, OccurrenceRecord, ScheduleRecord } from '../../schedules/records.js';
+import type { JobRecord } from '../../domain/job.js';
+import type { Firing, OccurrenceRecord, ScheduleRecord } from '../../domain/schedules.js';
 import type { FiringsWritten } from '../schedules.js';
 import type { Store } from '../store.js';
 

@@ -4,7 +4,7 @@
 import type { LedgerChange } from '../../domain/lifecycle.js';
 import type { EpochMs, PaymentRecord } from '../../domain/records.js';
 import type { WebhookEvent } from '../../domain/webhooks.js';
-import type { JobRecord } from '../../jobs/job.js';
+import type { JobRecord } from '../../domain/job.js';
 import type { ClaimAnswer } from '../repositories/index.js';
 import type { Store } from '../store.js';
 import { atomically } from './atomically.js';

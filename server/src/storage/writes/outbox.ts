@@ -4,7 +4,7 @@
 
 import type { CompiledQuery } from 'kysely';
 import type { WebhookEvent } from '../../domain/webhooks.js';
-import type { JobRecord } from '../../jobs/job.js';
+import type { JobRecord } from '../../domain/job.js';
 import type { ClaimAnswer, Repositories } from '../repositories/index.js';
 
 export function outboxStatements(r: Repositories, answer: ClaimAnswer | undefined, jobs: readonly JobRecord[] | undefined, events?: readonly WebhookEvent[]): CompiledQuery[] {

@@ -2,8 +2,8 @@
 
 import type { EpochMs, PaymentRecord, RegistrationRecord } from '../../domain/records.js';
 import type { WebhookEvent } from '../../domain/webhooks.js';
-import type { JobRecord } from '../../jobs/job.js';
-import type { OccurrenceCharge } from '../../schedules/records.js';
+import type { JobRecord } from '../../domain/job.js';
+import type { OccurrenceCharge } from '../../domain/schedules.js';
 import type { ClaimAnswer } from '../repositories/index.js';
 import { OccurrenceNotDueError } from '../schedules.js';
 import type { Store } from '../store.js';

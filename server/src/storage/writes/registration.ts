@@ -2,7 +2,7 @@
 
 import type { RegistrationRecord } from '../../domain/records.js';
 import type { WebhookEvent } from '../../domain/webhooks.js';
-import type { JobRecord } from '../../jobs/job.js';
+import type { JobRecord } from '../../domain/job.js';
 import type { ClaimAnswer } from '../repositories/index.js';
 import type { Store } from '../store.js';
 import { outboxStatements } from './outbox.js';

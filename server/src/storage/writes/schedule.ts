@@ -1,7 +1,7 @@
 // A new schedule with its creation's claim answer and the job that fires it, in one group-commit batch.
 
-import type { JobRecord } from '../../jobs/job.js';
-import type { ScheduleRecord } from '../../schedules/records.js';
+import type { JobRecord } from '../../domain/job.js';
+import type { ScheduleRecord } from '../../domain/schedules.js';
 import type { ClaimAnswer } from '../repositories/index.js';
 import type { Store } from '../store.js';
 import { outboxStatements } from './outbox.js';

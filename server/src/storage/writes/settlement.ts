@@ -5,7 +5,7 @@
 import { canSettle, type StatusChange } from '../../domain/lifecycle.js';
 import type { EpochMs, PaymentRecord, RegistrationRecord } from '../../domain/records.js';
 import type { WebhookEvent } from '../../domain/webhooks.js';
-import type { JobRecord } from '../../jobs/job.js';
+import type { JobRecord } from '../../domain/job.js';
 import type { Store } from '../store.js';
 import { atomically } from './atomically.js';
 import { outboxStatements } from './outbox.js';

@@ -7,9 +7,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/domain/clock.js';
-import { jobRecord, type JobRecord, type NewJob } from '../../../src/jobs/job.js';
+import { jobRecord, type JobRecord, type NewJob } from '../../../src/domain/job.js';
 import { type JobHandler, JobRunner, PermanentJobError } from '../../../src/jobs/runner.js';
-import { defaultConfig } from '../../../src/process/config.js';
+import { defaultConfig } from '../../../src/config/config.js';
 import type { Store } from '../../../src/storage/store.js';
 import { all, type ContractContext, id } from './fixtures.js';
 

@@ -3,9 +3,9 @@
 // move forward.
 
 import { describe, expect, it } from 'vitest';
-import { jobRecord } from '../../../src/jobs/job.js';
+import { jobRecord } from '../../../src/domain/job.js';
 import { occurrenceId, planFiring } from '../../../src/schedules/fire.js';
-import type { OccurrenceRecord, ScheduleRecord } from '../../../src/schedules/records.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../../../src/domain/schedules.js';
 import type { Store } from '../../../src/storage/store.js';
 import { writeDueFirings, writeRegistration, writeRegistrationDeletion, writeSchedule } from '../../../src/storage/writes/index.js';
 import { type ContractContext, id, newEntity, registrationRecord } from './fixtures.js';

@@ -3,7 +3,7 @@
 // repositories bound to one transaction commit together, or nothing does.
 
 import { describe, expect, it } from 'vitest';
-import { jobRecord, type JobRecord, type NewJob } from '../../../src/jobs/job.js';
+import { jobRecord, type JobRecord, type NewJob } from '../../../src/domain/job.js';
 import { type ContractContext, id, insertPayment, newEntity, paymentRecord, T0 } from './fixtures.js';
 
 /** Jobs tests run at their own moments, long after every other contract test's T0. */

@@ -3,8 +3,8 @@
 // when the claim was lost to another relay meanwhile (ClaimLostError).
 
 import { describe, expect, it } from 'vitest';
-import { jobRecord } from '../../../../src/jobs/job.js';
-import type { ScheduleRecord } from '../../../../src/schedules/records.js';
+import { jobRecord } from '../../../../src/domain/job.js';
+import type { ScheduleRecord } from '../../../../src/domain/schedules.js';
 import { ClaimLostError, type ClaimAnswer } from '../../../../src/storage/store.js';
 import { writeCheckout, writeRegistration, writeSchedule } from '../../../../src/storage/writes/index.js';
 import { checkoutRecord, type ContractContext, id, newEntity, registrationRecord, T0 } from '../fixtures.js';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { WebhookEndpoint, WebhookEvent } from '../../../../src/domain/webhooks.js';
-import { jobRecord, type JobRecord, type NewJob } from '../../../../src/jobs/job.js';
+import { jobRecord, type JobRecord, type NewJob } from '../../../../src/domain/job.js';
 import { type ClaimAnswer, ClaimLostError } from '../../../../src/storage/store.js';
 import { writeCheckout, writeFollowUp, writePayment, writeRegistration, writeRegistrationDeletion } from '../../../../src/storage/writes/index.js';
 import { checkoutRecord, type ContractContext, followUp, id, insertPayment, newEntity, paymentRecord, registrationRecord, T0 } from '../fixtures.js';

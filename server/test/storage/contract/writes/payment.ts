@@ -4,9 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import type { CheckoutRecord, EpochMs, PaymentRecord, PaymentStatus } from '../../../../src/domain/records.js';
-import { jobRecord } from '../../../../src/jobs/job.js';
+import { jobRecord } from '../../../../src/domain/job.js';
 import { occurrenceId, planFiring } from '../../../../src/schedules/fire.js';
-import type { OccurrenceRecord, ScheduleRecord } from '../../../../src/schedules/records.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../../../../src/domain/schedules.js';
 import type { Store } from '../../../../src/storage/store.js';
 import { writeCheckout, writeDueFirings, writePayment, writeRegistration, writeSchedule, writeScheduleCancel, writeSettlement } from '../../../../src/storage/writes/index.js';
 import { checkoutRecord, type ContractContext, id, insertPayment, newEntity, paymentRecord, registrationRecord, settlement, T0 } from '../fixtures.js';

@@ -2,9 +2,9 @@
 // afterwards; a cancel racing a charge leaves the charge and its occurrence, or neither.
 
 import { describe, expect, it } from 'vitest';
-import { jobRecord } from '../../../../src/jobs/job.js';
+import { jobRecord } from '../../../../src/domain/job.js';
 import { occurrenceId, planFiring } from '../../../../src/schedules/fire.js';
-import type { OccurrenceRecord, ScheduleRecord } from '../../../../src/schedules/records.js';
+import type { OccurrenceRecord, ScheduleRecord } from '../../../../src/domain/schedules.js';
 import type { Store } from '../../../../src/storage/store.js';
 import { writeDueFirings, writePayment, writeRegistration, writeSchedule, writeScheduleCancel } from '../../../../src/storage/writes/index.js';
 import { all, type ContractContext, id, newEntity, paymentRecord, registrationRecord } from '../fixtures.js';

@@ -6,7 +6,7 @@
 // `skipped` (missed during downtime, older than the one fired) or `cancelled` (the schedule was
 // cancelled before its charge started).
 
-import type { EpochMs, RegistrationRecord } from '../domain/records.js';
+import type { EpochMs, RegistrationRecord } from './records.js';
 
 export type ScheduleStatus = 'active' | 'cancelled' | 'ended';
 

@@ -2,7 +2,7 @@
 // a chargeback or its reversal, a voucher slip's confirmation. Its brand, currency, order and
 // quoted rate are the payment's, so it is reported and settled with the payment it belongs to.
 
-import type { EpochMs, PaymentRecord } from '../domain/records.js';
+import type { EpochMs, PaymentRecord } from './records.js';
 
 export interface ReferencingFields {
   id: string;

@@ -1,5 +1,5 @@
 // Settings of reports, settlement, the reconciliation file and currency quotes, from the
-// environment (docs/configuration.md, docs/reports-and-settlement.md). Read by process/config.ts into Config.reports.
+// environment (docs/configuration.md, docs/reports-and-settlement.md). Read by config.ts into Config.reports.
 
 export interface ReportsConfig {
   /**

@@ -3,13 +3,13 @@
 // SVG. One stylesheet and one small script of the relay's own (CSP allows nothing else); the page
 // prints on one A4 sheet without its buttons.
 
-import { escapeHtml } from '../http/relay-page.js';
+import { escapeHtml } from './relay-page.js';
 import { formatAmount } from '../domain/money.js';
 import type { PaymentRecord } from '../domain/records.js';
-import { formatDigitableLine } from './boleto-code.js';
-import { VOUCHER_BRANDS } from './brands.js';
-import { itf25Svg } from './itf25.js';
-import { slipStateOf } from './slip-state.js';
+import { formatDigitableLine } from '../vouchers/boleto-code.js';
+import { VOUCHER_BRANDS } from '../vouchers/brands.js';
+import { itf25Svg } from '../vouchers/itf25.js';
+import { slipStateOf } from '../vouchers/slip-state.js';
 
 export const SLIP_CSS_PATH = '/v1/pages/voucher.css';
 export const SLIP_SCRIPT_PATH = '/v1/pages/voucher.js';

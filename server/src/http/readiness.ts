@@ -1,5 +1,5 @@
 // Readiness: whether a load balancer should send this relay traffic. Parts of the relay register
-// checks into RelayContext.readiness; GET /ready runs them all, in parallel, each bounded by a
+// checks into HttpContext.readiness; GET /ready runs them all, in parallel, each bounded by a
 // timeout, so a check that hangs (a database that black-holes packets) still gives an answer.
 
 import { outageReason } from '../storage/outage.js';

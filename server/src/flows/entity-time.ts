@@ -2,10 +2,11 @@
 // moved ahead. A test clock holds the time it was moved to until the relay's clock passes it, so
 // it never goes back; what it moved past has run (test-clock.ts).
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from './context.js';
 import type { Clock } from '../domain/clock.js';
 
-export async function entityNow(ctx: RelayContext, entityId: string): Promise<number> {
+/** The entity's time now, its test clock read from the store (the relay's clock in live). */
+export async function readEntityTime(ctx: RelayContext, entityId: string): Promise<number> {
   return ctx.config.environment === 'live' ? ctx.clock.now() : entityTime(ctx, await ctx.store.schedules.findTestClock(entityId));
 }
 

@@ -2,10 +2,10 @@
 // line here and a handler that is safe to run twice (jobs/runner.ts).
 
 import { appendFile } from 'node:fs/promises';
-import type { RelayContext } from '../app/context.js';
+import type { AppContext } from './context.js';
 import { purgeExpired } from './housekeeping.js';
-import { resolveInDoubtRequests } from './in-doubt.js';
-import { payloadId, type JobHandler, type PeriodicJob } from './runner.js';
+import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
+import { payloadId, type JobHandler, type PeriodicJob } from '../jobs/runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
 import { chargeOccurrence, chargeOccurrenceIdOf, chargeOccurrenceIdsOf, chargeOccurrences } from '../schedules/charge.js';
 import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULE_CHARGES_JOB, SCHEDULES_DUE_JOB } from '../schedules/fire.js';
@@ -40,7 +40,7 @@ export const JOB_KINDS = {
   redirectExpiry: REDIRECT_EXPIRY_JOB,
 } as const;
 
-export function relayJobs(ctx: RelayContext): { handlers: Map<string, JobHandler>; periodic: PeriodicJob[] } {
+export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>; periodic: PeriodicJob[] } {
   const handlers = new Map<string, JobHandler>([
     [
       JOB_KINDS.housekeeping,

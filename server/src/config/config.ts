@@ -3,12 +3,12 @@
 
 import { hostname } from 'node:os';
 import { failpointsFrom, type Failpoint } from './failpoint.js';
-import type { ThrottledOperation } from '../http/throttle.js';
+import type { ThrottledOperation } from '../domain/records.js';
 
 export type LogFormat = 'json' | 'pretty';
 import { trustProxyFrom, type TrustProxy } from './trust-proxy.js';
-import { parseRetryLadder } from '../webhooks/retry-ladder.js';
-import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from '../reports/config.js';
+import { parseRetryLadder } from '../domain/retry-ladder.js';
+import { defaultReportsConfig, reportsConfigFrom, type ReportsConfig } from './reports.js';
 
 export interface Config {
   /** TCP port of the relay. */
@@ -92,14 +92,14 @@ export interface Config {
   jobProbeLog: string;
   /** Webhook delivery (webhooks/). */
   webhooks: WebhooksConfig;
-  /** Reports, settlement, the reconciliation file and currency quotes (reports/config.ts). */
+  /** Reports, settlement, the reconciliation file and currency quotes (reports.ts). */
   reports: ReportsConfig;
 }
 
 export interface WebhooksConfig {
   /** An attempt must be answered 2xx within this long, connection included, ms. */
   timeoutMs: number;
-  /** The waits after each failed attempt, the last one repeating (webhooks/retry-ladder.ts). */
+  /** The waits after each failed attempt, the last one repeating (domain/retry-ladder.ts). */
   retrySteps: string;
   /** Attempts stop this long after the first one; the delivery is then failed. */
   retryMaxAge: string;

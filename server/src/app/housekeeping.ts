@@ -4,7 +4,7 @@
 // the shopper abandoned (they expire as declined, so the payment does not stay pending forever and
 // its checkout is free). Safe to run twice: each step only removes or settles what is still due.
 
-import type { RelayContext } from '../app/context.js';
+import type { RelayContext } from '../flows/context.js';
 import { settleChallenge } from '../payments/three-d-secure.js';
 import { CHALLENGE_TIMEOUT } from '../simulator/three-d-secure.js';
 

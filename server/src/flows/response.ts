@@ -4,7 +4,7 @@
 import { formatAmount } from '../domain/money.js';
 import { nest } from '../params/nest.js';
 import { nameMemo } from '../params/name-memo.js';
-import { Shape, shapeOf, withShape } from '../params/shape.js';
+import { BodyShape, shapeOf, withShape } from '../params/shape.js';
 import type { FlatParams, Nested } from '../params/types.js';
 import { describeResult } from '../../../spec/result-codes.js';
 import { last4, maskBin } from '../domain/card.js';
@@ -114,7 +114,7 @@ function echoable(params: FlatParams): { kept: FlatParams; bankAccount: Record<s
 /** How each of a shape's names goes back, and the shape of those echoed (shape.ts). */
 const echoesByShape = (names: readonly string[]) => {
   const echoes = names.map(echoOf);
-  return { echoes, kept: new Shape(names.filter((_, i) => echoes[i]!.echoed)) };
+  return { echoes, kept: new BodyShape(names.filter((_, i) => echoes[i]!.echoed)) };
 };
 
 export function paymentView(input: PaymentViewInput): Record<string, unknown> {

@@ -3,8 +3,8 @@
 // composite writes of storage/writes/ take `jobs`), so a committed change always has its work queued and a
 // rolled-back one never does.
 
-import { newJobId } from '../domain/ids.js';
-import type { EpochMs } from '../domain/records.js';
+import { newJobId } from './ids.js';
+import type { EpochMs } from './records.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
