@@ -79,7 +79,8 @@ export class FormParser {
           if (!problems.has(name)) problems.set(name, { name: name.slice(0, 255), value: '', message: 'duplicate parameter' });
         } else {
           // The memo's own copy of the name: every later lookup by this name (the validator's, the
-          // rules', the echo's) then finds a string whose hash is known and that is equal by identity.
+          // rules', the echo's) then finds a string whose hash is known and that is equal by
+          // identity.
           params.set(name, value);
         }
       }
