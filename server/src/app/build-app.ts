@@ -10,7 +10,7 @@ import { decodablePath } from '../http/decodable-path.js';
 import type { LogFormat } from '../config/config.js';
 import { loggerOptions, logStream, scrubText } from '../config/logging.js';
 import type { TrustProxy } from '../config/trust-proxy.js';
-import { parseFormBody } from '../params/form-body.js';
+import { FormParser } from '../params/form-body.js';
 import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
@@ -129,10 +129,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   // Only form-encoded UTF-8 bodies exist in this API. Bytes are decoded strictly so invalid UTF-8
   // is refused instead of silently replaced (B7).
   app.removeAllContentTypeParsers();
+  const formParser = new FormParser({ maxParameters: ctx.config.maxParameters });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
       const text = STRICT_UTF8.decode(body as Buffer);
-      done(null, parseFormBody(text, { maxParameters: ctx.config.maxParameters }));
+      done(null, formParser.parse(text));
     } catch (error) {
       done(error instanceof ApiError ? error : new ApiError('malformedBody', undefined, 'the body is not valid UTF-8'), undefined);
     }

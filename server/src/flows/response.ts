@@ -84,7 +84,11 @@ const ECHOED_ROOTS: ReadonlySet<string> = new Set(ECHOED);
 
 /**
  * How a parameter goes back in the response: inside an echoed structure (and not a secret), as a
- * bankAccount field (its number and IBAN masked), or not at all. Worked out once per name.
+ * bankAccount field (its number and IBAN masked), or not at all. Worked out once per name, in the
+ * one bounded name memo (name-memo.ts): a shaped body asks once per shape (echoesByShape), but a
+ * body the validator left names out of has no shape and asks for every name. Measured with
+ * bench:params on a payment of 20 names echoed name by name: 2.3 ms for 1000 responses with the
+ * memo, 3.8-4.5 ms without (40-50% less); a full cart is the same either way.
  */
 const echoOf = nameMemo((name): { readonly echoed: boolean; readonly bankAccountField: string | undefined } => {
   const echoed = ECHOED_ROOTS.has(/^[^.[]*/.exec(name)?.[0] ?? '') && !NEVER_ECHOED.test(name);

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { HttpContext } from './context.js';
 import { ApiError } from '../domain/errors.js';
-import { parseQuery } from '../params/form-body.js';
+import { FormParser } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
 import { operationValidator, type Validator } from '../params/validate.js';
 import type { EntityRecord, MerchantRecord, ThrottledOperation } from '../domain/records.js';
@@ -50,9 +50,9 @@ export interface ApiRouteSpec {
 }
 
 /** Query parameters of reads and deletes, validated against the catalogue like a POST body. */
-function queryParams(request: FastifyRequest, maxParameters: number): FlatParams {
+function queryParams(request: FastifyRequest, parser: FormParser): FlatParams {
   const at = request.url.indexOf('?');
-  return parseQuery(at < 0 ? '' : request.url.slice(at + 1), { maxParameters });
+  return parser.parseQuery(at < 0 ? '' : request.url.slice(at + 1));
 }
 
 function bodyParams(request: FastifyRequest): FlatParams {
@@ -116,6 +116,9 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
   const envelopeContext = { buildNumber: ctx.config.buildNumber, clock: ctx.clock };
   // The operation's catalogue, verdicts and rules, worked out once for the route's lifetime.
   const validator = spec.operation ? operationValidator(spec.operation) : null;
+  // Reads and deletes read their query string with a parser of their own (a POST's body is read by
+  // the app's): what it remembers of names and shapes is this route's.
+  const queryParser = spec.method === 'POST' ? null : new FormParser({ maxParameters: ctx.config.maxParameters });
   const options: RouteShorthandOptions = {
     // A callback hook, not an async one: with the merchant in the lookup cache, as for nearly every
     // call, authentication answers at once and the request makes no promise for it.
@@ -148,7 +151,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');
-      const raw = spec.method === 'POST' ? bodyParams(request) : queryParams(request, ctx.config.maxParameters);
+      const raw = queryParser === null ? bodyParams(request) : queryParams(request, queryParser);
       const found = entityOfNow(ctx.lookups, merchant, raw.get('entityId'));
       const entity = found instanceof Promise ? await found : found;
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];

@@ -23,88 +23,133 @@ const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 const NAME_CONTROL = /[\u0000-\u001F\u007F]/;
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Parses a form body. Throws ApiError malformedBody, bodyTooLarge or invalidParameters. */
-export function parseFormBody(raw: string, limits: FormLimits): FlatParams {
-  // A raw (unencoded) non-ASCII character is accepted as itself, but never half a surrogate pair.
-  // '&' and '=' are ASCII, so no pair spans two components: one test over the body covers them all.
-  if (LONE_SURROGATE.test(raw)) malformed('invalid UTF-8');
-  const params = new Map<string, string>();
-  const problems = new Map<string, ParameterError>();
-  let count = 0;
-  let start = 0;
-  while (start <= raw.length) {
-    let end = raw.indexOf('&', start);
-    if (end === -1) end = raw.length;
-    if (end > start) {
-      if (++count > limits.maxParameters) throw new ApiError('bodyTooLarge');
-      const { known, nameEnd } = nameAt(raw, start, end, count - 1);
-      const value = nameEnd === end ? '' : decodeComponent(raw.slice(nameEnd + 1, end));
-      const name = known.name;
-      const problem = known.problem;
-      if (problem) {
-        const shown = printable(name);
-        if (!problems.has(shown)) problems.set(shown, { name: shown, value: '', message: problem });
-      } else if (params.has(name)) {
-        // Never resolved silently: amount=1.00&amount=1000.00 has no right answer (B4).
-        if (!problems.has(name)) problems.set(name, { name: name.slice(0, 255), value: '', message: 'duplicate parameter' });
-      } else {
-        // The memo's own copy of the name: every later lookup by this name (the validator's, the
-        // rules', the echo's) then finds a string whose hash is known and that is equal by identity.
-        params.set(name, value);
+/**
+ * A form parser and what it remembers of the bodies it has read: the names last seen at each
+ * position, each name's verdict, and the shapes of bodies (shape.ts). Built once where an app
+ * reads bodies (its content-type parser) or where a route reads its query string, and kept as long
+ * as that is: two apps in one process have two parsers, and an app closed drops its memory.
+ */
+export class FormParser {
+  /**
+   * The name last seen at each of the first SEEN_POSITIONS positions of a body. An integration
+   * sends the same names in the same order every time, so the body's own text is compared with the
+   * name seen at that position first: a name sent before is then neither cut out, decoded nor
+   * hashed again, which is most of what parsing a body costs. Anything else takes the full path.
+   * Measured on a payment body of 20 names parsed again and again: 4.9 µs a parse with it, 6.2 µs
+   * without (22% less; more on a busy machine). It holds one name per position, so it never grows.
+   */
+  readonly #seenAt: (SeenName | undefined)[] = [];
+  /** What each name's own characters say, for up to NAME_MEMO_LIMIT names (name-memo.ts). */
+  readonly #knownName = nameMemo((name): KnownName => ({ name, problem: nameProblem(name) }));
+  /**
+   * Shapes by their names' KnownName objects, position by position: bodies with the same names in
+   * the same order find the same shape, and integrations taking turns each keep their own. At most
+   * SHAPE_NODES nodes: a flood of made-up bodies starts the tree afresh, never grows it.
+   */
+  #shapes: ShapeNode = { next: new Map() };
+  #shapeNodes = 0;
+
+  constructor(private readonly limits: FormLimits) {}
+
+  /** Parses a form body. Throws ApiError malformedBody, bodyTooLarge or invalidParameters. */
+  parse(raw: string): FlatParams {
+    // A raw (unencoded) non-ASCII character is accepted as itself, but never half a surrogate
+    // pair. '&' and '=' are ASCII, so no pair spans two components: one test over the body covers
+    // them all.
+    if (LONE_SURROGATE.test(raw)) malformed('invalid UTF-8');
+    const params = new Map<string, string>();
+    const problems = new Map<string, ParameterError>();
+    const maxParameters = this.limits.maxParameters;
+    let count = 0;
+    let start = 0;
+    while (start <= raw.length) {
+      let end = raw.indexOf('&', start);
+      if (end === -1) end = raw.length;
+      if (end > start) {
+        if (++count > maxParameters) throw new ApiError('bodyTooLarge');
+        const { known, nameEnd } = this.#nameAt(raw, start, end, count - 1);
+        const value = nameEnd === end ? '' : decodeComponent(raw.slice(nameEnd + 1, end));
+        const name = known.name;
+        const problem = known.problem;
+        if (problem) {
+          const shown = printable(name);
+          if (!problems.has(shown)) problems.set(shown, { name: shown, value: '', message: problem });
+        } else if (params.has(name)) {
+          // Never resolved silently: amount=1.00&amount=1000.00 has no right answer (B4).
+          if (!problems.has(name)) problems.set(name, { name: name.slice(0, 255), value: '', message: 'duplicate parameter' });
+        } else {
+          // The memo's own copy of the name: every later lookup by this name (the validator's, the
+          // rules', the echo's) then finds a string whose hash is known and that is equal by
+          // identity.
+          params.set(name, value);
+        }
       }
+      start = end + 1;
     }
-    start = end + 1;
+    if (problems.size > 0) throw new ApiError('invalidParameters', [...problems.values()]);
+    const shape = this.#shapeAt(count);
+    return shape ? withShape(params, shape) : params;
   }
-  if (problems.size > 0) throw new ApiError('invalidParameters', [...problems.values()]);
-  const shape = shapeAt(count);
-  return shape ? withShape(params, shape) : params;
+
+  /** Parses a URL query string (with or without its leading `?`) by the same rules. */
+  parseQuery(rawQuery: string): FlatParams {
+    return this.parse(rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery);
+  }
+
+  /** The name of the component raw[start, end) and where it ends (at its '=', or at `end`). */
+  #nameAt(raw: string, start: number, end: number, position: number): { known: KnownName; nameEnd: number } {
+    const seen = position < SEEN_POSITIONS ? this.#seenAt[position] : undefined;
+    if (seen !== undefined && raw.startsWith(seen.sent, start)) {
+      const nameEnd = start + seen.sent.length;
+      // The whole name, not a prefix of a longer one: it ends where the component or its name does.
+      if (nameEnd === end || (nameEnd < end && raw.charCodeAt(nameEnd) === EQUALS)) return { known: seen.known, nameEnd };
+    }
+    const eq = raw.indexOf('=', start);
+    const nameEnd = eq === -1 || eq > end ? end : eq;
+    const sent = raw.slice(start, nameEnd);
+    const known = this.#knownName(decodeComponent(sent));
+    if (position < SEEN_POSITIONS) this.#seenAt[position] = { sent: standalone(sent), known };
+    return { known, nameEnd };
+  }
+
+  /**
+   * The shape of the body just parsed, whose `count` names are in #seenAt; none for a body longer
+   * than #seenAt keeps (a cart of a thousand items is rare, and parsed name by name).
+   */
+  #shapeAt(count: number): BodyShape | undefined {
+    if (count > SEEN_POSITIONS) return undefined;
+    if (this.#shapeNodes + count > SHAPE_NODES) {
+      this.#shapes = { next: new Map() };
+      this.#shapeNodes = 0;
+    }
+    let node = this.#shapes;
+    for (let i = 0; i < count; i++) {
+      const known = this.#seenAt[i]!.known;
+      let next = node.next.get(known);
+      if (next === undefined) {
+        next = { next: new Map() };
+        node.next.set(known, next);
+        this.#shapeNodes++;
+      }
+      node = next;
+    }
+    if (node.shape === undefined) {
+      const names: string[] = [];
+      for (let i = 0; i < count; i++) names.push(this.#seenAt[i]!.known.name);
+      node.shape = new BodyShape(names);
+    }
+    return node.shape;
+  }
 }
 
-/**
- * Shapes by their names' KnownName objects, position by position: bodies with the same names in
- * the same order find the same shape, and integrations taking turns each keep their own. At most
- * SHAPE_NODES nodes: a flood of made-up bodies starts the tree afresh, never grows it.
- */
+/** Positions of a body whose names the parser remembers (FormParser's #seenAt). */
+const SEEN_POSITIONS = 256;
+/** Most nodes in a parser's tree of shapes. */
+const SHAPE_NODES = 8_192;
+
 interface ShapeNode {
   shape?: BodyShape;
   readonly next: Map<KnownName, ShapeNode>;
-}
-const SHAPE_NODES = 8_192;
-let shapes: ShapeNode = { next: new Map() };
-let shapeNodes = 0;
-
-/**
- * The shape of the body just parsed, whose `count` names are in seenAt; none for a body longer
- * than seenAt keeps (a cart of a thousand items is rare, and parsed name by name).
- */
-function shapeAt(count: number): BodyShape | undefined {
-  if (count > SEEN_POSITIONS) return undefined;
-  if (shapeNodes + count > SHAPE_NODES) {
-    shapes = { next: new Map() };
-    shapeNodes = 0;
-  }
-  let node = shapes;
-  for (let i = 0; i < count; i++) {
-    const known = seenAt[i]!.known;
-    let next = node.next.get(known);
-    if (next === undefined) {
-      next = { next: new Map() };
-      node.next.set(known, next);
-      shapeNodes++;
-    }
-    node = next;
-  }
-  if (node.shape === undefined) {
-    const names: string[] = [];
-    for (let i = 0; i < count; i++) names.push(seenAt[i]!.known.name);
-    node.shape = new BodyShape(names);
-  }
-  return node.shape;
-}
-
-/** Parses a URL query string (with or without its leading `?`) by the same rules. */
-export function parseQuery(rawQuery: string, limits: FormLimits): FlatParams {
-  return parseFormBody(rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery, limits);
 }
 
 function nameProblem(name: string): string | null {
@@ -123,43 +168,13 @@ interface KnownName {
   readonly problem: string | null;
 }
 
-const knownName = nameMemo((name): KnownName => ({ name, problem: nameProblem(name) }));
-
 /** A name as a body last sent it at one position: its text as sent (still encoded), and what it is. */
 interface SeenName {
   readonly sent: string;
   readonly known: KnownName;
 }
 
-/**
- * The name last seen at each of the first SEEN_POSITIONS positions of a body. An integration sends
- * the same names in the same order every time, so the body's own text is compared with the name
- * seen at that position first: a name sent before is then neither cut out, decoded nor hashed
- * again, which is most of what parsing a body costs. Anything else takes the full path. Measured
- * on a payment body of 20 names parsed again and again: 4.9 µs a parse with it, 6.2 µs without
- * (22% less; more on a busy machine). It holds one name per position, so it never grows.
- */
-const SEEN_POSITIONS = 256;
-const seenAt: (SeenName | undefined)[] = [];
-
-/** The name of the component raw[start, end) and where it ends (at its '=', or at `end`). */
-function nameAt(raw: string, start: number, end: number, position: number): { known: KnownName; nameEnd: number } {
-  const seen = position < SEEN_POSITIONS ? seenAt[position] : undefined;
-  if (seen !== undefined && raw.startsWith(seen.sent, start)) {
-    const nameEnd = start + seen.sent.length;
-    // The whole name, not a prefix of a longer one: it ends where the component or its name does.
-    if (nameEnd === end || (nameEnd < end && raw.charCodeAt(nameEnd) === EQUALS)) return { known: seen.known, nameEnd };
-  }
-  const eq = raw.indexOf('=', start);
-  const nameEnd = eq === -1 || eq > end ? end : eq;
-  const sent = raw.slice(start, nameEnd);
-  const known = knownName(decodeComponent(sent));
-  if (position < SEEN_POSITIONS) seenAt[position] = { sent: standalone(sent), known };
-  return { known, nameEnd };
-}
-
 const EQUALS = 0x3d;
-
 
 /** A name as it may be echoed: control characters replaced, at most 255 characters. */
 function printable(name: string): string {

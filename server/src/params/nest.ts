@@ -112,6 +112,13 @@ function stepsOf(name: string): readonly Step[] | { readonly refused: string } {
   return steps;
 }
 
+/**
+ * stepsOf in the one bounded name memo (name-memo.ts): a shaped body nests by its shape's plan,
+ * worked out once per shape, but a body without a shape (one the validator left names out of, a
+ * cart longer than the parser's shapes) nests name by name. Measured with bench:params: 1000
+ * responses to a payment of 20 names, 2.3 ms with it and 4.1 ms without; the response to a full
+ * cart of 4000 parameters, 1.5-1.9 ms with it and 3.1-6.0 ms without (about half).
+ */
 const nameSteps = nameMemo(stepsOf);
 
 /** Turns flat parameters into a null-prototype tree; conflicting names are refused, not merged. */

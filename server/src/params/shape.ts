@@ -1,8 +1,8 @@
 // A body's shape: its names, in the order sent. An integration sends the same names in the same
-// order request after request, so the parser gives such bodies one BodyShape object (form-body.ts),
-// and what the relay works out from the names alone (each name's catalogue verdict, the rules the
-// names trigger, what goes back in the answer) is kept on the shape and read by position: a few
-// lookups per request instead of one per name in each of the name memos.
+// order request after request, so a form parser gives such bodies one BodyShape object
+// (form-body.ts), and what the relay works out from the names alone (each name's catalogue verdict,
+// the rules the names trigger, what goes back in the answer) is kept on the shape and read by
+// position: a few lookups per request instead of one per name in each of the name memos.
 //
 // A map carries its shape only while it holds exactly the shape's names in the shape's order; a
 // map built from another (a subset, a copy) gets a shape of its own or none, and then every
@@ -20,8 +20,9 @@ export type ShapeFact<V> = (names: readonly string[]) => V;
 
 export class BodyShape {
   /**
-   * Weak: a fact's function belongs to whoever made it (a route's validator), and what a shape
-   * keeps for it goes when that does; shapes outlive the routes of an app that is closed.
+   * Weak: a fact's function belongs to whoever made it (a route's validator, or the one validate()
+   * builds for a single call), and what a shape keeps for it goes when that does; a shape lives as
+   * long as the parser that made it keeps it.
    */
   readonly #facts = new WeakMap<ShapeFact<unknown>, unknown>();
 

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from '../http/context.js';
 import { isPaymentId } from '../domain/ids.js';
-import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, sendRelayPage } from '../http/relay-page.js';
 import { originOf } from '../flows/result-url.js';
 import { REDIRECT_ANSWERS, redirectStateOf, settleRedirect } from '../payments/redirect.js';
@@ -44,7 +43,7 @@ export function redirectRoutes(app: FastifyInstance, ctx: HttpContext): void {
   app.post<{ Params: { id: string } }>('/v1/redirect/:id', async (request, reply) => {
     const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null || (payment.status === 'pending' && payment.pendingKind !== 'redirect')) return sendRelayPage(reply, 404, 'Not found', '<h1>No payment found</h1>');
-    const form = request.body instanceof Map ? (request.body as Map<string, string>) : parseFormBody('', { maxParameters: 1 });
+    const form = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
     const answer = form.get('answer') ?? '';
     if (!isAnswer(answer)) return sendRelayPage(reply, 400, 'Invalid request', '<h1>Approve or cancel the payment</h1>');
     // Already ended (approved, cancelled or expired): nothing changes; the shopper still goes back.

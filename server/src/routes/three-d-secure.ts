@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from '../http/context.js';
 import { isPaymentId } from '../domain/ids.js';
-import { parseFormBody } from '../params/form-body.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
 import { colorsCss, colorsStylesheet, REDIRECT_PAGE_COLORS_PATH, redirectPageColors, stylesheetColors } from '../http/redirect-page-colors.js';
 import { originOf } from '../flows/result-url.js';
@@ -54,7 +53,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: HttpContext): void
   app.post<{ Params: { id: string } }>('/v1/threeDSecure/:id', async (request, reply) => {
     const payment = isPaymentId(request.params.id) ? await ctx.store.payments.findById(request.params.id) : undefined;
     if (!payment || payment.pendingJson === null) return sendRelayPage(reply, 404, 'Not found', '<h1>No authentication found</h1>');
-    const form = request.body instanceof Map ? (request.body as Map<string, string>) : parseFormBody('', { maxParameters: 1 });
+    const form = request.body instanceof Map ? (request.body as Map<string, string>) : new Map<string, string>();
     const returnCode = form.get('returnCode') ?? '';
     if (!THREE_D_SECURE_RETURN_CODES.some((r) => r.code === returnCode)) {
       return sendRelayPage(reply, 400, 'Invalid request', '<h1>Choose an authentication result</h1>');

@@ -5,10 +5,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type ParameterError } from '../../src/domain/errors.js';
-import { parseFormBody, parseQuery } from '../../src/params/form-body.js';
+import { FormParser } from '../../src/params/form-body.js';
 
 const LIMITS = { maxParameters: 4000 };
-const parse = (raw: string): Map<string, string> => new Map(parseFormBody(raw, LIMITS));
+const parser = new FormParser(LIMITS);
+const parse = (raw: string): Map<string, string> => new Map(parser.parse(raw));
 
 function apiErrorOf(run: () => unknown): ApiError {
   try {
@@ -21,7 +22,7 @@ function apiErrorOf(run: () => unknown): ApiError {
 }
 
 const parameterErrors = (raw: string): ParameterError[] => {
-  const error = apiErrorOf(() => parseFormBody(raw, LIMITS));
+  const error = apiErrorOf(() => parser.parse(raw));
   expect(error.errorName).toBe('invalidParameters');
   expect(error.status).toBe(400);
   return error.parameterErrors ?? [];
@@ -29,7 +30,7 @@ const parameterErrors = (raw: string): ParameterError[] => {
 
 describe('decoding', () => {
   it('returns a Map in arrival order, never a plain object', () => {
-    const params = parseFormBody('b=2&a=1&c=3', LIMITS);
+    const params = parser.parse('b=2&a=1&c=3');
     expect(params).toBeInstanceOf(Map);
     expect([...params.keys()]).toEqual(['b', 'a', 'c']);
   });
@@ -66,8 +67,8 @@ describe('decoding', () => {
   });
 
   it('parseQuery reads a query string with or without its ?', () => {
-    expect(parseQuery('?entityId=abc&x=%20', LIMITS)).toEqual(new Map([['entityId', 'abc'], ['x', ' ']]));
-    expect(parseQuery('entityId=abc', LIMITS)).toEqual(new Map([['entityId', 'abc']]));
+    expect(parser.parseQuery('?entityId=abc&x=%20')).toEqual(new Map([['entityId', 'abc'], ['x', ' ']]));
+    expect(parser.parseQuery('entityId=abc')).toEqual(new Map([['entityId', 'abc']]));
   });
 });
 
@@ -86,7 +87,7 @@ describe('B7 invalid encodings answer 400 malformedBody', () => {
     ['a code point above U+10FFFF', 'a=%F4%90%80%80'],
     ['a raw lone surrogate', 'a=x\ud800'],
   ])('%s', (_what, raw) => {
-    const error = apiErrorOf(() => parseFormBody(raw, LIMITS));
+    const error = apiErrorOf(() => parser.parse(raw));
     expect(error.errorName).toBe('malformedBody');
     expect(error.status).toBe(400);
   });
@@ -107,8 +108,8 @@ describe('B4 duplicates and size', () => {
 
   it('accepts exactly maxParameters and answers 413 beyond', () => {
     const body = (n: number): string => Array.from({ length: n }, (_, i) => `p${i}=v`).join('&');
-    expect(parseFormBody(body(10), { maxParameters: 10 }).size).toBe(10);
-    const error = apiErrorOf(() => parseFormBody(body(11), { maxParameters: 10 }));
+    expect(new FormParser({ maxParameters: 10 }).parse(body(10)).size).toBe(10);
+    const error = apiErrorOf(() => new FormParser({ maxParameters: 10 }).parse(body(11)));
     expect(error.errorName).toBe('bodyTooLarge');
     expect(error.status).toBe(413);
   });
@@ -116,19 +117,19 @@ describe('B4 duplicates and size', () => {
   it('answers 413 at the first parameter past the limit, before decoding the rest', () => {
     // What follows the limit is malformed: a parser that read on would answer 400 instead.
     const body = [...Array.from({ length: 20_000 }, (_, i) => `cart.items[${i}].name=item${i}`), 'bad=%zz'].join('&');
-    expect(apiErrorOf(() => parseFormBody(body, LIMITS)).errorName).toBe('bodyTooLarge');
+    expect(apiErrorOf(() => parser.parse(body)).errorName).toBe('bodyTooLarge');
   });
 
   it('parses 20k distinct parameters when the limit allows them (timed in bench/params.ts)', () => {
     const body = Array.from({ length: 20_000 }, (_, i) => `customParameters%5BSHOPPER_${i}%5D=v%20${i}`).join('&');
-    const params = parseFormBody(body, { maxParameters: 20_000 });
+    const params = new FormParser({ maxParameters: 20_000 }).parse(body);
     expect(params.size).toBe(20_000);
     expect(params.get('customParameters[SHOPPER_19999]')).toBe('v 19999');
   });
 
   it('rejects 20k copies of one name as one duplicate error (timed in bench/params.ts)', () => {
     const body = Array.from({ length: 20_000 }, () => 'amount=1.00').join('&');
-    const error = apiErrorOf(() => parseFormBody(body, { maxParameters: 20_000 }));
+    const error = apiErrorOf(() => new FormParser({ maxParameters: 20_000 }).parse(body));
     expect(error.parameterErrors).toEqual([{ name: 'amount', value: '', message: 'duplicate parameter' }]);
   });
 });
@@ -180,7 +181,7 @@ describe('B3 prototype keys', () => {
   });
 
   it('leaves Object.prototype untouched and the next body parses normally', () => {
-    apiErrorOf(() => parseFormBody('__proto__[polluted]=yes&constructor.prototype.polluted=yes', LIMITS));
+    apiErrorOf(() => parser.parse('__proto__[polluted]=yes&constructor.prototype.polluted=yes'));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
     expect(parse('amount=1.00')).toEqual(new Map([['amount', '1.00']]));
@@ -234,7 +235,7 @@ describe('memory', () => {
     gc();
     const before = process.memoryUsage().heapUsed;
     // Each body has a name never seen before (remembered) and 200 KB that must not be.
-    for (let i = 0; i < 100; i++) parseFormBody(`customer.givenName${String(i).padStart(6, '0')}=x&pad=${'y'.repeat(200_000)}`, LIMITS);
+    for (let i = 0; i < 100; i++) parser.parse(`customer.givenName${String(i).padStart(6, '0')}=x&pad=${'y'.repeat(200_000)}`);
     gc();
     gc();
     // Kept alive, the bodies would be 20 MB; the names alone are a few kilobytes.

@@ -4,13 +4,14 @@
 // values get the findings of their own values.
 
 import { describe, expect, it } from 'vitest';
-import { parseFormBody } from '../../src/params/form-body.js';
+import { FormParser } from '../../src/params/form-body.js';
 import { RULE_KINDS, RULES, type Rule } from '../../src/params/rules.js';
 import { shapeOf } from '../../src/params/shape.js';
 import type { FlatParams } from '../../src/params/types.js';
 import { operationValidator } from '../../src/params/validate.js';
 
-const parse = (raw: string): FlatParams => parseFormBody(raw, { maxParameters: 4000 });
+const parser = new FormParser({ maxParameters: 4000 });
+const parse = (raw: string): FlatParams => parser.parse(raw);
 const PAYMENT = 'entityId=8a8294174b7ecb28014b9699220015ca&paymentType=DB&paymentBrand=VISA&card.number=4200000000000000&card.expiryMonth=05&card.expiryYear=2034';
 
 /** For each kind that reads values: a payment that breaks its rule and one with the same names that does not. */

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/domain/errors.js';
-import { parseFormBody } from '../../src/params/form-body.js';
+import { FormParser } from '../../src/params/form-body.js';
 import { nest } from '../../src/params/nest.js';
 import { shapeOf } from '../../src/params/shape.js';
 import type { FlatParams } from '../../src/params/types.js';
@@ -12,7 +12,8 @@ import { validate } from '../../src/params/validate.js';
 import { paymentView } from '../../src/flows/response.js';
 
 const LIMITS = { maxParameters: 4000 };
-const parse = (raw: string): FlatParams => parseFormBody(raw, LIMITS);
+const parser = new FormParser(LIMITS);
+const parse = (raw: string): FlatParams => parser.parse(raw);
 /** The same entries in a map of its own: no shape, so every consumer goes name by name. */
 const unshaped = (params: FlatParams): FlatParams => new Map(params);
 
@@ -55,7 +56,7 @@ describe('body shapes', () => {
     const ab = shapeOf(parse('a=1&b=2'));
     // Duplicates are refused after the parser has seen both names at their positions.
     expect(() => parse('c=1&d=2&d=3')).toThrow();
-    const cd = parseFormBody('c=1&d=2', LIMITS);
+    const cd = parser.parse('c=1&d=2');
     expect(shapeOf(cd)).not.toBe(ab);
     expect(shapeOf(cd)?.names).toEqual(['c', 'd']);
   });
@@ -128,5 +129,32 @@ describe('body shapes', () => {
     if (failed.ok) return;
     expect(failed.errors.map((e) => e.name)).toEqual(['card.cvv', 'amount']);
     expect(validate('payment', parse(bodies[3]!)).ok).toBe(true);
+  });
+});
+
+// A parser remembers shapes for whoever built it (an app, a route): another parser, in the same
+// process, neither finds its shapes nor loses its own through it.
+describe('parsers of their own', () => {
+  it('gives a body shaped by one parser another shape in another parser', () => {
+    const one = new FormParser(LIMITS);
+    const other = new FormParser(LIMITS);
+    const first = shapeOf(one.parse('a=1&b=2'));
+    expect(shapeOf(one.parse('a=3&b=4'))).toBe(first);
+    const theirs = shapeOf(other.parse('a=1&b=2'));
+    expect(theirs?.names).toEqual(['a', 'b']);
+    expect(theirs).not.toBe(first);
+    expect(shapeOf(other.parse('a=5&b=6'))).toBe(theirs);
+  });
+
+  it("keeps one parser's shapes while another is flooded with made-up bodies", () => {
+    const kept = new FormParser(LIMITS);
+    const flooded = new FormParser(LIMITS);
+    const keptShape = shapeOf(kept.parse(PAYMENT));
+    const floodedShape = shapeOf(flooded.parse(PAYMENT));
+    // 600 bodies of 16 names never sent before: more nodes than a parser's tree holds.
+    for (let i = 0; i < 600; i++) flooded.parse(Array.from({ length: 16 }, (_, j) => `made${i}_${j}=x`).join('&'));
+    // The flooded parser started its tree afresh; the other still has its shape.
+    expect(shapeOf(flooded.parse(PAYMENT))).not.toBe(floodedShape);
+    expect(shapeOf(kept.parse(PAYMENT))).toBe(keptShape);
   });
 });

@@ -1,7 +1,7 @@
 // The catalogue validator: formats per operation, unknown names, templates, truncation, echo.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFormBody } from '../../src/params/form-body.js';
+import { FormParser } from '../../src/params/form-body.js';
 import { validate } from '../../src/params/validate.js';
 import type { Operation } from '../../src/params/types.js';
 import { accepted, BASE, errorFor, paramsOf, refused } from './helpers.js';
@@ -272,7 +272,7 @@ describe('B3 and B4 through the validator', () => {
     const body = Array.from({ length: 1000 }, (_, i) =>
       [`cart.items[${i}].name=Item+${i}`, `cart.items[${i}].quantity=1`, `cart.items[${i}].price=1.00`, `cart.items[${i}].currency=EUR`].join('&'),
     ).join('&');
-    const params = new Map([...paramsOf('payment'), ...parseFormBody(body, { maxParameters: 4000 })]);
+    const params = new Map([...paramsOf('payment'), ...new FormParser({ maxParameters: 4000 }).parse(body)]);
     const result = validate('payment', params);
     expect(result.ok && result.params.get('cart.items[999].price')).toBe('1.00');
   });
