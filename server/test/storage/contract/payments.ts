@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { writePayment } from '../../../src/storage/writes/index.js';
-import { all, type ContractContext, id, insertPayment, newEntity, paymentRecord, T0 } from './fixtures.js';
+import { type ContractContext, id, insertPayment, newEntity, paymentRecord, T0 } from './fixtures.js';
 
 export function paymentsContract(ctx: () => ContractContext): void {
   describe('payments repository', () => {

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { jobRecord, type JobRecord, type NewJob } from '../../../src/domain/job.js';
-import { type ContractContext, id, insertPayment, newEntity, paymentRecord, T0 } from './fixtures.js';
+import { type ContractContext, id, insertPayment, newEntity, paymentRecord } from './fixtures.js';
 
 /** Jobs tests run at their own moments, long after every other contract test's T0. */
 const J0 = 1_800_000_000_000;
