@@ -2,36 +2,9 @@
 // a pending attempt holding the checkout, expiry, the status-read window, spending once.
 
 import { describe, expect, it } from 'vitest';
-import type { CheckoutRecord, EpochMs, PaymentRecord, PaymentStatus } from '../../../src/domain/records.js';
-import type { Store } from '../../../src/storage/store.js';
-import { writeCheckout, writePayment, writeSettlement } from '../../../src/storage/writes/index.js';
-import { all, checkoutRecord, type ContractContext, count, id, newEntity, paymentRecord, settlement, T0 } from './fixtures.js';
-
-const LEASE = 60_000;
-const MAX_DECLINES = 3;
-
-async function freshCheckout(store: Store, over: Parameters<typeof checkoutRecord>[1] = {}) {
-  const c = checkoutRecord(await newEntity(store), over);
-  await writeCheckout(store, c);
-  return c;
-}
-
-/** A pending (3-D Secure) payment of checkout `c`. */
-const pendingOf = (c: CheckoutRecord): Partial<PaymentRecord> => ({ checkoutId: c.id, status: 'pending', resultCode: '000.200.000', pendingJson: '{}' });
-
-/** An attempt's payment, written as the relay writes it: together with the end of the attempt. */
-async function attempt(store: Store, c: CheckoutRecord, status: PaymentStatus, opts: { leaseUntil?: EpochMs; url?: string } = {}) {
-  const over = status === 'pending' ? pendingOf(c) : { checkoutId: c.id, status, ...(status === 'declined' ? { resultCode: '800.100.152' } : {}) };
-  const p = paymentRecord(c.entityId, over);
-  const written = await writePayment(store, p, { attempt: { pendingLeaseUntil: opts.leaseUntil ?? 0, shopperResultUrl: opts.url ?? null } });
-  return { p, written };
-}
-
-async function read(store: Store, checkoutId: string) {
-  const c = await store.checkouts.find(checkoutId);
-  if (!c) throw new Error('checkout vanished');
-  return c;
-}
+import { writeCheckout, writeSettlement } from '../../../src/storage/writes/index.js';
+import { all, checkoutRecord, type ContractContext, count, id, newEntity, settlement, T0 } from './fixtures.js';
+import { LEASE, MAX_DECLINES, freshCheckout, attempt, read } from './checkout-fixtures.js';
 
 export function checkoutsContract(ctx: () => ContractContext): void {
   describe('checkouts repository', () => {
