@@ -4,9 +4,10 @@
 // hash below the current parameters still verifies, and needsRehash tells the sign-in to store a
 // new one while it has the password in hand.
 //
-// Cost: N = 2^15, r = 8, p = 1 takes 32 MiB and, measured on the project's 2-core machine under
-// load, 150-170 ms a hash (2^16: about 310 ms, 2^17: about 630 ms), the top of the 50-150 ms a
-// sign-in can afford. The async scrypt runs on libuv's pool, so the event loop never waits on it.
+// Cost: N = 2^15, r = 8, p = 1 takes 32 MiB and, measured on the project's 2-core machine with
+// other work running, 140-160 ms a hash or a verify (median of nine: hash 157 ms, verify 143 ms,
+// dummy verify 140 ms; N = 2^16 about 310 ms, 2^17 about 630 ms): the top of what a sign-in can
+// afford. The async scrypt runs on libuv's pool, so the event loop never waits on it.
 
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 

@@ -7,8 +7,8 @@
 // is enough to store it, as for access tokens (tokens.ts): a code is random, not chosen by a
 // person, so there is no dictionary to try, and a slow hash would cost ten scrypt runs a check. A
 // code replaces only the second factor, never the password, and the TOTP secret it stands in for
-// is kept beside it in the same row: a thief of the table learns no more from the hashes than from
-// that secret.
+// must stay readable by the relay: a thief of the store who can read that secret has the second
+// factor already, whatever the codes' hashes cost to reverse.
 
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
