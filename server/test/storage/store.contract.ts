@@ -5,6 +5,7 @@
 // included.
 
 import { afterAll, beforeAll } from 'vitest';
+import { auditContract } from './contract/audit.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -19,6 +20,7 @@ import { schedulesContract } from './contract/schedules.js';
 import { settlementContract } from './contract/settlement.js';
 import { simulatorJournalContract } from './contract/simulator-journal.js';
 import { storeContract as storeItselfContract } from './contract/store.js';
+import { usersContract } from './contract/users.js';
 import { webhooksContract } from './contract/webhooks.js';
 import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
@@ -54,6 +56,8 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   reportsContract,
   quotesContract,
   settlementContract,
+  usersContract,
+  auditContract,
 ];
 
 /** One contract per composite write (storage/writes/). */
