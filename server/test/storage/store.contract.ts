@@ -35,6 +35,8 @@ import { writeRegistrationDeletionContract } from './contract/writes/registratio
 import { writeScheduleCancelContract } from './contract/writes/schedule-cancel.js';
 import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
+import { writeUserChangeContract } from './contract/writes/user-change.js';
+import { writeUserInviteContract } from './contract/writes/user-invite.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -75,6 +77,8 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeRedeliveryContract,
   writeAggregationContract,
   outboxContract,
+  writeUserInviteContract,
+  writeUserChangeContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
