@@ -18,6 +18,10 @@ export interface UserRecord {
   channelIds: readonly string[] | null;
   /** The TOTP secret, sealed by its owner module before it is stored; null = no second factor. */
   totpSecret: string | null;
+  /** The TOTP step of the last code accepted: a code of that step or earlier is refused (no replay). */
+  totpLastStep: number | null;
+  /** SHA-256 of each unused recovery code (crypto/recovery-codes.ts); null = none issued. */
+  recoveryCodeHashes: readonly string[] | null;
   status: UserStatus;
   createdAt: EpochMs;
   updatedAt: EpochMs;

@@ -338,6 +338,9 @@ export interface UsersTable {
   /** JSON array of entity ids; null = every channel. */
   channel_ids: string | null;
   totp_secret: string | null;
+  totp_last_step: number | null;
+  /** JSON array of recovery code hashes; null = none issued. */
+  recovery_code_hashes: string | null;
   status: string;
   created_at: number;
   updated_at: number;

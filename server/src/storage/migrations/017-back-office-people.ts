@@ -18,6 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('channel_ids', 'text')
     // Sealed before it is stored; null = no second factor.
     .addColumn('totp_secret', 'text')
+    // The last accepted code's step, so a code is never accepted twice, on any relay.
+    .addColumn('totp_last_step', 'bigint')
+    // JSON array of the unused recovery codes' hashes; null = none issued.
+    .addColumn('recovery_code_hashes', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())

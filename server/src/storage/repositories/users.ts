@@ -16,7 +16,9 @@ export type UserChange =
   | { field: 'channelIds'; from: UserRecord['channelIds']; to: UserRecord['channelIds'] }
   | { field: 'status'; from: UserStatus; to: UserStatus }
   | { field: 'passwordHash'; from: string | null; to: string | null }
-  | { field: 'totpSecret'; from: string | null; to: string | null };
+  | { field: 'totpSecret'; from: string | null; to: string | null }
+  | { field: 'totpLastStep'; from: number | null; to: number | null }
+  | { field: 'recoveryCodeHashes'; from: UserRecord['recoveryCodeHashes']; to: UserRecord['recoveryCodeHashes'] };
 
 export interface UsersRepository {
   /** Rejects when the merchant already has a user with this address (whatever its case). */
@@ -36,6 +38,10 @@ export interface UsersRepository {
   setStatus(merchantId: string, id: string, from: UserStatus, to: UserStatus, now: EpochMs): Promise<boolean>;
   setPasswordHash(merchantId: string, id: string, from: string | null, to: string | null, now: EpochMs): Promise<boolean>;
   setTotpSecret(merchantId: string, id: string, from: string | null, to: string | null, now: EpochMs): Promise<boolean>;
+  /** Accepts a TOTP code's step only if the last one is still `from`: of two sign-ins with one code, one passes. */
+  setTotpLastStep(merchantId: string, id: string, from: number | null, to: number, now: EpochMs): Promise<boolean>;
+  /** Replaces the recovery code hashes (a code spent, or new ones issued) only if they are still `from`. */
+  setRecoveryCodeHashes(merchantId: string, id: string, from: UserRecord['recoveryCodeHashes'], to: UserRecord['recoveryCodeHashes'], now: EpochMs): Promise<boolean>;
   /** Notes a sign-in of an active user; false when the user is not active. */
   recordSignIn(merchantId: string, id: string, now: EpochMs): Promise<boolean>;
 
@@ -49,15 +55,23 @@ export interface UsersRepository {
   takeInvitation(tokenHash: string, now: EpochMs): Promise<UserRecord | undefined>;
 }
 
-const COLUMNS = { role: 'role', channelIds: 'channel_ids', status: 'status', passwordHash: 'password_hash', totpSecret: 'totp_secret' } as const;
+const COLUMNS = {
+  role: 'role',
+  channelIds: 'channel_ids',
+  status: 'status',
+  passwordHash: 'password_hash',
+  totpSecret: 'totp_secret',
+  totpLastStep: 'totp_last_step',
+  recoveryCodeHashes: 'recovery_code_hashes',
+} as const;
 
-function channelsText(channelIds: UserRecord['channelIds']): string | null {
-  return channelIds === null ? null : JSON.stringify(channelIds);
+function listText(list: readonly string[] | null): string | null {
+  return list === null ? null : JSON.stringify(list);
 }
 
-/** A change's value as its column stores it. */
-function stored(change: UserChange, value: UserChange['from']): string | null {
-  return change.field === 'channelIds' ? channelsText(value as UserRecord['channelIds']) : (value as string | null);
+/** A change's value as its column stores it (lists as JSON text, compared as written). */
+function stored(change: UserChange, value: UserChange['from']): string | number | null {
+  return change.field === 'channelIds' || change.field === 'recoveryCodeHashes' ? listText(value as readonly string[] | null) : (value as string | number | null);
 }
 
 export function userToRow(u: UserRecord): Selectable<UsersTable> {
@@ -67,8 +81,10 @@ export function userToRow(u: UserRecord): Selectable<UsersTable> {
     email: normalizeEmail(u.email),
     password_hash: u.passwordHash,
     role: u.role,
-    channel_ids: channelsText(u.channelIds),
+    channel_ids: listText(u.channelIds),
     totp_secret: u.totpSecret,
+    totp_last_step: u.totpLastStep,
+    recovery_code_hashes: listText(u.recoveryCodeHashes),
     status: u.status,
     created_at: u.createdAt,
     updated_at: u.updatedAt,
@@ -86,6 +102,8 @@ export function userFromRow(r: Selectable<UsersTable>): UserRecord {
     role: r.role,
     channelIds: r.channel_ids === null ? null : (JSON.parse(r.channel_ids) as string[]),
     totpSecret: r.totp_secret,
+    totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
+    recoveryCodeHashes: r.recovery_code_hashes === null ? null : (JSON.parse(r.recovery_code_hashes) as string[]),
     status: r.status as UserStatus,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
@@ -158,6 +176,14 @@ export class KyselyUsers implements UsersRepository {
 
   setTotpSecret(merchantId: string, id: string, from: string | null, to: string | null, now: EpochMs): Promise<boolean> {
     return this.change(merchantId, id, { field: 'totpSecret', from, to }, now);
+  }
+
+  setTotpLastStep(merchantId: string, id: string, from: number | null, to: number, now: EpochMs): Promise<boolean> {
+    return this.change(merchantId, id, { field: 'totpLastStep', from, to }, now);
+  }
+
+  setRecoveryCodeHashes(merchantId: string, id: string, from: UserRecord['recoveryCodeHashes'], to: UserRecord['recoveryCodeHashes'], now: EpochMs): Promise<boolean> {
+    return this.change(merchantId, id, { field: 'recoveryCodeHashes', from, to }, now);
   }
 
   async recordSignIn(merchantId: string, id: string, now: EpochMs): Promise<boolean> {

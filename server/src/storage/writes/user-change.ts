@@ -26,6 +26,7 @@ export interface UserChangeWrite {
 function audited(change: UserChange, value: UserChange['from']): AuditValues {
   if (change.field === 'passwordHash') return { password: value !== null };
   if (change.field === 'totpSecret') return { secondFactor: value !== null };
+  if (change.field === 'recoveryCodeHashes') return { recoveryCodes: value === null ? 0 : (value as readonly string[]).length };
   return { [change.field]: value };
 }
 

@@ -21,6 +21,8 @@ export function userRecord(merchantId: string, over: Partial<UserRecord> = {}): 
     role: 'support',
     channelIds: null,
     totpSecret: null,
+    totpLastStep: null,
+    recoveryCodeHashes: null,
     status: 'invited',
     createdAt: T0,
     updatedAt: T0,

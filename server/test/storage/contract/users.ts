@@ -10,7 +10,7 @@ export function usersContract(ctx: () => ContractContext): void {
     it('stores a user and reads it back by id, by address and in its merchant\'s list', async () => {
       const { store } = ctx();
       const merchantId = await newMerchant(store);
-      const u = userRecord(merchantId, { email: 'ann@shop.example', channelIds: ['e1', 'e2'], passwordHash: 'h', totpSecret: 'sealed', status: 'active', lastSignInAt: T0 + 5 });
+      const u = userRecord(merchantId, { email: 'ann@shop.example', channelIds: ['e1', 'e2'], passwordHash: 'h', totpSecret: 'sealed', totpLastStep: 56_666_666, recoveryCodeHashes: ['a1', 'b2'], status: 'active', lastSignInAt: T0 + 5 });
       const v = userRecord(merchantId, { email: 'bob@shop.example', role: 'owner' });
       await store.users.insert(v);
       await store.users.insert(u);
@@ -66,10 +66,16 @@ export function usersContract(ctx: () => ContractContext): void {
       expect(await store.users.setPasswordHash(merchantId, u.id, null, 'hash-2', t)).toBe(false);
       expect(await store.users.setTotpSecret(merchantId, u.id, null, 'sealed-1', t)).toBe(true);
       expect(await store.users.setTotpSecret(merchantId, u.id, 'sealed-1', null, t)).toBe(true);
+      expect(await store.users.setTotpLastStep(merchantId, u.id, null, 56_666_667, t)).toBe(true);
+      expect(await store.users.setTotpLastStep(merchantId, u.id, null, 56_666_668, t)).toBe(false);
+      expect(await store.users.setTotpLastStep(merchantId, u.id, 56_666_667, 56_666_668, t)).toBe(true);
+      expect(await store.users.setRecoveryCodeHashes(merchantId, u.id, null, ['h1', 'h2', 'h3'], t)).toBe(true);
+      expect(await store.users.setRecoveryCodeHashes(merchantId, u.id, ['h1', 'h2', 'h3'], ['h1', 'h3'], t)).toBe(true);
+      expect(await store.users.setRecoveryCodeHashes(merchantId, u.id, ['h1', 'h2', 'h3'], ['h2', 'h3'], t)).toBe(false);
       expect(await store.users.setStatus(merchantId, u.id, 'invited', 'active', t)).toBe(true);
       expect(await store.users.setStatus(merchantId, u.id, 'invited', 'deactivated', t)).toBe(false);
       expect(await store.users.recordSignIn(merchantId, u.id, t + 1)).toBe(true);
-      expect(await store.users.find(merchantId, u.id)).toEqual({ ...u, role: 'finance', channelIds: null, passwordHash: 'hash-1', totpSecret: null, status: 'active', updatedAt: t, lastSignInAt: t + 1 });
+      expect(await store.users.find(merchantId, u.id)).toEqual({ ...u, role: 'finance', channelIds: null, passwordHash: 'hash-1', totpSecret: null, totpLastStep: 56_666_668, recoveryCodeHashes: ['h1', 'h3'], status: 'active', updatedAt: t, lastSignInAt: t + 1 });
       expect(await store.users.setStatus(merchantId, u.id, 'active', 'deactivated', t + 2)).toBe(true);
       expect(await store.users.recordSignIn(merchantId, u.id, t + 3)).toBe(false);
     });
@@ -85,6 +91,21 @@ export function usersContract(ctx: () => ContractContext): void {
       ]);
       expect(count(results)).toBe(1);
       expect((await store.users.find(merchantId, u.id))?.role).toBe(results[0] ? 'admin' : 'viewer');
+    });
+
+    it('accepts one TOTP step and spends one recovery code once, when two sign-ins race with them', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { totpSecret: 'sealed', totpLastStep: 10, recoveryCodeHashes: ['h1', 'h2'] });
+      await store.users.insert(u);
+      const steps = await all([() => store.users.setTotpLastStep(merchantId, u.id, 10, 11, T0 + 1), () => store.users.setTotpLastStep(merchantId, u.id, 10, 11, T0 + 1)]);
+      expect(count(steps)).toBe(1);
+      const spends = await all([
+        () => store.users.setRecoveryCodeHashes(merchantId, u.id, ['h1', 'h2'], ['h2'], T0 + 1),
+        () => store.users.setRecoveryCodeHashes(merchantId, u.id, ['h1', 'h2'], ['h2'], T0 + 1),
+      ]);
+      expect(count(spends)).toBe(1);
+      expect(await store.users.find(merchantId, u.id)).toMatchObject({ totpLastStep: 11, recoveryCodeHashes: ['h2'] });
     });
 
     it('takes an invitation once, even when two takes run at the same time', async () => {

@@ -26,19 +26,21 @@ export function writeUserChangeContract(ctx: () => ContractContext): void {
       ]);
     });
 
-    it('audits whether a password or second factor is set, never its value', async () => {
+    it('audits whether a password or second factor is set and how many recovery codes remain, never a secret or hash', async () => {
       const { store } = ctx();
       const merchantId = await newMerchant(store);
       const u = userRecord(merchantId);
       await store.users.insert(u);
       await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'passwordHash', from: null, to: 'scrypt$secret-hash' }, now: T0 + 1, by: by('user.setPassword') });
       await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'totpSecret', from: null, to: 'sealed-totp' }, now: T0 + 2, by: by('user.setSecondFactor') });
+      await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'recoveryCodeHashes', from: null, to: ['code-hash-1', 'code-hash-2'] }, now: T0 + 3, by: by('user.setRecoveryCodes') });
       const entries = (await store.audit.list(merchantId, {}, undefined, 10)).entries;
       expect(entries.map((e) => [e.before, e.after])).toEqual([
+        [{ recoveryCodes: 0 }, { recoveryCodes: 2 }],
         [{ secondFactor: false }, { secondFactor: true }],
         [{ password: false }, { password: true }],
       ]);
-      expect(JSON.stringify(entries)).not.toMatch(/secret-hash|sealed-totp/);
+      expect(JSON.stringify(entries)).not.toMatch(/secret-hash|sealed-totp|code-hash/);
     });
 
     it('writes no audit row when the guard fails: a stale reading, or another merchant\'s user', async () => {
