@@ -51,6 +51,8 @@ export class KyselyStore implements Store {
   readonly reports: Repositories['reports'];
   readonly quotes: Repositories['quotes'];
   readonly settlement: Repositories['settlement'];
+  readonly users: Repositories['users'];
+  readonly audit: Repositories['audit'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -98,6 +100,8 @@ export class KyselyStore implements Store {
     this.reports = repositories.reports;
     this.quotes = repositories.quotes;
     this.settlement = repositories.settlement;
+    this.users = repositories.users;
+    this.audit = repositories.audit;
     this.#writeTogether = repositories.writeTogether;
   }
 

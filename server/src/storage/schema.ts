@@ -283,6 +283,9 @@ export interface Database {
   schedules: SchedulesTable;
   schedule_occurrences: ScheduleOccurrencesTable;
   test_clocks: TestClocksTable;
+  users: UsersTable;
+  user_invitations: UserInvitationsTable;
+  audit_log: AuditLogTable;
 }
 
 /** Scheduled payments (migration 011; domain/schedules.ts). */
@@ -322,4 +325,44 @@ export interface TestClocksTable {
   entity_id: string;
   time: number;
   updated_at: number;
+}
+
+/** The back office's people (migration 017; domain/users.ts). */
+export interface UsersTable {
+  id: string;
+  merchant_id: string;
+  /** Lowercase (normalizeEmail), unique per merchant. */
+  email: string;
+  password_hash: string | null;
+  role: string;
+  /** JSON array of entity ids; null = every channel. */
+  channel_ids: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  /** JSON array of recovery code hashes; null = none issued. */
+  recovery_code_hashes: string | null;
+  status: string;
+  created_at: number;
+  updated_at: number;
+  last_sign_in_at: number | null;
+}
+
+export interface UserInvitationsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Append-only: no statement of the store updates or deletes a row. */
+export interface AuditLogTable {
+  id: string;
+  merchant_id: string;
+  user_id: string | null;
+  at: number;
+  address: string | null;
+  action: string;
+  target: string | null;
+  before_json: string | null;
+  after_json: string | null;
 }

@@ -52,3 +52,24 @@ describe('SQLite indexes (migration 004)', () => {
     }
   });
 });
+
+describe('SQLite indexes (migration 017)', () => {
+  it('reads the audit log newest first and a merchant\'s users from their indexes, with no sort of their own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
+    const db = openSqliteDb(join(dir, 'relay.sqlite'));
+    try {
+      await migrateToLatest(db);
+      const plan = async (query: string): Promise<string> => {
+        const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(db);
+        return rows.map((r) => r.detail).join('; ');
+      };
+      const page = "select * from audit_log where merchant_id = 'm' and at <= 5 and (at, id) < (5, 'x') order by at desc, id desc limit 51";
+      expect(await plan(page)).toMatch(/^SEARCH audit_log USING INDEX audit_log_merchant_time \(merchant_id=\? AND at<\?\)$/);
+      expect(await plan("select * from users where merchant_id = 'm' and email = 'e'")).toMatch(/USING INDEX users_merchant_email \(merchant_id=\? AND email=\?\)/);
+      expect(await plan("select * from users where merchant_id = 'm' order by email")).toMatch(/^SEARCH users USING INDEX users_merchant_email \(merchant_id=\?\)$/);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -5,6 +5,7 @@
 // included.
 
 import { afterAll, beforeAll } from 'vitest';
+import { auditContract } from './contract/audit.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -19,6 +20,7 @@ import { schedulesContract } from './contract/schedules.js';
 import { settlementContract } from './contract/settlement.js';
 import { simulatorJournalContract } from './contract/simulator-journal.js';
 import { storeContract as storeItselfContract } from './contract/store.js';
+import { usersContract } from './contract/users.js';
 import { webhooksContract } from './contract/webhooks.js';
 import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
@@ -33,6 +35,8 @@ import { writeRegistrationDeletionContract } from './contract/writes/registratio
 import { writeScheduleCancelContract } from './contract/writes/schedule-cancel.js';
 import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
+import { writeUserChangeContract } from './contract/writes/user-change.js';
+import { writeUserInviteContract } from './contract/writes/user-invite.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -54,6 +58,8 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   reportsContract,
   quotesContract,
   settlementContract,
+  usersContract,
+  auditContract,
 ];
 
 /** One contract per composite write (storage/writes/). */
@@ -71,6 +77,8 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeRedeliveryContract,
   writeAggregationContract,
   outboxContract,
+  writeUserInviteContract,
+  writeUserChangeContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {

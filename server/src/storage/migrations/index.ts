@@ -17,6 +17,7 @@ import * as m013 from './013-reports.js';
 import * as m014 from './014-jobs-due-covering.js';
 import * as m015 from './015-vouchers.js';
 import * as m016 from './016-chargebacks.js';
+import * as m017 from './017-back-office-people.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '014-jobs-due-covering': m014,
   '015-vouchers': m015,
   '016-chargebacks': m016,
+  '017-back-office-people': m017,
 };

@@ -1,6 +1,7 @@
 // The repositories: one per topic, each a small interface over a scope (the database or one
 // transaction). Store and StoreTransaction (../store.ts) carry the same set.
 
+import { KyselyAudit, type AuditRepository } from './audit.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
@@ -14,8 +15,10 @@ import { KyselySchedules, type SchedulesRepository } from './schedules.js';
 import type { Scope } from './scope.js';
 import { KyselySettlement, type SettlementRepository } from './settlement.js';
 import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simulator-journal.js';
+import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 
+export type * from './audit.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
 export type * from './idempotency.js';
@@ -28,6 +31,7 @@ export type * from './reports.js';
 export type * from './schedules.js';
 export type * from './settlement.js';
 export type * from './simulator-journal.js';
+export type * from './users.js';
 export type * from './webhooks.js';
 export type * from './scope.js';
 
@@ -46,6 +50,8 @@ export interface Repositories {
   readonly reports: ReportsRepository;
   readonly quotes: QuotesRepository;
   readonly settlement: SettlementRepository;
+  readonly users: UsersRepository;
+  readonly audit: AuditRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -63,5 +69,7 @@ export function repositoriesOf(scope: Scope): Repositories {
     reports: new KyselyReports(scope),
     quotes: new KyselyQuotes(scope),
     settlement: new KyselySettlement(scope),
+    users: new KyselyUsers(scope),
+    audit: new KyselyAudit(scope),
   };
 }

@@ -12,4 +12,6 @@ export { writeRegistrationDeletion } from './registration-deletion.js';
 export { writeSchedule } from './schedule.js';
 export { writeScheduleCancel } from './schedule-cancel.js';
 export { writeSettlement, type SettleOutcome, type SettleWrite } from './settlement.js';
+export { writeUserChange, type UserChangeWrite } from './user-change.js';
+export { writeUserInvite, type UserInviteWrite } from './user-invite.js';
 export { atomically } from './atomically.js';

@@ -1,0 +1,57 @@
+// A change of a user (role, channels, status, password, second factor) with the audit row that
+// tells of it, values before and after, in one group-commit batch. The change is guarded by the
+// value the caller read: when it no longer holds (or the user is not the merchant's), the batch
+// is rolled back and no audit row tells of a change that did not happen.
+
+import type { EpochMs } from '../../domain/records.js';
+import type { AuditValues } from '../../domain/users.js';
+import { mustChangeOneRow } from '../guarded-query.js';
+import type { UserChange } from '../repositories/users.js';
+import type { Store } from '../store.js';
+
+/** The user's field no longer held what the caller read; never leaves writeUserChange. */
+class UserChangedMeanwhile extends Error {}
+
+export interface UserChangeWrite {
+  merchantId: string;
+  /** The user changed. */
+  userId: string;
+  change: UserChange;
+  now: EpochMs;
+  /** Who changed it (null: the relay or its command line), from where, and the audit's action name. */
+  by: { userId: string | null; address: string | null; action: string; auditId: string };
+}
+
+/** Secrets are never written to the audit log: only whether one is set. */
+function audited(change: UserChange, value: UserChange['from']): AuditValues {
+  if (change.field === 'passwordHash') return { password: value !== null };
+  if (change.field === 'totpSecret') return { secondFactor: value !== null };
+  if (change.field === 'recoveryCodeHashes') return { recoveryCodes: value === null ? 0 : (value as readonly string[]).length };
+  return { [change.field]: value };
+}
+
+/** True when the change and its audit row were written; false (nothing written) when the guard failed. */
+export async function writeUserChange(store: Store, w: UserChangeWrite): Promise<boolean> {
+  const { change } = w;
+  const statements = [
+    mustChangeOneRow(store.users.changeStatement(w.merchantId, w.userId, change, w.now), () => new UserChangedMeanwhile()),
+    store.audit.appendStatement({
+      id: w.by.auditId,
+      merchantId: w.merchantId,
+      userId: w.by.userId,
+      at: w.now,
+      address: w.by.address,
+      action: w.by.action,
+      target: w.userId,
+      before: audited(change, change.from),
+      after: audited(change, change.to),
+    }),
+  ];
+  try {
+    await store.writeTogether(statements);
+    return true;
+  } catch (error) {
+    if (error instanceof UserChangedMeanwhile) return false;
+    throw error;
+  }
+}

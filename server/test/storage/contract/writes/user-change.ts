@@ -1,0 +1,75 @@
+// writeUserChange: a user's change and its audit row (before and after, never a secret), or,
+// when the change's guard fails, neither.
+
+import { describe, expect, it } from 'vitest';
+import type { UserChangeWrite } from '../../../../src/storage/writes/index.js';
+import { writeUserChange } from '../../../../src/storage/writes/index.js';
+import { all, type ContractContext, count, id, T0 } from '../fixtures.js';
+import { newMerchant, userRecord } from '../people-fixtures.js';
+
+function by(action: string): UserChangeWrite['by'] {
+  return { userId: id(), address: '198.51.100.4', action, auditId: id() };
+}
+
+export function writeUserChangeContract(ctx: () => ContractContext): void {
+  describe('writeUserChange', () => {
+    it('writes the change with its audit row, values before and after', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { role: 'viewer' });
+      await store.users.insert(u);
+      const who = by('user.setRole');
+      expect(await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'role', from: 'viewer', to: 'admin' }, now: T0 + 1, by: who })).toBe(true);
+      expect((await store.users.find(merchantId, u.id))?.role).toBe('admin');
+      expect((await store.audit.list(merchantId, {}, undefined, 10)).entries).toEqual([
+        { id: who.auditId, merchantId, userId: who.userId, at: T0 + 1, address: who.address, action: 'user.setRole', target: u.id, before: { role: 'viewer' }, after: { role: 'admin' } },
+      ]);
+    });
+
+    it('audits whether a password or second factor is set and how many recovery codes remain, never a secret or hash', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId);
+      await store.users.insert(u);
+      await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'passwordHash', from: null, to: 'scrypt$secret-hash' }, now: T0 + 1, by: by('user.setPassword') });
+      await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'totpSecret', from: null, to: 'sealed-totp' }, now: T0 + 2, by: by('user.setSecondFactor') });
+      await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'recoveryCodeHashes', from: null, to: ['code-hash-1', 'code-hash-2'] }, now: T0 + 3, by: by('user.setRecoveryCodes') });
+      const entries = (await store.audit.list(merchantId, {}, undefined, 10)).entries;
+      expect(entries.map((e) => [e.before, e.after])).toEqual([
+        [{ recoveryCodes: 0 }, { recoveryCodes: 2 }],
+        [{ secondFactor: false }, { secondFactor: true }],
+        [{ password: false }, { password: true }],
+      ]);
+      expect(JSON.stringify(entries)).not.toMatch(/secret-hash|sealed-totp|code-hash/);
+    });
+
+    it('writes no audit row when the guard fails: a stale reading, or another merchant\'s user', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { status: 'active' });
+      await store.users.insert(u);
+      expect(await writeUserChange(store, { merchantId, userId: u.id, change: { field: 'status', from: 'invited', to: 'deactivated' }, now: T0 + 1, by: by('user.deactivate') })).toBe(false);
+      const other = await newMerchant(store);
+      expect(await writeUserChange(store, { merchantId: other, userId: u.id, change: { field: 'status', from: 'active', to: 'deactivated' }, now: T0 + 1, by: by('user.deactivate') })).toBe(false);
+      expect(await store.users.find(merchantId, u.id)).toEqual(u);
+      expect((await store.audit.list(merchantId, {}, undefined, 10)).entries).toEqual([]);
+      expect((await store.audit.list(other, {}, undefined, 10)).entries).toEqual([]);
+    });
+
+    it('of two changes from one reading at the same time, one lands with one audit row', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { channelIds: ['e1'] });
+      await store.users.insert(u);
+      const results = await all([
+        () => writeUserChange(store, { merchantId, userId: u.id, change: { field: 'channelIds', from: ['e1'], to: ['e1', 'e2'] }, now: T0 + 1, by: by('user.setChannels') }),
+        () => writeUserChange(store, { merchantId, userId: u.id, change: { field: 'channelIds', from: ['e1'], to: null }, now: T0 + 1, by: by('user.setChannels') }),
+      ]);
+      expect(count(results)).toBe(1);
+      const entries = (await store.audit.list(merchantId, {}, undefined, 10)).entries;
+      expect(entries).toHaveLength(1);
+      expect(entries[0]?.after).toEqual({ channelIds: results[0] ? ['e1', 'e2'] : null });
+      expect((await store.users.find(merchantId, u.id))?.channelIds).toEqual(results[0] ? ['e1', 'e2'] : null);
+    });
+  });
+}
