@@ -32,44 +32,40 @@ describe('SQLite migrations', () => {
   });
 });
 
+/** Runs `check` with the query planner of a freshly migrated SQLite file: what a query's plan says. */
+async function withQueryPlans(check: (plan: (query: string) => Promise<string>) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
+  const db = openSqliteDb(join(dir, 'relay.sqlite'));
+  try {
+    await migrateToLatest(db);
+    await check(async (query) => {
+      const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(db);
+      return rows.map((r) => r.detail).join('; ');
+    });
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('SQLite indexes (migration 004)', () => {
   it('finds payments and checkouts by id through the primary key, and by checkout through the partial index', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
-    const db = openSqliteDb(join(dir, 'relay.sqlite'));
-    try {
-      await migrateToLatest(db);
-      const plan = async (query: string): Promise<string> => {
-        const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(db);
-        return rows.map((r) => r.detail).join('; ');
-      };
+    await withQueryPlans(async (plan) => {
       expect(await plan("select * from payments where entity_id = 'e' and id = 'p'")).toMatch(/USING INDEX sqlite_autoindex_payments_1 \(id=\?\)/);
       expect(await plan("select * from checkouts where entity_id = 'e' and id = 'c'")).toMatch(/USING INDEX sqlite_autoindex_checkouts_1 \(id=\?\)/);
       expect(await plan("select id from payments where checkout_id = 'c'")).toMatch(/USING INDEX payments_checkout \(checkout_id=\?\)/);
       expect(await plan("select id from payments where referenced_id = 'p'")).toMatch(/USING INDEX payments_referenced \(referenced_id=\?\)/);
-    } finally {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('SQLite indexes (migration 017)', () => {
   it('reads the audit log newest first and a merchant\'s users from their indexes, with no sort of their own', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
-    const db = openSqliteDb(join(dir, 'relay.sqlite'));
-    try {
-      await migrateToLatest(db);
-      const plan = async (query: string): Promise<string> => {
-        const { rows } = await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(db);
-        return rows.map((r) => r.detail).join('; ');
-      };
+    await withQueryPlans(async (plan) => {
       const page = "select * from audit_log where merchant_id = 'm' and at <= 5 and (at, id) < (5, 'x') order by at desc, id desc limit 51";
       expect(await plan(page)).toMatch(/^SEARCH audit_log USING INDEX audit_log_merchant_time \(merchant_id=\? AND at<\?\)$/);
       expect(await plan("select * from users where merchant_id = 'm' and email = 'e'")).toMatch(/USING INDEX users_merchant_email \(merchant_id=\? AND email=\?\)/);
       expect(await plan("select * from users where merchant_id = 'm' order by email")).toMatch(/^SEARCH users USING INDEX users_merchant_email \(merchant_id=\?\)$/);
-    } finally {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
