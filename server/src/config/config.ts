@@ -22,6 +22,11 @@ export interface Config {
   publicUrl: string;
   /** Proxies whose X-Forwarded-* headers are believed (trust-proxy.ts); false = none. */
   trustProxy: TrustProxy;
+  /**
+   * Origin the back office is reached at by its people (its own origin, never the card fields'):
+   * the links of invitations point there.
+   */
+  backofficePublicUrl: string;
   /** TCP port of the demo shop (a second origin); 0 disables it. */
   demoPort: number;
   /** Folder of the embedded SQLite store, the test merchant file and the card key. */
@@ -143,6 +148,7 @@ export const defaultConfig: Config = {
   host: '0.0.0.0',
   publicUrl: '',
   trustProxy: false,
+  backofficePublicUrl: 'http://localhost:8082',
   demoPort: 8081,
   dataDir: './data',
   databaseUrl: '',
@@ -249,6 +255,22 @@ export function throttleLimitOf(text: string): number | undefined {
   return limit <= MAX_THROTTLE_LIMIT ? limit : undefined;
 }
 
+/** An http(s) origin (a trailing slash is dropped), as links to the back office are built on it. */
+function backofficePublicUrlFrom(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return defaultConfig.backofficePublicUrl;
+  const text = raw.replace(/\/$/, '');
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text) {
+    throw new Error(`BACKOFFICE_PUBLIC_URL must be an http(s) origin without path, like https://backoffice.example, got ${JSON.stringify(raw)}`);
+  }
+  return url.origin;
+}
+
 function redisUrlFrom(raw: string | undefined): string {
   if (raw === undefined || raw === '') return '';
   // The URL may hold a password: the message names the scheme only.
@@ -307,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? defaultConfig.host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    backofficePublicUrl: backofficePublicUrlFrom(env.BACKOFFICE_PUBLIC_URL),
     demoPort: intFrom(env, 'DEMO_PORT', defaultConfig.demoPort),
     dataDir: env.DATA_DIR ?? defaultConfig.dataDir,
     databaseUrl: env.DATABASE_URL ?? '',

@@ -4,6 +4,7 @@
 
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
+import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from '../config/config.js';
 import { openStore } from '../storage/index.js';
@@ -40,6 +41,7 @@ const USAGE = `usage: npm run relay -- <command>
       of running it as 3-D Secure 1
   entity list --merchant ID
 ${WEBHOOK_USAGE}
+${USER_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 
@@ -296,6 +298,7 @@ const COMMANDS: Record<string, (args: string[]) => Run> = {
   'entity set': entitySet,
   'entity list': entityList,
   ...WEBHOOK_COMMANDS,
+  ...USER_COMMANDS,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -27,6 +27,11 @@ export interface UsersRepository {
   insertStatement(u: UserRecord): CompiledQuery;
   find(merchantId: string, id: string): Promise<UserRecord | undefined>;
   findByEmail(merchantId: string, email: string): Promise<UserRecord | undefined>;
+  /**
+   * The user with this id whatever its merchant: only for the operator's command line, which acts
+   * on every merchant and names a user by id alone; the back office reads through find.
+   */
+  findForOperator(id: string): Promise<UserRecord | undefined>;
   /** The merchant's users, by e-mail address. */
   list(merchantId: string): Promise<UserRecord[]>;
   /** Applies `change` if the field still holds `change.from`; false when it does not or the user is not the merchant's. */
@@ -133,6 +138,11 @@ export class KyselyUsers implements UsersRepository {
 
   async findByEmail(merchantId: string, email: string): Promise<UserRecord | undefined> {
     const row = await this.#s.db.selectFrom('users').selectAll().where('merchant_id', '=', merchantId).where('email', '=', normalizeEmail(email)).executeTakeFirst();
+    return row && userFromRow(row);
+  }
+
+  async findForOperator(id: string): Promise<UserRecord | undefined> {
+    const row = await this.#s.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     return row && userFromRow(row);
   }
 

@@ -1,5 +1,7 @@
 // A change of a user (role, channels, status, password, second factor) with the audit row that
-// tells of it, values before and after, in one group-commit batch. The change is guarded by the
+// tells of it, values before and after, in one group-commit batch. Several fields changed as one
+// act (a second factor's reset clears its secret, last step and recovery codes) are one change
+// with one audit row, each field guarded. The change is guarded by the
 // value the caller read: when it no longer holds (or the user is not the merchant's), the batch
 // is rolled back and no audit row tells of a change that did not happen.
 
@@ -16,7 +18,8 @@ export interface UserChangeWrite {
   merchantId: string;
   /** The user changed. */
   userId: string;
-  change: UserChange;
+  /** One field, or several changed together (all or none land, told by one audit row). */
+  change: UserChange | readonly UserChange[];
   now: EpochMs;
   /** Who changed it (null: the relay or its command line), from where, and the audit's action name. */
   by: { userId: string | null; address: string | null; action: string; auditId: string };
@@ -32,9 +35,9 @@ function audited(change: UserChange, value: UserChange['from']): AuditValues {
 
 /** True when the change and its audit row were written; false (nothing written) when the guard failed. */
 export async function writeUserChange(store: Store, w: UserChangeWrite): Promise<boolean> {
-  const { change } = w;
+  const changes: readonly UserChange[] = Array.isArray(w.change) ? w.change : [w.change as UserChange];
   const statements = [
-    mustChangeOneRow(store.users.changeStatement(w.merchantId, w.userId, change, w.now), () => new UserChangedMeanwhile()),
+    ...changes.map((change) => mustChangeOneRow(store.users.changeStatement(w.merchantId, w.userId, change, w.now), () => new UserChangedMeanwhile())),
     store.audit.appendStatement({
       id: w.by.auditId,
       merchantId: w.merchantId,
@@ -43,8 +46,8 @@ export async function writeUserChange(store: Store, w: UserChangeWrite): Promise
       address: w.by.address,
       action: w.by.action,
       target: w.userId,
-      before: audited(change, change.from),
-      after: audited(change, change.to),
+      before: Object.assign({}, ...changes.map((change) => audited(change, change.from))) as AuditValues,
+      after: Object.assign({}, ...changes.map((change) => audited(change, change.to))) as AuditValues,
     }),
   ];
   try {

@@ -20,6 +20,17 @@ export function usersContract(ctx: () => ContractContext): void {
       expect(await store.users.find(merchantId, id())).toBeUndefined();
     });
 
+    it('finds a user by id alone for the operator, whatever its merchant', async () => {
+      const { store } = ctx();
+      const u = userRecord(await newMerchant(store));
+      const v = userRecord(await newMerchant(store));
+      await store.users.insert(u);
+      await store.users.insert(v);
+      expect(await store.users.findForOperator(u.id)).toEqual(u);
+      expect(await store.users.findForOperator(v.id)).toEqual(v);
+      expect(await store.users.findForOperator(id())).toBeUndefined();
+    });
+
     it('finds and keeps an address whatever its case, once per merchant; another merchant may use it', async () => {
       const { store } = ctx();
       const merchantId = await newMerchant(store);

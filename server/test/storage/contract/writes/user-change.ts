@@ -43,6 +43,42 @@ export function writeUserChangeContract(ctx: () => ContractContext): void {
       expect(JSON.stringify(entries)).not.toMatch(/secret-hash|sealed-totp|code-hash/);
     });
 
+    it('changes several fields as one act with one audit row, or none of them when one guard fails', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { totpSecret: 'sealed-totp', totpLastStep: 7, recoveryCodeHashes: ['code-hash-1'] });
+      await store.users.insert(u);
+      const stale = await writeUserChange(store, {
+        merchantId,
+        userId: u.id,
+        change: [
+          { field: 'totpSecret', from: 'sealed-totp', to: null },
+          { field: 'totpLastStep', from: 6, to: null },
+        ],
+        now: T0 + 1,
+        by: by('user.resetSecondFactor'),
+      });
+      expect(stale).toBe(false);
+      expect(await store.users.find(merchantId, u.id)).toEqual(u);
+      const reset = await writeUserChange(store, {
+        merchantId,
+        userId: u.id,
+        change: [
+          { field: 'totpSecret', from: 'sealed-totp', to: null },
+          { field: 'totpLastStep', from: 7, to: null },
+          { field: 'recoveryCodeHashes', from: ['code-hash-1'], to: null },
+        ],
+        now: T0 + 2,
+        by: by('user.resetSecondFactor'),
+      });
+      expect(reset).toBe(true);
+      expect(await store.users.find(merchantId, u.id)).toMatchObject({ totpSecret: null, totpLastStep: null, recoveryCodeHashes: null });
+      const entries = (await store.audit.list(merchantId, {}, undefined, 10)).entries;
+      expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+        ['user.resetSecondFactor', { secondFactor: true, totpLastStep: 7, recoveryCodes: 1 }, { secondFactor: false, totpLastStep: null, recoveryCodes: 0 }],
+      ]);
+    });
+
     it('writes no audit row when the guard fails: a stale reading, or another merchant\'s user', async () => {
       const { store } = ctx();
       const merchantId = await newMerchant(store);
