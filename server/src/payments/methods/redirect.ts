@@ -4,10 +4,11 @@
 // shopper left there ends as cancelled. The bank account, virtual account and wallet methods leave
 // their payments pending this way too; this row pays the brands the shopper gives no account for.
 
-import { redirectAccountOf } from '../account.js';
+import { redirectAccountOf, type Account } from '../account.js';
 import { redirectExpiryJob, redirectUrl, settleRedirect, type RedirectState } from '../redirect.js';
 import { boundResultUrl } from './bound-result-url.js';
-import type { AuthorizedMethod, PaidAccount, Pending, PendingFacts } from './method.js';
+import type { AuthorizedMethod, MethodName, PaidAccount, Pending, PendingFacts } from './method.js';
+import type { FlatParams } from '../../params/types.js';
 import type { RelayContext } from '../../flows/context.js';
 import type { PaymentRecord } from '../../domain/records.js';
 
@@ -44,3 +45,20 @@ export const redirect: AuthorizedMethod = {
   pending: redirectPending,
   abandon: abandonRedirect,
 };
+
+/**
+ * A method paid from an account the request names (a bank account, a virtual account): the
+ * simulator checks the account, and the shopper confirms on the provider's page.
+ */
+export function providerAccountMethod(name: MethodName, accountOf: (params: FlatParams) => Account | undefined): AuthorizedMethod {
+  return {
+    name,
+    way: 'authorized',
+    pays: (params) => accountOf(params) !== undefined,
+    account: (params) => accountOf(params) as PaidAccount,
+    simulate: simulateAccount,
+    pendingKind: 'redirect',
+    pending: redirectPending,
+    abandon: abandonRedirect,
+  };
+}
