@@ -8,6 +8,7 @@ import type { ScheduleRecord } from '../../../../src/domain/schedules.js';
 import { ClaimLostError, type ClaimAnswer } from '../../../../src/storage/store.js';
 import { writeCheckout, writeRegistration, writeSchedule } from '../../../../src/storage/writes/index.js';
 import { checkoutRecord, type ContractContext, id, newEntity, registrationRecord, T0 } from '../fixtures.js';
+import { schedule as scheduleOf } from '../schedule-fixtures.js';
 
 const HOLDER = { owner: 'relay-a', leaseUntil: T0 + 60_000 };
 /** Jobs queued here are due far in the future: no claim of the jobs tests reaches them. */
@@ -22,26 +23,9 @@ async function claimed(store: ContractContext['store'], entityId: string, owner 
 
 const replay = (store: ContractContext['store'], a: ClaimAnswer) => store.idempotency.claim(a.entityId, a.key, 'h', T0 + 1, 0, HOLDER);
 
-function schedule(entityId: string, registrationId: string): ScheduleRecord {
-  return {
-    id: id(),
-    entityId,
-    registrationId,
-    paymentType: 'DB',
-    amount: 1_999,
-    currency: 'EUR',
-    expression: '0 0 0 1 * ? *',
-    timeZone: 'UTC',
-    startAt: null,
-    endAt: null,
-    paymentParams: '[]',
-    responseJson: '{"id":"s"}',
-    status: 'active',
-    nextRunAt: JOBS_AT,
-    createdAt: T0,
-    updatedAt: T0,
-  };
-}
+/** A monthly schedule of these tests, due at JOBS_AT. */
+const schedule = (entityId: string, registrationId: string): ScheduleRecord =>
+  scheduleOf(entityId, registrationId, { expression: '0 0 0 1 * ? *', nextRunAt: JOBS_AT, createdAt: T0, updatedAt: T0 });
 
 export function batchedWritesContract(ctx: () => ContractContext): void {
   describe('writeCheckout, writeRegistration, writeSchedule', () => {
