@@ -28,9 +28,11 @@ export function App() {
 
 function Pages() {
   const { path } = useLocation();
-  if (path.startsWith('/invite/')) {
+  // The links `relay user invite` and the People page hand out.
+  if (path.startsWith('/invitations/') || path.startsWith('/invite/')) {
     return (
       <Router>
+        <Route path="/invitations/:token" component={InvitePage} />
         <Route path="/invite/:token" component={InvitePage} />
         <Route default component={SignInPage} />
       </Router>

@@ -1,6 +1,6 @@
 // Starts the real relay (`server/src/process/main.ts`) as a child process for one Playwright worker:
-// a fresh data folder (SQLite store), free ports for the relay and its demo shop, output to a log
-// file that failing tests attach. The relay is reached at `localhost`, merchant pages at
+// a fresh data folder (SQLite store), free ports for the relay, its demo shop and its back office,
+// output to a log file that failing tests attach. The relay is reached at `localhost`, merchant pages at
 // `127.0.0.1`, so the two are different origins (and sites) as in production.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,12 +18,25 @@ export interface RelayCredentials {
   webhookSecret: string;
 }
 
+/** The back office of the relay and the owner `npm start` created for the test merchant. */
+export interface BackOfficeSignIn {
+  /** Origin of the back office, http://localhost:<BACKOFFICE_PORT>. */
+  url: string;
+  email: string;
+  password: string;
+}
+
 export interface RelayProcess {
   /** Origin of the relay as the browser and merchant backends reach it, e.g. http://localhost:41234. */
   url: string;
   /** Origin of the relay's demo shop, on 127.0.0.1 (a second site). */
   demoUrl: string;
   credentials: RelayCredentials;
+  /**
+   * The back office and its owner's sign-in, as the relay wrote them to test-merchant.json;
+   * undefined when it wrote none (BACKOFFICE_PORT=0).
+   */
+  backOffice: BackOfficeSignIn | undefined;
   dataDir: string;
   /** The relay's stdout and stderr. */
   logFile: string;
@@ -53,7 +66,7 @@ const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/process/main.ts';
  * the relay's environment (e.g. RELAY_FAILPOINTS for a crash test).
  */
 export async function startRelay(options: { logDir: string; name: string; dataDir?: string; env?: Readonly<Record<string, string>> }): Promise<RelayProcess> {
-  const [port, demoPort] = [await freePort(), await freePort()];
+  const [port, demoPort, backOfficePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'paywidgets-e2e-')));
   const ownsData = options.dataDir === undefined;
   await mkdir(options.logDir, { recursive: true });
@@ -69,6 +82,9 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DEMO_PORT: String(demoPort),
+      // Its own port and so its own origin, never the one of the card fields.
+      BACKOFFICE_PORT: String(backOfficePort),
+      BACKOFFICE_PUBLIC_URL: `http://localhost:${backOfficePort}`,
       DATA_DIR: dataDir,
       // The embedded store: each worker has its own, nothing is shared with other runs.
       DATABASE_URL: '',
@@ -115,7 +131,11 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       timeoutMs: RELAY_START_TIMEOUT_MS,
       abort: () => exited,
     });
-    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop, kill, terminate };
+    const backOffice = await readBackOffice(dataDir);
+    if (backOffice) {
+      await waitUntil(() => answersHttp(backOffice.url), { what: `back office at ${backOffice.url}`, timeoutMs: RELAY_START_TIMEOUT_MS, abort: () => exited });
+    }
+    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, backOffice, dataDir, logFile, stop, kill, terminate };
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- ${logFile} (last lines) ---\n${await logTail(logFile)}`);
@@ -127,6 +147,13 @@ async function readCredentials(dataDir: string): Promise<RelayCredentials | unde
   const json = JSON.parse(text) as Partial<RelayCredentials>;
   if (typeof json.entityId !== 'string' || typeof json.accessToken !== 'string') return undefined;
   return { entityId: json.entityId, accessToken: json.accessToken, webhookSecret: json.webhookSecret ?? '' };
+}
+
+async function readBackOffice(dataDir: string): Promise<BackOfficeSignIn | undefined> {
+  const json = JSON.parse(await readFile(join(dataDir, 'test-merchant.json'), 'utf8')) as { backOffice?: Partial<BackOfficeSignIn> };
+  const { url, email, password } = json.backOffice ?? {};
+  if (typeof url !== 'string' || typeof email !== 'string' || typeof password !== 'string') return undefined;
+  return { url: url.replace(/\/$/, ''), email, password };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -5,12 +5,25 @@ import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { me } from '../api/session.js';
 
-export function Page({ title, actions, children }: { title: string; actions?: ComponentChildren; children: ComponentChildren }) {
+interface PageProps {
+  title: string;
+  /** A link back to where this page is opened from, above the title. */
+  back?: { href: string; label: string };
+  actions?: ComponentChildren;
+  children: ComponentChildren;
+}
+
+export function Page({ title, back, actions, children }: PageProps) {
   useEffect(() => {
     document.title = `${title} · ${me.value?.merchant.name ?? 'Back office'}`;
   }, [title]);
   return (
     <>
+      {back && (
+        <p class="back">
+          <a href={back.href}>← {back.label}</a>
+        </p>
+      )}
       <div class="page-head">
         <h1>{title}</h1>
         {actions && <div class="page-actions">{actions}</div>}

@@ -1,4 +1,4 @@
-// Accepting an invitation (/invite/:token): the person chooses a password and is signed in. The
+// Accepting an invitation (/invitations/:token): the person chooses a password and is signed in. The
 // API's password policy (length, common passwords) answers with what is wrong, shown at the field.
 
 import { useLocation, useRoute } from 'preact-iso/router';

@@ -56,6 +56,11 @@ export function ActionDialog({ action, payment, allowed, onClose, onDone }: Prop
     <Dialog title={TITLES[action]} onClose={onClose}>
       <form method="dialog" onSubmit={submit} noValidate>
         <div class="dialog-body">
+          <p class="dialog-payment muted">
+            {formatDateTime(payment.createdAt)}
+            {payment.merchantTransactionId ? ` · order ${payment.merchantTransactionId}` : ''}
+            {payment.email ? ` · ${payment.email}` : ''}
+          </p>
           {limit && (
             <Field label={`Amount (${currency})`} hint={`Up to ${formatMoney(limit.max, currency)}.`} error={amountProblem}>
               {({ id, describedBy, invalid }) => (
@@ -63,11 +68,6 @@ export function ActionDialog({ action, payment, allowed, onClose, onDone }: Prop
               )}
             </Field>
           )}
-          <p class="dialog-payment muted">
-            {formatDateTime(payment.createdAt)}
-            {payment.merchantTransactionId ? ` · order ${payment.merchantTransactionId}` : ''}
-            {payment.email ? ` · ${payment.email}` : ''}
-          </p>
           <p class="dialog-question">{question(action, shown)}</p>
         </div>
         <ErrorNotice error={error} />

@@ -17,6 +17,8 @@ import { Notifications } from './notifications.js';
 import { Summary } from './summary.js';
 import { Timeline } from './timeline.js';
 
+const BACK = { href: '/payments', label: 'Payments' };
+
 export function PaymentPage() {
   const { params } = useRoute();
   const id = params.id ?? '';
@@ -26,16 +28,14 @@ export function PaymentPage() {
 
   if (!detail.data) {
     return (
-      <Page title="Payment">
-        <BackLink />
+      <Page title="Payment" back={BACK}>
         {detail.loading ? <Loading what="the payment" /> : <ErrorNotice error={detail.error?.status === 404 ? { message: 'There is no such payment, or it belongs to a channel you cannot see.' } : detail.error} />}
       </Page>
     );
   }
   const { payment, timeline, checkout, notifications, allowed } = detail.data;
   return (
-    <Page title="Payment" actions={<ActionButtons allowed={allowed} onOpen={(a) => (setDone(undefined), setAction(a))} />}>
-      <BackLink />
+    <Page title="Payment" back={BACK} actions={<ActionButtons allowed={allowed} onOpen={(a) => (setDone(undefined), setAction(a))} />}>
       {done && <StatusNotice>{done}</StatusNotice>}
       <ErrorNotice error={detail.error} />
       <Summary payment={payment} checkout={checkout} />
@@ -63,13 +63,5 @@ export function PaymentPage() {
         />
       )}
     </Page>
-  );
-}
-
-function BackLink() {
-  return (
-    <p class="back">
-      <a href="/payments">← Payments</a>
-    </p>
   );
 }

@@ -33,9 +33,12 @@ export function PeopleTable({ users, onAction }: { users: readonly User[]; onAct
         {users.map((user) => (
           <tr key={user.id}>
             <td data-label="E-mail" class="wrap">
-              {user.email}
-              {user.id === self && <span class="muted"> (you)</span>}
-              {user.channelIds && <div class="muted small">Channels: {user.channelIds.join(', ')}</div>}
+              {/* One child: on a small screen the cell is a flex row of its label and its content. */}
+              <div>
+                {user.email}
+                {user.id === self && <span class="muted"> (you)</span>}
+                {user.channelIds && <div class="muted small">Channels: {user.channelIds.join(', ')}</div>}
+              </div>
             </td>
             <td data-label="Role">{label(ROLE_NAMES, user.role)}</td>
             <td data-label="Status">
