@@ -43,7 +43,7 @@ function Pages() {
   if (person === null) return <SignInPage />;
   return (
     <Shell>
-      <Router>
+      <Router onRouteChange={focusNewPage}>
         <Route path="/" component={Home} />
         <Route path="/payments" component={PaymentsPage} />
         <Route path="/payments/:id" component={PaymentPage} />
@@ -55,6 +55,19 @@ function Pages() {
       </Router>
     </Shell>
   );
+}
+
+let shownPath = location.pathname;
+
+/**
+ * A new page takes the focus to its start, so a keyboard or screen reader user goes on from
+ * there rather than from the top of the document. A new query (a filter) leaves focus alone.
+ */
+function focusNewPage(url: string): void {
+  const path = url.split('?')[0] ?? url;
+  if (path === shownPath) return;
+  shownPath = path;
+  document.getElementById('main')?.focus();
 }
 
 /** `/` opens the first page the person's role allows. */
