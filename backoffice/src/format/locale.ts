@@ -1,4 +1,4 @@
 // Numbers and dates are shown in the person's own locale (the browser's first language); the
 // words of the pages are English.
 
-export const locale: string = navigator.languages?.[0] ?? navigator.language ?? 'en';
+export const locale: string = (typeof navigator !== 'undefined' && (navigator.languages?.[0] ?? navigator.language)) || 'en';
