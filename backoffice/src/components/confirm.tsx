@@ -34,7 +34,7 @@ export function Confirm({ title, confirm, danger, children, run, onDone, onClose
     }
   };
   return (
-    <Dialog title={title} onClose={onClose}>
+    <Dialog title={title} busy={busy} onClose={onClose}>
       <form method="dialog" onSubmit={submit}>
         <div class="dialog-body">{children}</div>
         <ErrorNotice error={error} />

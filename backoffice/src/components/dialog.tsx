@@ -7,11 +7,13 @@ import { useEffect, useId, useRef } from 'preact/hooks';
 
 interface DialogProps {
   title: string;
+  /** While its action runs, Escape does not close the dialog: the outcome is shown in it. */
+  busy?: boolean;
   onClose: () => void;
   children: ComponentChildren;
 }
 
-export function Dialog({ title, onClose, children }: DialogProps) {
+export function Dialog({ title, busy, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -23,7 +25,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     return () => opener?.focus();
   }, []);
   return (
-    <dialog ref={ref} class="dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} class="dialog" aria-labelledby={titleId} onClose={onClose} onCancel={(event) => busy && event.preventDefault()}>
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>

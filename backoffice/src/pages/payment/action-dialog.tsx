@@ -53,7 +53,7 @@ export function ActionDialog({ action, payment, allowed, onClose, onDone }: Prop
   };
 
   return (
-    <Dialog title={TITLES[action]} onClose={onClose}>
+    <Dialog title={TITLES[action]} busy={busy} onClose={onClose}>
       <form method="dialog" onSubmit={submit} noValidate>
         <div class="dialog-body">
           <p class="dialog-payment muted">
