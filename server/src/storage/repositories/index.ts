@@ -2,10 +2,12 @@
 // transaction). Store and StoreTransaction (../store.ts) carry the same set.
 
 import { KyselyAudit, type AuditRepository } from './audit.js';
+import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
 import { KyselyJobs, type JobsRepository } from './jobs.js';
+import { KyselyMerchantSettings, type MerchantSettingsRepository } from './merchant-settings.js';
 import { KyselyMerchants, type MerchantsRepository } from './merchants.js';
 import { KyselyPayments, type PaymentsRepository } from './payments.js';
 import { KyselyQuotes, type QuotesRepository } from './quotes.js';
@@ -19,11 +21,13 @@ import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 
 export type * from './audit.js';
+export type * from './backoffice-sessions.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
 export type * from './idempotency.js';
 export type * from './jobs.js';
 export type * from './merchants.js';
+export type * from './merchant-settings.js';
 export type * from './payments.js';
 export type * from './quotes.js';
 export type * from './registrations.js';
@@ -52,6 +56,8 @@ export interface Repositories {
   readonly settlement: SettlementRepository;
   readonly users: UsersRepository;
   readonly audit: AuditRepository;
+  readonly sessions: BackofficeSessionsRepository;
+  readonly merchantSettings: MerchantSettingsRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -71,5 +77,7 @@ export function repositoriesOf(scope: Scope): Repositories {
     settlement: new KyselySettlement(scope),
     users: new KyselyUsers(scope),
     audit: new KyselyAudit(scope),
+    sessions: new KyselyBackofficeSessions(scope),
+    merchantSettings: new KyselyMerchantSettings(scope),
   };
 }
