@@ -2,7 +2,8 @@
 // own port and origin, with the guard before every route, the API's error shape, the security
 // headers on every answer, its JSON API under /api (route-sets.ts) and its pages (pages.ts).
 
-import Fastify, { type FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config/trust-proxy.js';
 import type { BackofficeContext, BackofficeRoutes } from './contract.js';
 import { sessionCookieFor } from './cookies.js';
@@ -15,13 +16,16 @@ import { securityHeaders } from './security-headers.js';
 export interface BackofficeAppOptions {
   /** The pages' build (dist/backoffice/); when it holds no index.html the pages answer 503. */
   distDir: string;
-  /** Fastify's logger option: false in tests, the relay's logger options in the process. */
-  logger: boolean | object;
+  /** The relay's logger (the process passes a child of the relay's), or false for none (tests). */
+  logger: FastifyBaseLogger | false;
   /** The back office's origin as browsers reach it (BACKOFFICE_PUBLIC_URL): the Origin requests must carry. */
   publicUrl: string;
   /** The API's route sets; by default every set of route-sets.ts (tests may add their own). */
   routeSets?: readonly BackofficeRoutes[];
 }
+
+/** Where the pages' build writes the back office (dist/backoffice/). */
+export const BACKOFFICE_DIST_DIR = fileURLToPath(new URL('../../../dist/backoffice/', import.meta.url));
 
 /** The largest JSON body the back office takes: its forms are small. */
 const BODY_LIMIT = 64 * 1024;
@@ -34,7 +38,9 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 
 export async function buildBackofficeApp(ctx: BackofficeContext, options: BackofficeAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Paths may carry one-time tokens (an invitation's): Fastify's own request lines would log them.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     frameworkErrors: answerError,
