@@ -24,7 +24,11 @@ function requestFault(error: FastifyError): BackofficeError | null {
 
 export function answerError(error: FastifyError | BackofficeError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = error instanceof BackofficeError ? error : requestFault(error);
-  if (known) return reply.status(known.status).type('application/json; charset=utf-8').send(known.body());
+  if (known) {
+    const retryAfter = known.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return reply.status(known.status).type('application/json; charset=utf-8').send(known.body());
+  }
   request.log.error({ err: error }, 'back office request failed');
   return reply.status(500).type('application/json; charset=utf-8').send({ error: { code: 'internal', message: 'something went wrong on our side' } });
 }

@@ -55,6 +55,7 @@ export class KyselyStore implements Store {
   readonly audit: Repositories['audit'];
   readonly sessions: Repositories['sessions'];
   readonly merchantSettings: Repositories['merchantSettings'];
+  readonly signInFailures: Repositories['signInFailures'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -106,6 +107,7 @@ export class KyselyStore implements Store {
     this.audit = repositories.audit;
     this.sessions = repositories.sessions;
     this.merchantSettings = repositories.merchantSettings;
+    this.signInFailures = repositories.signInFailures;
     this.#writeTogether = repositories.writeTogether;
   }
 

@@ -10,7 +10,10 @@
 //   await bo.close();
 //
 // Passwords are hashed at a low scrypt cost here (verifyPassword reads the cost from the hash), so
-// a sign-in takes milliseconds; the relay itself hashes at the full cost.
+// a sign-in takes milliseconds; the relay itself hashes at the full cost. Requests come from
+// 127.0.0.1 unless a test injects its own remoteAddress: the throttle locks an address after 20
+// failed sign-ins in 15 minutes (domain/sign-in-throttle.ts), so a test that fails many sign-ins
+// gives them addresses of their own.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

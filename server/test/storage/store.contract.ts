@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { auditContract } from './contract/audit.js';
 import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
 import { merchantSettingsContract } from './contract/merchant-settings.js';
+import { signInFailuresContract } from './contract/sign-in-failures.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -66,6 +67,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   auditContract,
   backofficeSessionsContract,
   merchantSettingsContract,
+  signInFailuresContract,
 ];
 
 /** One contract per composite write (storage/writes/). */

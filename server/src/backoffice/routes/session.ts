@@ -5,7 +5,8 @@
 import { randomHex } from '../../crypto/tokens.js';
 import { writeSessionEnd } from '../../storage/writes/index.js';
 import type { BackofficeRoutes } from '../contract.js';
-import { sessionOf } from '../contract.js';
+import { BackofficeError, sessionOf } from '../contract.js';
+import { forgetAccountFailures, recordFailure, refuseWhileLocked } from '../sign-in-throttle.js';
 import { meOf } from '../me.js';
 import { credentialsOf, checkCredentials } from '../sign-in.js';
 import { clearCookie, startSession } from '../sessions.js';
@@ -17,7 +18,15 @@ export const sessionRoutes: BackofficeRoutes = (app, ctx) => {
 
   app.post('/session', { config: { access: 'public' } }, async (request, reply) => {
     const credentials = credentialsOf(request.body);
-    const user = await checkCredentials(ctx, credentials, request.ip);
+    await refuseWhileLocked(ctx, credentials.email, request.ip);
+    let user;
+    try {
+      user = await checkCredentials(ctx, credentials, request.ip);
+    } catch (error) {
+      if (error instanceof BackofficeError && error.code === 'invalidCredentials') await recordFailure(ctx, credentials.email, request.ip);
+      throw error;
+    }
+    await forgetAccountFailures(ctx, credentials.email);
     const session = await startSession(ctx, request, reply, { user, action: 'signIn' });
     await ctx.store.users.recordSignIn(user.merchantId, user.id, ctx.clock.now());
     return meOf(ctx, { merchantId: session.merchantId, userId: session.userId, csrfToken: session.csrfToken });

@@ -16,6 +16,7 @@ import { KyselyReports, type ReportsRepository } from './reports.js';
 import { KyselySchedules, type SchedulesRepository } from './schedules.js';
 import type { Scope } from './scope.js';
 import { KyselySettlement, type SettlementRepository } from './settlement.js';
+import { KyselySignInFailures, type SignInFailuresRepository } from './sign-in-failures.js';
 import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simulator-journal.js';
 import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
@@ -35,6 +36,7 @@ export type * from './reports.js';
 export type * from './schedules.js';
 export type * from './settlement.js';
 export type * from './simulator-journal.js';
+export type * from './sign-in-failures.js';
 export type * from './users.js';
 export type * from './webhooks.js';
 export type * from './scope.js';
@@ -58,6 +60,7 @@ export interface Repositories {
   readonly audit: AuditRepository;
   readonly sessions: BackofficeSessionsRepository;
   readonly merchantSettings: MerchantSettingsRepository;
+  readonly signInFailures: SignInFailuresRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -79,5 +82,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     audit: new KyselyAudit(scope),
     sessions: new KyselyBackofficeSessions(scope),
     merchantSettings: new KyselyMerchantSettings(scope),
+    signInFailures: new KyselySignInFailures(scope),
   };
 }
