@@ -34,6 +34,12 @@ export const ACCOUNT_THROTTLE: Readonly<ThrottlePolicy> = Object.freeze({ limit:
 /** Per client address: 20 failures in 15 minutes (an office behind one address has several people). */
 export const ADDRESS_THROTTLE: Readonly<ThrottlePolicy> = Object.freeze({ limit: 20, windowMs: 15 * MINUTE, firstLockMs: MINUTE, maxLockMs: 60 * MINUTE });
 
+/**
+ * A key quiet this long (no failure, no lock) is forgotten, its lockouts with it: long enough that
+ * waiting out a lock does not reset the back-off.
+ */
+export const FAILURES_KEPT_MS = 24 * 60 * MINUTE;
+
 export const accountKey = (email: string): string => `account:${email}`;
 export const addressKey = (address: string): string => `address:${address}`;
 
