@@ -5,6 +5,7 @@
 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BackofficeError } from './contract.js';
+import { applySecurityHeaders } from './security-headers.js';
 
 /** What a request's own fault becomes; null when the error is not the request's fault. */
 function requestFault(error: FastifyError): BackofficeError | null {
@@ -23,6 +24,7 @@ function requestFault(error: FastifyError): BackofficeError | null {
 }
 
 export function answerError(error: FastifyError | BackofficeError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  applySecurityHeaders(request, reply);
   const known = error instanceof BackofficeError ? error : requestFault(error);
   if (known) {
     const retryAfter = known.details?.retryAfterSeconds;

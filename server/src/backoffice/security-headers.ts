@@ -8,12 +8,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
 
-export function securityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+/** Sets the headers on `reply` (also called by the error handler: the router's errors skip onSend). */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-frame-options', 'DENY');
   reply.header('cross-origin-opener-policy', 'same-origin');
   if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?') || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
+/** The onSend hook: every answer of a route or the not-found handler. */
+export function securityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+  applySecurityHeaders(request, reply);
   done(null, payload);
 }

@@ -60,6 +60,15 @@ describe('back office headers and pages', () => {
     expect(escape.body).toBe(page.body);
   });
 
+  it('answers a malformed path or cookie as the request\'s fault, never a 500', async () => {
+    const badPath = await bo.app.inject({ method: 'GET', url: '/api/%zz' });
+    expect(badPath.statusCode).toBe(400);
+    expect(badPath.json().error.code).toBe('invalidParameters');
+    expect(badPath.headers['content-security-policy']).toBe(CSP);
+    const badCookie = await bo.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: 'pw_session=%%%; pw_session=' + 'x'.repeat(5000) } });
+    expect(badCookie.statusCode).toBe(401);
+  });
+
   it('answers a plain 503 saying to build the pages when there is no build', async () => {
     const response = await bo.anonymous().get('/');
     expect(response.statusCode).toBe(503);
