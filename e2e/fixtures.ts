@@ -27,13 +27,16 @@ import { CardForm } from './pages/card-form.js';
 import { MerchantPage } from './pages/merchant-page.js';
 import { MerchantServer, escapeHtml } from './support/merchant-server.js';
 import { RelayApi, type CheckoutParams, type PaymentStatus, type RelayResponse } from './support/relay-api.js';
-import { RELAY_START_TIMEOUT_MS, logTail, startRelay, type BackOfficeSignIn, type RelayCredentials, type RelayProcess } from './support/relay-process.js';
+import { RELAY_START_TIMEOUT_MS, logTail, startRelay, type RelayCredentials, type RelayProcess } from './support/relay-process.js';
 import { answersHttp, waitUntil } from './support/wait-until.js';
 
 export { expect };
 export { answerThreeDSecure, CardForm, futureExpiry, testCards, type CardDetails, type CardFormLabels } from './pages/card-form.js';
 export type { MerchantPage, ShopperResult } from './pages/merchant-page.js';
-export type { BackOfficeSignIn, CheckoutParams, PaymentStatus, RelayResponse, RelayCredentials };
+export type { CheckoutParams, PaymentStatus, RelayResponse, RelayCredentials };
+
+/** The back office's origin and the sign-in of the owner `npm start` created for the test merchant. */
+export type BackOfficeSignIn = NonNullable<RelayCredentials['backOffice']>;
 
 export interface Relay {
   /** Origin of the relay, http://localhost:<port>. */
@@ -133,7 +136,7 @@ export function relayFixture(child: RelayProcess, url = child.url): Relay {
     url,
     demoUrl: child.demoUrl,
     credentials: child.credentials,
-    backOffice: child.backOffice,
+    backOffice: child.credentials.backOffice,
     logFile: child.logFile,
     dataDir: child.dataDir,
     prepareCheckout: (params) => api.prepareCheckout(params),

@@ -1,6 +1,6 @@
 // Starts the real relay (`server/src/process/main.ts`) as a child process for one Playwright worker:
-// a fresh data folder (SQLite store), free ports for the relay, its demo shop and its back office,
-// output to a log file that failing tests attach. The relay is reached at `localhost`, merchant pages at
+// a fresh data folder (SQLite store), free ports for the relay, its demo shop and its back office, output to a log
+// file that failing tests attach. The relay is reached at `localhost`, merchant pages at
 // `127.0.0.1`, so the two are different origins (and sites) as in production.
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,14 +16,8 @@ export interface RelayCredentials {
   entityId: string;
   accessToken: string;
   webhookSecret: string;
-}
-
-/** The back office of the relay and the owner `npm start` created for the test merchant. */
-export interface BackOfficeSignIn {
-  /** Origin of the back office, http://localhost:<BACKOFFICE_PORT>. */
-  url: string;
-  email: string;
-  password: string;
+  /** The test merchant's owner in the back office (written on the first start of an empty store). */
+  backOffice?: { url: string; email: string; password: string };
 }
 
 export interface RelayProcess {
@@ -31,12 +25,9 @@ export interface RelayProcess {
   url: string;
   /** Origin of the relay's demo shop, on 127.0.0.1 (a second site). */
   demoUrl: string;
+  /** Origin of the back office: its own port, so its own origin. */
+  backofficeUrl: string;
   credentials: RelayCredentials;
-  /**
-   * The back office and its owner's sign-in, as the relay wrote them to test-merchant.json;
-   * undefined when it wrote none (BACKOFFICE_PORT=0).
-   */
-  backOffice: BackOfficeSignIn | undefined;
   dataDir: string;
   /** The relay's stdout and stderr. */
   logFile: string;
@@ -66,13 +57,14 @@ const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/process/main.ts';
  * the relay's environment (e.g. RELAY_FAILPOINTS for a crash test).
  */
 export async function startRelay(options: { logDir: string; name: string; dataDir?: string; env?: Readonly<Record<string, string>> }): Promise<RelayProcess> {
-  const [port, demoPort, backOfficePort] = [await freePort(), await freePort(), await freePort()];
+  const [port, demoPort, backofficePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'paywidgets-e2e-')));
   const ownsData = options.dataDir === undefined;
   await mkdir(options.logDir, { recursive: true });
   const logFile = join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile);
   const url = `http://localhost:${port}`;
+  const backofficeUrl = `http://localhost:${backofficePort}`;
 
   const child = spawn(process.execPath, ['--import', 'tsx', relayEntry], {
     cwd: repoRoot,
@@ -82,9 +74,9 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DEMO_PORT: String(demoPort),
-      // Its own port and so its own origin, never the one of the card fields.
-      BACKOFFICE_PORT: String(backOfficePort),
-      BACKOFFICE_PUBLIC_URL: `http://localhost:${backOfficePort}`,
+      // Every worker's relay its own back office port (the default, 8082, would be shared).
+      BACKOFFICE_PORT: String(backofficePort),
+      BACKOFFICE_PUBLIC_URL: backofficeUrl,
       DATA_DIR: dataDir,
       // The embedded store: each worker has its own, nothing is shared with other runs.
       DATABASE_URL: '',
@@ -131,11 +123,11 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       timeoutMs: RELAY_START_TIMEOUT_MS,
       abort: () => exited,
     });
-    const backOffice = await readBackOffice(dataDir);
-    if (backOffice) {
-      await waitUntil(() => answersHttp(backOffice.url), { what: `back office at ${backOffice.url}`, timeoutMs: RELAY_START_TIMEOUT_MS, abort: () => exited });
+    // The back office starts listening after the relay: tests that use it wait for it here.
+    if (options.env?.BACKOFFICE_PORT !== '0') {
+      await waitUntil(() => answersHttp(backofficeUrl), { what: `back office at ${backofficeUrl}`, timeoutMs: RELAY_START_TIMEOUT_MS, abort: () => exited });
     }
-    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, backOffice, dataDir, logFile, stop, kill, terminate };
+    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, backofficeUrl, credentials, dataDir, logFile, stop, kill, terminate };
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- ${logFile} (last lines) ---\n${await logTail(logFile)}`);
@@ -146,14 +138,7 @@ async function readCredentials(dataDir: string): Promise<RelayCredentials | unde
   const text = await readFile(join(dataDir, 'test-merchant.json'), 'utf8');
   const json = JSON.parse(text) as Partial<RelayCredentials>;
   if (typeof json.entityId !== 'string' || typeof json.accessToken !== 'string') return undefined;
-  return { entityId: json.entityId, accessToken: json.accessToken, webhookSecret: json.webhookSecret ?? '' };
-}
-
-async function readBackOffice(dataDir: string): Promise<BackOfficeSignIn | undefined> {
-  const json = JSON.parse(await readFile(join(dataDir, 'test-merchant.json'), 'utf8')) as { backOffice?: Partial<BackOfficeSignIn> };
-  const { url, email, password } = json.backOffice ?? {};
-  if (typeof url !== 'string' || typeof email !== 'string' || typeof password !== 'string') return undefined;
-  return { url: url.replace(/\/$/, ''), email, password };
+  return { entityId: json.entityId, accessToken: json.accessToken, webhookSecret: json.webhookSecret ?? '', ...(json.backOffice ? { backOffice: json.backOffice } : {}) };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -6,6 +6,9 @@
 
 import { afterAll, beforeAll } from 'vitest';
 import { auditContract } from './contract/audit.js';
+import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
+import { merchantSettingsContract } from './contract/merchant-settings.js';
+import { signInFailuresContract } from './contract/sign-in-failures.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -37,6 +40,8 @@ import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
 import { writeUserChangeContract } from './contract/writes/user-change.js';
 import { writeUserInviteContract } from './contract/writes/user-invite.js';
+import { writeSessionStartContract } from './contract/writes/session-start.js';
+import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -60,6 +65,9 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   settlementContract,
   usersContract,
   auditContract,
+  backofficeSessionsContract,
+  merchantSettingsContract,
+  signInFailuresContract,
 ];
 
 /** One contract per composite write (storage/writes/). */
@@ -79,6 +87,8 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   outboxContract,
   writeUserInviteContract,
   writeUserChangeContract,
+  writeSessionStartContract,
+  writeMerchantSettingsContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
