@@ -44,3 +44,19 @@ test('signing out everywhere ends the sessions of other browsers too', async ({ 
     await other.close();
   }
 });
+
+test('after repeated failures the page says the account is locked and how long to wait', async ({ page, backOffice }) => {
+  // An address nobody has: the lock is the same whether or not the account exists, and the
+  // owner the other tests sign in as stays usable.
+  await page.goto(backOffice.url);
+  await page.getByLabel('E-mail').fill(`nobody.${Date.now()}@northwind.example`);
+  const password = page.getByLabel('Password');
+  const alert = page.getByRole('alert');
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await password.fill(`wrong password ${attempt}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(alert).toHaveText(/not right|Too many attempts/);
+    if (/Too many attempts/.test(await alert.innerText())) break;
+  }
+  await expect(alert).toHaveText(/^Too many attempts\. Try again in \d+ (seconds|minutes|hours)\.$/);
+});
