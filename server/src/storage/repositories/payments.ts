@@ -35,6 +35,16 @@ export interface PaymentsRepository {
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
   findById(id: string): Promise<PaymentRecord | undefined>;
   /**
+   * Scoped by several entities at once (a back office person sees some of a merchant's
+   * channels): a payment of any other entity is undefined.
+   */
+  findAmong(entityIds: readonly string[], id: string): Promise<PaymentRecord | undefined>;
+  /**
+   * A payment's family in one query, oldest first: the payment of `entityId`, the records
+   * referencing it, and theirs (a refund of a capture). Empty when the payment is not the entity's.
+   */
+  family(entityId: string, paymentId: string): Promise<PaymentRecord[]>;
+  /**
    * Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`; only
    * `entityId`'s when given (a test clock moves one entity's time).
    */
@@ -79,6 +89,34 @@ export class KyselyPayments implements PaymentsRepository {
   async findById(id: string): Promise<PaymentRecord | undefined> {
     const row = await this.#s.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
     return row && paymentFromRow(row);
+  }
+
+  async findAmong(entityIds: readonly string[], id: string): Promise<PaymentRecord | undefined> {
+    if (entityIds.length === 0) return undefined;
+    const row = await this.#s.db.selectFrom('payments').selectAll().where('id', '=', id).where('entity_id', 'in', [...entityIds]).executeTakeFirst();
+    return row && paymentFromRow(row);
+  }
+
+  async family(entityId: string, paymentId: string): Promise<PaymentRecord[]> {
+    // A record references its payment at most two levels down (a refund of a capture of a PA):
+    // the payment, its children by the referenced index, and their children through it again.
+    // A follow-up always belongs to its payment's entity, so one entity scopes the whole family.
+    const rows = await this.#s.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('entity_id', '=', entityId)
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', paymentId),
+          eb('referenced_id', '=', paymentId),
+          eb('referenced_id', 'in', eb.selectFrom('payments as child').select('child.id').where('child.referenced_id', '=', paymentId).where('child.entity_id', '=', entityId)),
+        ]),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    // A family whose payment is another entity's is no family: its children alone are not shown.
+    return rows.some((r) => r.id === paymentId) ? rows.map(paymentFromRow) : [];
   }
 
   async pendingBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]> {
