@@ -40,8 +40,9 @@ export interface PaymentsRepository {
    */
   findAmong(entityIds: readonly string[], id: string): Promise<PaymentRecord | undefined>;
   /**
-   * A payment's family in one query, oldest first: the payment of `entityId`, the records
-   * referencing it, and theirs (a refund of a capture). Empty when the payment is not the entity's.
+   * A payment's family in one query, oldest first (a record after the one it references when
+   * both have one time): the payment of `entityId`, the records referencing it, and theirs (a
+   * refund of a capture). Empty when the payment is not the entity's.
    */
   family(entityId: string, paymentId: string): Promise<PaymentRecord[]>;
   /**
@@ -114,10 +115,12 @@ export class KyselyPayments implements PaymentsRepository {
           eb('referenced_id', 'in', eb.selectFrom('payments as child').select('child.id').where('child.referenced_id', '=', paymentId)),
         ]),
       )
-      .orderBy('created_at')
-      .orderBy('id')
       .execute();
-    return rows.map(paymentFromRow);
+    // Oldest first; within one millisecond a record comes after the one it references.
+    const depth = (r: { id: string; referenced_id: string | null }) => (r.id === paymentId ? 0 : r.referenced_id === paymentId ? 1 : 2);
+    const family = rows.map(paymentFromRow);
+    const depths = new Map(rows.map((r) => [r.id, depth(r)]));
+    return family.sort((a, b) => a.createdAt - b.createdAt || (depths.get(a.id) ?? 0) - (depths.get(b.id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async pendingBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]> {

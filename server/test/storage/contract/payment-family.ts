@@ -30,6 +30,21 @@ export function paymentFamilyContract(ctx: () => ContractContext): void {
       expect((await store.payments.family(entityId, capture.record.id)).map((r) => r.id)).toEqual([capture.record.id, refund.record.id]);
     });
 
+    it('puts a record after the one it references when they were written in the same millisecond', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      // Ids chosen so that the id order is the reverse of the family's.
+      const pa = await insertPayment(store, entityId, { id: `z${id().slice(1)}`, paymentType: 'PA', amount: 10_000 });
+      const capture = followUp(pa, 'CP', 5_000, T0);
+      capture.record = { ...capture.record, id: `m${id().slice(1)}` };
+      expect(await writeFollowUp(store, capture)).toBe(true);
+      const paNow = (await store.payments.find(entityId, pa.id)) ?? pa;
+      const refund = followUp(capture.record, 'RF', 1_000, T0, paNow);
+      refund.record = { ...refund.record, id: `a${id().slice(1)}` };
+      expect(await writeFollowUp(store, refund)).toBe(true);
+      expect((await store.payments.family(entityId, pa.id)).map((r) => r.id)).toEqual([pa.id, capture.record.id, refund.record.id]);
+    });
+
     it("gives no family of another entity's payment, nor of an unknown id", async () => {
       const { store } = ctx();
       const mine = await newEntity(store);
