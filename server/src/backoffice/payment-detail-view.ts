@@ -102,11 +102,21 @@ function cardOf(answer: Json): Json | undefined {
   };
 }
 
-/** The bank account as the answer kept it: its number or IBAN already masked when it was made. */
+/**
+ * An account number as the answer masks a bank account's (flows/response.ts): its first and last
+ * four characters. Masking a masked number again changes nothing; a virtual account's id, which
+ * the answer echoes as sent, is masked the same way here.
+ */
+function masked(value: string): string {
+  return value.length <= 8 ? '****' : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+}
+
+/** The bank or virtual account as the answer kept it, its number masked. */
 function accountOf(answer: Json): Json | undefined {
   const account = objectAt(answer, 'bankAccount') ?? objectAt(answer, 'virtualAccount');
   if (!account) return undefined;
-  return { holder: textAt(account, 'holder') ?? null, ibanMasked: textAt(account, 'iban') ?? textAt(account, 'number') ?? textAt(account, 'accountId') ?? null };
+  const number = textAt(account, 'iban') ?? textAt(account, 'number') ?? textAt(account, 'accountId');
+  return { holder: textAt(account, 'holder') ?? null, ibanMasked: number === undefined ? null : masked(number) };
 }
 
 /** The payment's row and what only the detail shows (PaymentDetail.payment). */

@@ -44,8 +44,10 @@ describe('paymentDetailView', () => {
   });
 
   it('shows a bank account as stored, masked, and a charged back payment as such', () => {
-    const view = paymentDetailView(payment({ bankAccount: { holder: 'Jane Jones', iban: 'DE89****3000' } }, { paymentBrand: 'DIRECTDEBIT_SEPA', chargebackAmount: 500 }));
-    expect(view).toMatchObject({ account: { holder: 'Jane Jones', ibanMasked: 'DE89****3000' }, status: 'chargedBack' });
+    const view = paymentDetailView(payment({ bankAccount: { holder: 'Jane Jones', iban: 'DE89**************3000' } }, { paymentBrand: 'DIRECTDEBIT_SEPA', chargebackAmount: 500 }));
+    expect(view).toMatchObject({ method: 'bankAccount', account: { holder: 'Jane Jones', ibanMasked: 'DE89**************3000' }, status: 'chargedBack' });
+    const virtual = paymentDetailView(payment({ virtualAccount: { accountId: 'jane.jones@shop.example' } }, { paymentBrand: 'PAYPAL' }));
+    expect(virtual.account).toEqual({ holder: null, ibanMasked: 'jane***************mple' });
   });
 
   it('makes a timeline entry of a record', () => {
