@@ -2,6 +2,18 @@
 // adds its own line here.
 
 import type { BackofficeRoutes } from './contract.js';
+import { paymentActionRoutes } from './routes/payment-actions.js';
+import { paymentDetailRoutes } from './routes/payment-detail.js';
+import { paymentNotificationRoutes } from './routes/payment-notifications.js';
 import { sessionRoutes } from './routes/session.js';
+import { settlementRoutes } from './routes/settlement.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
+  sessionRoutes,
+  paymentDetailRoutes,
+  paymentActionRoutes,
+  paymentNotificationRoutes,
+  settlementRoutes,
+  webhookRoutes,
+];
