@@ -36,13 +36,16 @@ export class BackOffice {
     await expect(this.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   }
 
-  /** A debit with the test card through the merchant API, as a shop's backend makes one; its id. */
-  async payWithCard(amount = '24.90', merchantTransactionId = `ORD-${Date.now()}`): Promise<string> {
+  /**
+   * A payment with the test card through the merchant API, as a shop's backend makes one (a debit,
+   * or with `PA` an authorization to capture or reverse); its id.
+   */
+  async payWithCard(amount = '24.90', merchantTransactionId = `ORD-${Date.now()}`, paymentType: 'DB' | 'PA' = 'DB'): Promise<string> {
     const paid = await this.relay.request('POST', '/v1/payments', {
       entityId: this.relay.credentials.entityId,
       amount,
       currency: 'EUR',
-      paymentType: 'DB',
+      paymentType,
       paymentBrand: 'VISA',
       merchantTransactionId,
       'customer.email': 'jane.jones@mail.example',

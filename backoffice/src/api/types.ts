@@ -26,7 +26,8 @@ export interface PaymentRow {
   entityId: string;
   paymentType: string;
   paymentBrand: string | null;
-  method: string;
+  /** card, voucher, bankAccount, virtualAccount, wallet, redirect; null when the relay cannot tell. */
+  method: string | null;
   amount: string;
   currency: string;
   status: PaymentStatus | string;
@@ -42,7 +43,7 @@ export interface TimelineRecord {
   amount: string;
   currency: string;
   resultCode: string;
-  resultDescription: string;
+  resultDescription?: string;
   createdAt: number;
   status: string;
 }
@@ -59,16 +60,17 @@ export interface DeliveryAttempt {
 
 export interface PaymentDetail {
   payment: PaymentRow & {
-    resultDescription: string;
-    card?: { bin: string; last4: string; holder: string | null; expiryMonth: string; expiryYear: string };
-    account?: { holder: string | null; ibanMasked: string };
+    resultDescription?: string;
+    /** As the relay kept it: the first six and last four digits, never more. */
+    card?: { bin: string | null; last4: string | null; holder: string | null; expiryMonth: string | null; expiryYear: string | null };
+    account?: { holder: string | null; ibanMasked: string | null };
     customer?: Fields;
     billing?: Fields;
     customParameters?: Fields;
   };
   timeline: TimelineRecord[];
   checkout?: { id: string; createdAt: number; status: string };
-  notifications: { recordId: string; event: string; url: string; attempts: DeliveryAttempt[] }[];
+  notifications: { recordId: string; event: string; url: string; state?: string; attempts: DeliveryAttempt[] }[];
   allowed: { capture?: { max: string; currency: string }; refund?: { max: string; currency: string }; reverse?: true };
 }
 

@@ -30,6 +30,7 @@ function humanName(name: string, asSent?: boolean): string {
   const words = name
     .replace(/([a-z])([A-Z0-9])/g, '$1 $2')
     .toLowerCase()
-    .replace(/\b(ip|id|iban)\b/g, (w) => w.toUpperCase());
+    .replace(/\b(ip|id|iban)\b/g, (w) => w.toUpperCase())
+    .replace(/\bemail\b/, 'e-mail');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -57,7 +57,8 @@ export function Notifications({ paymentId, notifications, timeline }: Props) {
           {notifications.map((n) => (
             <li key={`${n.recordId}-${n.event}-${n.url}`} class="notification">
               <p>
-                <strong>{n.event}</strong> <span class="muted">of the {recordName(n.recordId).toLowerCase()}, to</span> <span class="mono wrap">{n.url}</span>
+                <strong>{n.event}</strong> <span class="muted">of the {recordName(n.recordId).toLowerCase()}, to</span> <span class="mono wrap">{n.url}</span>{' '}
+                {n.state && <Badge tone={n.state === 'delivered' ? 'ok' : n.state === 'failed' ? 'bad' : 'wait'}>{n.state}</Badge>}
               </p>
               <table class="table compact">
                 <caption class="visually-hidden">Delivery attempts of {n.event}</caption>

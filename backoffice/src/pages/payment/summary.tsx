@@ -27,7 +27,7 @@ export function Summary({ payment, checkout }: { payment: PaymentDetail['payment
           {label(PAYMENT_TYPES, payment.paymentType)} <span class="muted">({payment.paymentType})</span>
         </dd>
         <dt>Method</dt>
-        <dd>{payment.paymentBrand ? `${payment.paymentBrand} · ${label(METHODS, payment.method)}` : label(METHODS, payment.method)}</dd>
+        <dd>{[payment.paymentBrand, payment.method && label(METHODS, payment.method)].filter(Boolean).join(' · ') || '—'}</dd>
         <dt>Result</dt>
         <dd>
           <span class="mono">{payment.resultCode}</span> <span class="muted">{payment.resultDescription}</span>

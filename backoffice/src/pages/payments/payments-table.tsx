@@ -61,7 +61,7 @@ export function PaymentsTable({ rows, channels }: { rows: readonly PaymentRow[];
 }
 
 function MethodCell({ row }: { row: PaymentRow }) {
-  const brand = row.paymentBrand ?? label(METHODS, row.method);
+  const brand = row.paymentBrand ?? (row.method ? label(METHODS, row.method) : '—');
   return (
     <span class="method">
       {brand}
