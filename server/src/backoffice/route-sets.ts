@@ -2,6 +2,10 @@
 // adds its own line here.
 
 import type { BackofficeRoutes } from './contract.js';
+import { invitationRoutes } from './routes/invitations.js';
+import { passwordRoutes } from './routes/password.js';
 import { sessionRoutes } from './routes/session.js';
+import { settingsRoutes } from './routes/settings.js';
+import { twoFactorRoutes } from './routes/two-factor.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, invitationRoutes, twoFactorRoutes, passwordRoutes, settingsRoutes];

@@ -35,8 +35,8 @@ import type { Store } from '../../src/storage/store.js';
 
 /** The back office's origin in tests, unless one is given. */
 export const TEST_BACKOFFICE_URL = 'http://backoffice.test';
-/** Cheap enough for tests, and still a hash verifyPassword reads. */
-const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+/** Cheap enough for tests, and still a hash verifyPassword reads; the back office hashes new passwords at it too. */
+export const TEST_SCRYPT = Object.freeze({ N: 2 ** 10, r: 8, p: 1 });
 
 export interface TestMerchantOfBackoffice {
   merchantId: string;
@@ -122,7 +122,7 @@ export async function startBackoffice(options: BackofficeHarnessOptions = {}): P
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, backofficePublicUrl: publicUrl, ...options.config };
   const ctx = await createContext(config, { clock });
-  const app = await buildBackofficeApp(ctx, { distDir: options.distDir ?? join(dataDir, 'no-pages'), logger: false, publicUrl, ...(options.routeSets ? { routeSets: options.routeSets } : {}) });
+  const app = await buildBackofficeApp(ctx, { distDir: options.distDir ?? join(dataDir, 'no-pages'), logger: false, publicUrl, passwordCost: TEST_SCRYPT, ...(options.routeSets ? { routeSets: options.routeSets } : {}) });
   const origin = new URL(publicUrl).origin;
   const cookieName = app.backofficeCookie.name;
 
