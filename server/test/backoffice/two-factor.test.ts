@@ -81,6 +81,18 @@ describe('back office second factor', () => {
     expect((await again.post('/api/session', { email: ann.user!.email, password: ann.password, code: recoveryCodes[0] })).statusCode).toBe(200);
   });
 
+  it('names the pending cookie __Host- and makes it Secure under https', async () => {
+    const secure = await startBackoffice({ publicUrl: 'https://backoffice.example' });
+    try {
+      const ann = await secure.signIn('viewer');
+      const header = (await ann.post('/api/me/two-factor')).headers['set-cookie'];
+      const line = ((Array.isArray(header) ? header : [header]) as string[]).find((l) => l.includes('pw_second_factor='));
+      expect(line).toMatch(/^__Host-pw_second_factor=[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=600$/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('refuses a confirm without the pending cookie, from another session, or after ten minutes', async () => {
     const bob = await bo.signIn('viewer');
     const { secret, cookie } = await start(bob);
