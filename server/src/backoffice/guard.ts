@@ -4,8 +4,8 @@
 // person is active, read fresh (role and channels from the user's row, so a change takes effect at
 // the next request); its state-changing requests carry the session's CSRF token; and a route that
 // names an action needs a role that may do it (domain/roles.ts) and, when the merchant requires a
-// second factor, a person who has one. It runs at onRequest, before the
-// body is read, so nobody unauthenticated gets a body parsed.
+// second factor, a person who has one. It runs at onRequest, before the body is read, so nobody
+// unauthenticated gets a body parsed.
 
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
