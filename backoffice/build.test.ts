@@ -50,7 +50,7 @@ describe('the built back office', () => {
     const gzipped = scripts.reduce((sum, path) => sum + gzipSync(read(path), { level: 9 }).length, 0);
     expect(gzipped).toBeLessThanOrEqual(FIRST_PAGE_BUDGET);
     const entrySource = read(entry!);
-    for (const page of ['payments-page', 'payment-page', 'audit-page', 'credentials-page', 'people-page', 'account-page']) {
+    for (const page of ['payments-page', 'payment-page', 'audit-page', 'credentials-page', 'people-page', 'settings-page', 'account-page']) {
       expect(entrySource, page).toMatch(new RegExp(`import\\(["']\\./${page}-[\\w-]+\\.js["']\\)`));
     }
   });

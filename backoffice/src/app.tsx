@@ -15,6 +15,7 @@ const PaymentPage = lazy(() => import('./pages/payment/payment-page.js').then((m
 const AuditPage = lazy(() => import('./pages/audit-page.js').then((m) => m.AuditPage));
 const CredentialsPage = lazy(() => import('./pages/credentials-page.js').then((m) => m.CredentialsPage));
 const PeoplePage = lazy(() => import('./pages/people/people-page.js').then((m) => m.PeoplePage));
+const SettingsPage = lazy(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const AccountPage = lazy(() => import('./pages/account/account-page.js').then((m) => m.AccountPage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
 
@@ -50,6 +51,7 @@ function Pages() {
         <Route path="/audit" component={AuditPage} />
         <Route path="/credentials" component={CredentialsPage} />
         <Route path="/people" component={PeoplePage} />
+        <Route path="/settings" component={SettingsPage} />
         <Route path="/account" component={AccountPage} />
         <Route default component={NotFoundPage} />
       </Router>

@@ -77,3 +77,8 @@ test('account', async ({ page, backOffice }) => {
   await backOffice.signInAsOwner('/account');
   await checkPage(backOffice, 'account', () => expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible());
 });
+
+test('settings', async ({ page, backOffice }) => {
+  await backOffice.signInAsOwner('/settings');
+  await checkPage(backOffice, 'settings', () => expect(page.getByRole('checkbox', { name: /two-factor/ })).toBeVisible());
+});

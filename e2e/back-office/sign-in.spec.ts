@@ -15,7 +15,7 @@ test('a wrong password is refused with a clear message, the right one opens the 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav).toBeVisible();
   // The owner's role allows every page.
-  for (const name of ['Payments', 'Audit log', 'Credentials', 'People', 'Account']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Payments', 'Audit log', 'Credentials', 'People', 'Settings', 'Account']) await expect(nav.getByRole('link', { name })).toBeVisible();
   await expect(page.getByText(backOffice.signIn.email)).toBeVisible();
 });
 

@@ -15,5 +15,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/audit', label: 'Audit log', needs: 'audit.read' },
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },
   { href: '/people', label: 'People', needs: 'users.manage' },
+  { href: '/settings', label: 'Settings', needs: 'settings.manage' },
   { href: '/account', label: 'Account' },
 ];

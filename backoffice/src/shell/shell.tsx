@@ -6,6 +6,7 @@ import { me } from '../api/session.js';
 import { label, ROLE_NAMES } from '../format/labels.js';
 import { Nav } from './nav.js';
 import { SignOut } from './sign-out.js';
+import { TwoFactorBanner } from './two-factor-banner.js';
 
 export function Shell({ children }: { children: ComponentChildren }) {
   const person = me.value;
@@ -29,6 +30,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
       </header>
       <Nav />
       <main id="main" class="main" tabIndex={-1}>
+        <TwoFactorBanner />
         {children}
       </main>
     </div>
