@@ -27,7 +27,7 @@ test('sign-in page', async ({ page, backOffice }) => {
 test('payments list, with its filters open', async ({ page, backOffice }) => {
   await backOffice.payWithCard('24.90', 'ORD-LIST-1');
   await backOffice.signInAsOwner('/payments');
-  await page.getByText('Filters').click();
+  await page.getByText('Filters', { exact: true }).click();
   await checkPage(backOffice, 'payments', async () => {
     await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'ORD-LIST-1' })).toBeVisible();
