@@ -5,6 +5,7 @@
 // included.
 
 import { afterAll, beforeAll } from 'vitest';
+import { accessTokensContract } from './contract/access-tokens.js';
 import { auditContract } from './contract/audit.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
@@ -22,6 +23,7 @@ import { simulatorJournalContract } from './contract/simulator-journal.js';
 import { storeContract as storeItselfContract } from './contract/store.js';
 import { usersContract } from './contract/users.js';
 import { webhooksContract } from './contract/webhooks.js';
+import { writeAccessTokenContract } from './contract/writes/access-token.js';
 import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
 import { writeDueFiringsContract } from './contract/writes/due-firings.js';
@@ -60,6 +62,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   settlementContract,
   usersContract,
   auditContract,
+  accessTokensContract,
 ];
 
 /** One contract per composite write (storage/writes/). */
@@ -79,6 +82,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   outboxContract,
   writeUserInviteContract,
   writeUserChangeContract,
+  writeAccessTokenContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {

@@ -1,6 +1,7 @@
 // The repositories: one per topic, each a small interface over a scope (the database or one
 // transaction). Store and StoreTransaction (../store.ts) carry the same set.
 
+import { KyselyAccessTokens, type AccessTokensRepository } from './access-tokens.js';
 import { KyselyAudit, type AuditRepository } from './audit.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
@@ -18,6 +19,7 @@ import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simul
 import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 
+export type * from './access-tokens.js';
 export type * from './audit.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
@@ -52,6 +54,7 @@ export interface Repositories {
   readonly settlement: SettlementRepository;
   readonly users: UsersRepository;
   readonly audit: AuditRepository;
+  readonly accessTokens: AccessTokensRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -71,5 +74,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     settlement: new KyselySettlement(scope),
     users: new KyselyUsers(scope),
     audit: new KyselyAudit(scope),
+    accessTokens: new KyselyAccessTokens(scope),
   };
 }

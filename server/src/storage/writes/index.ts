@@ -15,3 +15,5 @@ export { writeSettlement, type SettleOutcome, type SettleWrite } from './settlem
 export { writeUserChange, type UserChangeWrite } from './user-change.js';
 export { writeUserInvite, type UserInviteWrite } from './user-invite.js';
 export { atomically } from './atomically.js';
+export { writeMerchant } from './merchant.js';
+export { writeTokenCreated, writeTokenRevoked, type TokenAuditBy } from './access-token.js';
