@@ -54,6 +54,9 @@ export class KyselyStore implements Store {
   readonly users: Repositories['users'];
   readonly audit: Repositories['audit'];
   readonly accessTokens: Repositories['accessTokens'];
+  readonly sessions: Repositories['sessions'];
+  readonly merchantSettings: Repositories['merchantSettings'];
+  readonly signInFailures: Repositories['signInFailures'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -104,6 +107,9 @@ export class KyselyStore implements Store {
     this.users = repositories.users;
     this.audit = repositories.audit;
     this.accessTokens = repositories.accessTokens;
+    this.sessions = repositories.sessions;
+    this.merchantSettings = repositories.merchantSettings;
+    this.signInFailures = repositories.signInFailures;
     this.#writeTogether = repositories.writeTogether;
   }
 

@@ -7,6 +7,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import { accessTokensContract } from './contract/access-tokens.js';
 import { auditContract } from './contract/audit.js';
+import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
+import { merchantSettingsContract } from './contract/merchant-settings.js';
+import { signInFailuresContract } from './contract/sign-in-failures.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -39,6 +42,8 @@ import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
 import { writeUserChangeContract } from './contract/writes/user-change.js';
 import { writeUserInviteContract } from './contract/writes/user-invite.js';
+import { writeSessionStartContract } from './contract/writes/session-start.js';
+import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -63,6 +68,9 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   usersContract,
   auditContract,
   accessTokensContract,
+  backofficeSessionsContract,
+  merchantSettingsContract,
+  signInFailuresContract,
 ];
 
 /** One contract per composite write (storage/writes/). */
@@ -83,6 +91,8 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeUserInviteContract,
   writeUserChangeContract,
   writeAccessTokenContract,
+  writeSessionStartContract,
+  writeMerchantSettingsContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {

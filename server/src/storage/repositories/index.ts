@@ -3,10 +3,12 @@
 
 import { KyselyAccessTokens, type AccessTokensRepository } from './access-tokens.js';
 import { KyselyAudit, type AuditRepository } from './audit.js';
+import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
 import { KyselyJobs, type JobsRepository } from './jobs.js';
+import { KyselyMerchantSettings, type MerchantSettingsRepository } from './merchant-settings.js';
 import { KyselyMerchants, type MerchantsRepository } from './merchants.js';
 import { KyselyPayments, type PaymentsRepository } from './payments.js';
 import { KyselyQuotes, type QuotesRepository } from './quotes.js';
@@ -15,17 +17,20 @@ import { KyselyReports, type ReportsRepository } from './reports.js';
 import { KyselySchedules, type SchedulesRepository } from './schedules.js';
 import type { Scope } from './scope.js';
 import { KyselySettlement, type SettlementRepository } from './settlement.js';
+import { KyselySignInFailures, type SignInFailuresRepository } from './sign-in-failures.js';
 import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simulator-journal.js';
 import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 
 export type * from './access-tokens.js';
 export type * from './audit.js';
+export type * from './backoffice-sessions.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
 export type * from './idempotency.js';
 export type * from './jobs.js';
 export type * from './merchants.js';
+export type * from './merchant-settings.js';
 export type * from './payments.js';
 export type * from './quotes.js';
 export type * from './registrations.js';
@@ -33,6 +38,7 @@ export type * from './reports.js';
 export type * from './schedules.js';
 export type * from './settlement.js';
 export type * from './simulator-journal.js';
+export type * from './sign-in-failures.js';
 export type * from './users.js';
 export type * from './webhooks.js';
 export type * from './scope.js';
@@ -55,6 +61,9 @@ export interface Repositories {
   readonly users: UsersRepository;
   readonly audit: AuditRepository;
   readonly accessTokens: AccessTokensRepository;
+  readonly sessions: BackofficeSessionsRepository;
+  readonly merchantSettings: MerchantSettingsRepository;
+  readonly signInFailures: SignInFailuresRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -75,5 +84,8 @@ export function repositoriesOf(scope: Scope): Repositories {
     users: new KyselyUsers(scope),
     audit: new KyselyAudit(scope),
     accessTokens: new KyselyAccessTokens(scope),
+    sessions: new KyselyBackofficeSessions(scope),
+    merchantSettings: new KyselyMerchantSettings(scope),
+    signInFailures: new KyselySignInFailures(scope),
   };
 }
