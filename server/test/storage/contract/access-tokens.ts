@@ -71,7 +71,7 @@ export function accessTokensContract(ctx: () => ContractContext): void {
       const mine = await newMerchant(store);
       const theirs = await newMerchant(store);
       const a = tokenRecord(theirs);
-      const b = tokenRecord(theirs);
+      const b = tokenRecord(theirs, { createdAt: T0 + 1 });
       await store.accessTokens.insert(a);
       await store.accessTokens.insert(b);
       expect(await store.accessTokens.listActive(mine)).toEqual([]);
