@@ -26,6 +26,8 @@ export interface UserChangeWrite {
    * merchant keeps another active owner (false, nothing written, when it would not).
    */
   keepAnotherOwner?: boolean;
+  /** Ends every session of the user in the same batch (a deactivation): only if the change lands. */
+  endSessions?: boolean;
   /** Who changed it (null: the relay or its command line), from where, and the audit's action name. */
   by: { userId: string | null; address: string | null; action: string; auditId: string };
 }
@@ -58,6 +60,7 @@ export async function writeUserChange(store: Store, w: UserChangeWrite): Promise
       before: Object.assign({}, ...changes.map((change) => audited(change, change.from))) as AuditValues,
       after: Object.assign({}, ...changes.map((change) => audited(change, change.to))) as AuditValues,
     }),
+    ...(w.endSessions ? [store.sessions.deleteOfUserStatement(w.userId)] : []),
   ];
   try {
     await store.writeTogether(statements);

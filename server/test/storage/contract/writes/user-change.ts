@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserChangeWrite } from '../../../../src/storage/writes/index.js';
 import { writeUserChange } from '../../../../src/storage/writes/index.js';
-import { all, type ContractContext, count, id, T0 } from '../fixtures.js';
+import { all, type ContractContext, count, HOUR, id, T0 } from '../fixtures.js';
 import { newMerchant, userRecord } from '../people-fixtures.js';
 
 function by(action: string): UserChangeWrite['by'] {
@@ -141,6 +141,25 @@ export function writeUserChangeContract(ctx: () => ContractContext): void {
       } finally {
         if (other !== store) await other.close();
       }
+    });
+
+    it('ends the user\'s sessions with a deactivation that lands, and none when it does not', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { status: 'active' });
+      const v = userRecord(merchantId, { status: 'active' });
+      await store.users.insert(u);
+      await store.users.insert(v);
+      const session = (userId: string) => ({ id: id() + id(), userId, merchantId, csrfToken: id(), createdAt: T0, lastSeenAt: T0, absoluteExpiresAt: T0 + HOUR, address: null });
+      const [u1, u2, v1] = [session(u.id), session(u.id), session(v.id)];
+      for (const s of [u1, u2, v1]) await store.sessions.insert(s);
+      const deactivate = (from: 'active' | 'invited') => writeUserChange(store, { merchantId, userId: u.id, change: { field: 'status', from, to: 'deactivated' }, now: T0 + 1, by: by('user.deactivate'), endSessions: true });
+      expect(await deactivate('invited')).toBe(false);
+      expect(await store.sessions.deleteOfUser(u.id)).toBe(2);
+      for (const s of [u1, u2]) await store.sessions.insert(s);
+      expect(await deactivate('active')).toBe(true);
+      expect(await store.sessions.deleteOfUser(u.id)).toBe(0);
+      expect(await store.sessions.deleteOfUser(v.id)).toBe(1);
     });
   });
 }
