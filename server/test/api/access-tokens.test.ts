@@ -2,10 +2,16 @@
 // authenticates it, a revoked one stops within the lookup cache's time (at once on the relay that
 // revoked it), and a token's last use is written once a minute, not once a request.
 
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CardVault } from '../../src/crypto/card-vault.js';
 import { generateAccessToken, hashToken } from '../../src/crypto/tokens.js';
-import { LAST_USE_RESOLUTION_MS } from '../../src/domain/access-tokens.js';
-import { newAccessToken } from '../../src/merchants/bootstrap.js';
+import { INITIAL_TOKEN_NAME, LAST_USE_RESOLUTION_MS } from '../../src/domain/access-tokens.js';
+import { ensureTestMerchant, newAccessToken } from '../../src/merchants/bootstrap.js';
+import { openSqliteStore } from '../../src/storage/index.js';
 import { LOOKUP_TTL_MS } from '../../src/merchants/lookup-cache.js';
 import { writeTokenCreated, writeTokenRevoked } from '../../src/storage/writes/index.js';
 import { startTestRelay, testCard, type TestMerchant, type TestRelay } from '../helper.js';
@@ -100,5 +106,29 @@ describe('several access tokens', () => {
     } finally {
       noteUse.mockRestore();
     }
+  });
+});
+
+describe('a new merchant', () => {
+  it('gets its first token as its working "Initial token", on the first start as through the command line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pw-first-token-'));
+    const store = await openSqliteStore(join(dataDir, 'relay.sqlite'));
+    try {
+      await store.migrate();
+      const { credentials } = await ensureTestMerchant(store, { dataDir, backofficePublicUrl: 'http://localhost:8082' }, 1_700_000_000_000, new CardVault(randomBytes(32)));
+      const found = await store.accessTokens.findActive(hashToken(credentials!.accessToken));
+      expect(found?.token).toMatchObject({ name: INITIAL_TOKEN_NAME, createdAt: 1_700_000_000_000, lastUsedAt: null, revokedAt: null });
+      expect(await store.accessTokens.listActive(found!.merchant.id)).toEqual([found!.token]);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('is created with its first token through createMerchant (the command line\'s merchant create, the tests\' relays)', async () => {
+    const merchant = await relay.addMerchant();
+    const found = await relay.ctx.store.accessTokens.findActive(hashToken(merchant.token));
+    expect(found?.token.name).toBe(INITIAL_TOKEN_NAME);
+    expect(found?.merchant.id).toBe(merchant.merchantId);
   });
 });
