@@ -2,6 +2,7 @@
 // adds its own line here.
 
 import type { BackofficeRoutes } from './contract.js';
+import { credentialsRoutes } from './routes/credentials.js';
 import { sessionRoutes } from './routes/session.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, credentialsRoutes];
