@@ -2,7 +2,8 @@
 // adds its own line here.
 
 import type { BackofficeRoutes } from './contract.js';
+import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
 import { sessionRoutes } from './routes/session.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, credentialsRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, credentialsRoutes, auditRoutes];
