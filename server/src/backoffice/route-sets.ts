@@ -5,5 +5,6 @@ import type { BackofficeRoutes } from './contract.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
 import { sessionRoutes } from './routes/session.js';
+import { usersRoutes } from './routes/users.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, credentialsRoutes, auditRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, credentialsRoutes, auditRoutes, usersRoutes];
