@@ -51,8 +51,8 @@ export const credentialsRoutes: BackofficeRoutes = (app, ctx) => {
     const revoked = await writeTokenRevoked(ctx.store, token, ctx.clock.now(), { userId: session.userId, address: request.ip, auditId: randomHex(ID_BYTES) });
     if (!revoked) {
       // Revoked meanwhile by someone else, or the merchant's last working token.
-      const now = await ctx.store.accessTokens.find(session.merchantId, id);
-      if (now?.revokedAt !== null) throw notFound();
+      const current = await ctx.store.accessTokens.find(session.merchantId, id);
+      if (current?.revokedAt !== null) throw notFound();
       throw new BackofficeError('conflict', 'this is the last working token: create another before revoking it');
     }
     ctx.lookups.forgetToken(token.tokenHash);

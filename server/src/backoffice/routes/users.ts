@@ -109,8 +109,9 @@ export const usersRoutes: BackofficeRoutes = (app, ctx) => {
       by: { userId: session.userId, address: request.ip, action: actionOf(changes), auditId: randomHex(ID_BYTES) },
     });
     if (!written) {
-      const now = await ctx.store.users.find(session.merchantId, user.id);
-      if (removesAnOwner && now && now.role === user.role && now.status === user.status && sameList(now.channelIds, user.channelIds)) {
+      // Unchanged since it was read: the owner guard held it back.
+      const current = await ctx.store.users.find(session.merchantId, user.id);
+      if (removesAnOwner && current && current.role === user.role && current.status === user.status && sameList(current.channelIds, user.channelIds)) {
         throw new BackofficeError('conflict', "this is the merchant's last active owner: make someone else owner first");
       }
       throw changedMeanwhile();
