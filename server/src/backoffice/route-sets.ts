@@ -4,7 +4,22 @@
 import type { BackofficeRoutes } from './contract.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
+import { paymentActionRoutes } from './routes/payment-actions.js';
+import { paymentDetailRoutes } from './routes/payment-detail.js';
+import { paymentNotificationRoutes } from './routes/payment-notifications.js';
 import { sessionRoutes } from './routes/session.js';
+import { settlementRoutes } from './routes/settlement.js';
 import { usersRoutes } from './routes/users.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, credentialsRoutes, auditRoutes, usersRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
+  sessionRoutes,
+  paymentDetailRoutes,
+  paymentActionRoutes,
+  paymentNotificationRoutes,
+  settlementRoutes,
+  webhookRoutes,
+  credentialsRoutes,
+  auditRoutes,
+  usersRoutes,
+];

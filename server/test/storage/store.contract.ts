@@ -16,8 +16,10 @@ import type { ContractContext, StoreHarness } from './contract/fixtures.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { jobsContract } from './contract/jobs.js';
 import { merchantsContract } from './contract/merchants.js';
+import { paymentFamilyContract } from './contract/payment-family.js';
 import { paymentsContract } from './contract/payments.js';
 import { quotesContract } from './contract/quotes.js';
+import { recordDeliveriesContract } from './contract/record-deliveries.js';
 import { registrationsContract } from './contract/registrations.js';
 import { reportsContract } from './contract/reports.js';
 import { schedulesContract } from './contract/schedules.js';
@@ -30,11 +32,13 @@ import { writeAccessTokenContract } from './contract/writes/access-token.js';
 import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
 import { writeDueFiringsContract } from './contract/writes/due-firings.js';
+import { followUpAlongsideContract } from './contract/writes/follow-up-alongside.js';
 import { followUpCapturesContract } from './contract/writes/follow-up-captures.js';
 import { followUpChargebacksContract } from './contract/writes/follow-up-chargebacks.js';
 import { followUpLedgerContract } from './contract/writes/follow-up-ledger.js';
 import { outboxContract } from './contract/writes/outbox.js';
 import { writePaymentContract } from './contract/writes/payment.js';
+import { writeRecordsRedeliveryContract } from './contract/writes/records-redelivery.js';
 import { writeRedeliveryContract } from './contract/writes/redelivery.js';
 import { writeRegistrationDeletionContract } from './contract/writes/registration-deletion.js';
 import { writeScheduleCancelContract } from './contract/writes/schedule-cancel.js';
@@ -55,12 +59,14 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   merchantsContract,
   entitiesContract,
   paymentsContract,
+  paymentFamilyContract,
   registrationsContract,
   checkoutsContract,
   idempotencyContract,
   simulatorJournalContract,
   jobsContract,
   webhooksContract,
+  recordDeliveriesContract,
   schedulesContract,
   reportsContract,
   quotesContract,
@@ -78,6 +84,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writePaymentContract,
   followUpLedgerContract,
   followUpCapturesContract,
+  followUpAlongsideContract,
   followUpChargebacksContract,
   writeSettlementContract,
   voucherConfirmationContract,
@@ -86,6 +93,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeDueFiringsContract,
   writeScheduleCancelContract,
   writeRedeliveryContract,
+  writeRecordsRedeliveryContract,
   writeAggregationContract,
   outboxContract,
   writeUserInviteContract,

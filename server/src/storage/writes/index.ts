@@ -7,7 +7,7 @@ export { writeDueFirings } from './due-firings.js';
 export { writeFollowUp, type FollowUpWrite } from './follow-up.js';
 export { writePayment, type NewPaymentParts } from './payment.js';
 export { writeRegistration, type NewRegistrationParts } from './registration.js';
-export { writeRedelivery } from './redelivery.js';
+export { writeRecordsRedelivery, writeRedelivery } from './redelivery.js';
 export { writeRegistrationDeletion } from './registration-deletion.js';
 export { writeSchedule } from './schedule.js';
 export { writeSessionStart, type SessionStartWrite } from './session-start.js';
