@@ -95,3 +95,11 @@ describe('SQLite indexes (migration 018)', () => {
     });
   });
 });
+
+describe('SQLite indexes (migration 021)', () => {
+  it('finds the webhook events of a family\'s records from their index, not by reading the table', async () => {
+    await withQueryPlans(async (plan) => {
+      expect(await plan("select * from webhook_events where record_id in ('a', 'b')")).toMatch(/SEARCH webhook_events USING INDEX webhook_events_record \(record_id=\?\)/);
+    });
+  });
+});
