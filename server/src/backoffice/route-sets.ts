@@ -4,16 +4,24 @@
 import type { BackofficeRoutes } from './contract.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
+import { invitationRoutes } from './routes/invitations.js';
+import { passwordRoutes } from './routes/password.js';
 import { paymentActionRoutes } from './routes/payment-actions.js';
 import { paymentDetailRoutes } from './routes/payment-detail.js';
 import { paymentNotificationRoutes } from './routes/payment-notifications.js';
 import { sessionRoutes } from './routes/session.js';
+import { settingsRoutes } from './routes/settings.js';
 import { settlementRoutes } from './routes/settlement.js';
+import { twoFactorRoutes } from './routes/two-factor.js';
 import { usersRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   sessionRoutes,
+  invitationRoutes,
+  twoFactorRoutes,
+  passwordRoutes,
+  settingsRoutes,
   paymentDetailRoutes,
   paymentActionRoutes,
   paymentNotificationRoutes,

@@ -38,6 +38,9 @@ interface Endpoint {
   foreign?(o: Objects): Request;
 }
 
+/** The merchant's support refund limit, set before the matrix runs and kept by its settings request. */
+const SUPPORT_REFUND_LIMIT = { amount: '50.00', currency: 'EUR' };
+
 let serial = 0;
 const idempotencyKey = () => `matrix-${++serial}`;
 
@@ -82,13 +85,13 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
     foreign: (o) => ({ url: `/api/users/${o.otherUser}`, body: { role: 'viewer' } }),
   },
   'users.manageOwners': { method: 'POST', route: '/api/users', own: (_o, n) => ({ url: '/api/users', body: { email: `owner-${n}@shop.example`, role: 'owner' } }) },
-  'settings.manage': { method: 'PUT', route: '/api/settings', own: () => ({ url: '/api/settings', body: { supportRefundLimit: null, requireTwoFactor: false } }) },
+  'settings.manage': { method: 'PUT', route: '/api/settings', own: () => ({ url: '/api/settings', body: { supportRefundLimit: SUPPORT_REFUND_LIMIT, requireTwoFactor: false } }) },
   'audit.read': { method: 'GET', route: '/api/audit', own: () => ({ url: '/api/audit' }) },
   'audit.export': { method: 'GET', route: '/api/audit/export.csv', own: () => ({ url: '/api/audit/export.csv' }) },
 };
 
 /** Endpoints of actions built on other branches of issue 30, not served here yet. */
-const PENDING: readonly Action[] = ['settings.manage'];
+const PENDING: readonly Action[] = [];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));

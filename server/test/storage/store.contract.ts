@@ -46,6 +46,7 @@ import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
 import { writeUserChangeContract } from './contract/writes/user-change.js';
 import { writeUserInviteContract } from './contract/writes/user-invite.js';
+import { writeInvitationAcceptContract } from './contract/writes/invitation-accept.js';
 import { writeSessionStartContract } from './contract/writes/session-start.js';
 import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
 
@@ -101,6 +102,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeAccessTokenContract,
   writeSessionStartContract,
   writeMerchantSettingsContract,
+  writeInvitationAcceptContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
