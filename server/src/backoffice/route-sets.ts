@@ -2,6 +2,8 @@
 // adds its own line here.
 
 import type { BackofficeRoutes } from './contract.js';
+import { auditRoutes } from './routes/audit.js';
+import { credentialsRoutes } from './routes/credentials.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { passwordRoutes } from './routes/password.js';
 import { paymentActionRoutes } from './routes/payment-actions.js';
@@ -11,6 +13,7 @@ import { sessionRoutes } from './routes/session.js';
 import { settingsRoutes } from './routes/settings.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { twoFactorRoutes } from './routes/two-factor.js';
+import { usersRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
@@ -24,4 +27,7 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   paymentNotificationRoutes,
   settlementRoutes,
   webhookRoutes,
+  credentialsRoutes,
+  auditRoutes,
+  usersRoutes,
 ];
