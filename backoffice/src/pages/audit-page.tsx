@@ -5,7 +5,7 @@ import { useLocation } from 'preact-iso/router';
 import { useEffect, useState } from 'preact/hooks';
 import { api, query } from '../api/client.js';
 import { can } from '../api/session.js';
-import type { AuditEntry } from '../api/types.js';
+import type { AuditEntry, User } from '../api/types.js';
 import { Field } from '../components/field.js';
 import { ErrorNotice, Loading } from '../components/notice.js';
 import { Page } from '../components/page.js';
@@ -24,6 +24,8 @@ export function AuditPage() {
   const location = useLocation();
   const filters: AuditFilters = Object.fromEntries(NAMES.filter((n) => location.query[n]).map((n) => [n, location.query[n]]));
   const key = query(filters);
+  // Those who read the log manage people too (owner, admin): the person filter names them.
+  const people = useLoad(() => (can('users.manage') ? api<{ users: User[] }>('GET', '/users') : Promise.resolve({ users: [] })), []);
   const first = useLoad(() => api<Listing>('GET', `/audit${query({ ...filters, limit: '50' })}`), [key]);
   const [more, setMore] = useState<Listing[]>([]);
   const [moreError, setMoreError] = useState<{ message: string }>();
@@ -52,7 +54,7 @@ export function AuditPage() {
         )
       }
     >
-      <AuditFiltersForm filters={filters} onApply={(f) => location.route(`/audit${query(f)}`)} />
+      <AuditFiltersForm filters={filters} people={people.data?.users ?? []} onApply={(f) => location.route(`/audit${query(f)}`)} />
       <ErrorNotice error={first.error} />
       {first.loading && !first.data ? (
         <Loading what="the audit log" />
@@ -124,7 +126,7 @@ function Change({ before, after }: { before: AuditEntry['before']; after: AuditE
   );
 }
 
-function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; onApply: (f: AuditFilters) => void }) {
+function AuditFiltersForm({ filters, people, onApply }: { filters: AuditFilters; people: readonly User[]; onApply: (f: AuditFilters) => void }) {
   const [draft, setDraft] = useState({ userId: filters.userId ?? '', action: filters.action ?? '', fromDay: dayOf(filters.from), toDay: dayOf(filters.to) });
   const set = (name: keyof typeof draft) => (event: Event) => setDraft((d) => ({ ...d, [name]: (event.currentTarget as HTMLInputElement).value }));
   const submit = (event: Event) => {
@@ -133,7 +135,22 @@ function AuditFiltersForm({ filters, onApply }: { filters: AuditFilters; onApply
   };
   return (
     <form class="filters filter-grid audit-filters" aria-label="Audit log filters" onSubmit={submit}>
-      <Field label="Person (user id)">{({ id }) => <input id={id} value={draft.userId} onInput={set('userId')} />}</Field>
+      <Field label="Person">
+        {({ id }) =>
+          people.length > 0 ? (
+            <select id={id} value={draft.userId} onInput={set('userId')}>
+              <option value="">Anyone</option>
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.email}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input id={id} value={draft.userId} placeholder="user id" onInput={set('userId')} />
+          )
+        }
+      </Field>
       <Field label="Action" hint="e.g. payment.refund, signIn.failed">
         {({ id, describedBy }) => <input id={id} aria-describedby={describedBy} value={draft.action} onInput={set('action')} />}
       </Field>
