@@ -67,7 +67,7 @@ export function PaymentsPage() {
       ) : (
         <>
           <p class="result-count" role="status">
-            {rows.length === 0 ? 'No payments match.' : `${rows.length}${next ? '+' : ''} payments${key ? ' match' : ''}`}
+            {countText(rows.length, Boolean(next), key !== '')}
           </p>
           {rows.length > 0 && <PaymentsTable rows={rows} channels={channels.data?.channels ?? []} />}
           <ErrorNotice error={moreError} />
@@ -82,4 +82,11 @@ export function PaymentsPage() {
       )}
     </Page>
   );
+}
+
+/** "1 payment", "50+ payments match": what the list shows, in words. */
+function countText(count: number, more: boolean, filtered: boolean): string {
+  if (count === 0) return filtered ? 'No payments match.' : 'No payments yet.';
+  const many = count > 1 || more;
+  return `${count}${more ? '+' : ''} ${many ? 'payments' : 'payment'}${filtered ? (many ? ' match' : ' matches') : ''}`;
 }
