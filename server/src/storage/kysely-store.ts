@@ -53,6 +53,7 @@ export class KyselyStore implements Store {
   readonly settlement: Repositories['settlement'];
   readonly users: Repositories['users'];
   readonly audit: Repositories['audit'];
+  readonly paymentSearch: Repositories['paymentSearch'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -102,6 +103,7 @@ export class KyselyStore implements Store {
     this.settlement = repositories.settlement;
     this.users = repositories.users;
     this.audit = repositories.audit;
+    this.paymentSearch = repositories.paymentSearch;
     this.#writeTogether = repositories.writeTogether;
   }
 

@@ -13,6 +13,7 @@ import { idempotencyContract } from './contract/idempotency.js';
 import { jobsContract } from './contract/jobs.js';
 import { merchantsContract } from './contract/merchants.js';
 import { paymentsContract } from './contract/payments.js';
+import { paymentSearchContract } from './contract/payment-search.js';
 import { quotesContract } from './contract/quotes.js';
 import { registrationsContract } from './contract/registrations.js';
 import { reportsContract } from './contract/reports.js';
@@ -60,6 +61,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   settlementContract,
   usersContract,
   auditContract,
+  paymentSearchContract,
 ];
 
 /** One contract per composite write (storage/writes/). */

@@ -8,6 +8,7 @@ import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js'
 import { KyselyJobs, type JobsRepository } from './jobs.js';
 import { KyselyMerchants, type MerchantsRepository } from './merchants.js';
 import { KyselyPayments, type PaymentsRepository } from './payments.js';
+import { KyselyPaymentSearch, type PaymentSearchRepository } from './payment-search.js';
 import { KyselyQuotes, type QuotesRepository } from './quotes.js';
 import { KyselyRegistrations, type RegistrationsRepository } from './registrations.js';
 import { KyselyReports, type ReportsRepository } from './reports.js';
@@ -25,6 +26,7 @@ export type * from './idempotency.js';
 export type * from './jobs.js';
 export type * from './merchants.js';
 export type * from './payments.js';
+export type * from './payment-search.js';
 export type * from './quotes.js';
 export type * from './registrations.js';
 export type * from './reports.js';
@@ -52,6 +54,8 @@ export interface Repositories {
   readonly settlement: SettlementRepository;
   readonly users: UsersRepository;
   readonly audit: AuditRepository;
+  /** The back office's payment list. */
+  readonly paymentSearch: PaymentSearchRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -71,5 +75,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     settlement: new KyselySettlement(scope),
     users: new KyselyUsers(scope),
     audit: new KyselyAudit(scope),
+    paymentSearch: new KyselyPaymentSearch(scope),
   };
 }

@@ -1,0 +1,81 @@
+// The back office's payment list (storage/repositories/payment-search.ts).
+// - payments gain what the list filters and searches by and a payment's columns did not say: the
+//   method it was paid with, the card's last four digits and the customer's e-mail (lowercase).
+//   New rows get them from their record (rows.ts); rows written before are filled here from their
+//   stored answer (domain/payment-listing.ts), in batches, a follow-up from the payment it
+//   references, so a search for a card's last four finds the whole family.
+// - Indexes that let each filter and search read one channel's matches newest first and stop after
+//   a page, instead of reading the channel's every payment: (entity_id, <filter>, created_at, id)
+//   per filter, partial where most rows have no value (chargebacks, last four, e-mail). The plain
+//   list and the date range read (entity_id, created_at, id) of 013; a payment id the primary key,
+//   a checkout id 004's index, a merchantTransactionId 013's.
+
+import { sql, type Kysely } from 'kysely';
+import { listingFactsOfAnswer, type ListingFacts } from '../../domain/payment-listing.js';
+
+/** The columns the backfill reads and writes, as this migration knows them. */
+interface BackfillRow {
+  id: string;
+  referenced_id: string | null;
+  payment_brand: string | null;
+  response_json: string;
+  created_at: number;
+  method: string | null;
+  card_last4: string | null;
+  customer_email: string | null;
+}
+
+const BATCH = 1000;
+
+export async function up(raw: Kysely<unknown>): Promise<void> {
+  await raw.schema.alterTable('payments').addColumn('method', 'text').execute();
+  await raw.schema.alterTable('payments').addColumn('card_last4', 'text').execute();
+  await raw.schema.alterTable('payments').addColumn('customer_email', 'text').execute();
+  await backfill(raw as Kysely<{ payments: BackfillRow }>);
+
+  const listed = (name: string, column: string) => raw.schema.createIndex(name).on('payments').columns(['entity_id', column, 'created_at', 'id']);
+  await listed('payments_entity_status', 'status').execute();
+  await listed('payments_entity_type', 'payment_type').execute();
+  await listed('payments_entity_brand', 'payment_brand').execute();
+  await listed('payments_entity_method', 'method').execute();
+  await listed('payments_entity_last4', 'card_last4').where(sql.ref('card_last4'), 'is not', null).execute();
+  await listed('payments_entity_email', 'customer_email').where(sql.ref('customer_email'), 'is not', null).execute();
+  // The query names the same fixed predicate (chargeback_amount > 0), so both planners take it.
+  await raw.schema.createIndex('payments_entity_chargebacks').on('payments').columns(['entity_id', 'created_at', 'id']).where(sql<boolean>`chargeback_amount > 0`).execute();
+}
+
+/** Every row written before, oldest first (a follow-up after its payment), a batch at a time. */
+async function backfill(db: Kysely<{ payments: BackfillRow }>): Promise<void> {
+  let after: { createdAt: number; id: string } | undefined;
+  for (;;) {
+    let q = db.selectFrom('payments').select(['id', 'referenced_id', 'payment_brand', 'response_json', 'created_at']);
+    if (after) {
+      const { createdAt, id } = after;
+      q = q.where('created_at', '>=', createdAt).where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(createdAt, id)));
+    }
+    const rows = await q.orderBy('created_at').orderBy('id').limit(BATCH).execute();
+    if (rows.length === 0) return;
+    const facts = new Map<string, ListingFacts>();
+    const parents = await factsOf(db, rows.flatMap((r) => (r.referenced_id === null ? [] : [r.referenced_id])));
+    for (const r of rows) {
+      const own = listingFactsOfAnswer(r.response_json, r.payment_brand);
+      const parent = r.referenced_id === null ? undefined : (facts.get(r.referenced_id) ?? parents.get(r.referenced_id));
+      facts.set(r.id, parent ?? own);
+    }
+    for (const [id, f] of facts) {
+      if (f.method === null && f.cardLast4 === null && f.customerEmail === null) continue;
+      await db.updateTable('payments').set({ method: f.method, card_last4: f.cardLast4, customer_email: f.customerEmail }).where('id', '=', id).execute();
+    }
+    const last = rows[rows.length - 1] as (typeof rows)[number];
+    after = { createdAt: Number(last.created_at), id: last.id };
+  }
+}
+
+/** The facts already filled in for older payments (the ones follow-ups of this batch reference). */
+async function factsOf(db: Kysely<{ payments: BackfillRow }>, ids: readonly string[]): Promise<Map<string, ListingFacts>> {
+  const found = new Map<string, ListingFacts>();
+  if (ids.length === 0) return found;
+  const rows = await db.selectFrom('payments').select(['id', 'method', 'card_last4', 'customer_email']).where('id', 'in', [...new Set(ids)]).execute();
+  for (const r of rows) found.set(r.id, { method: r.method as ListingFacts['method'], cardLast4: r.card_last4, customerEmail: r.customer_email });
+  return found;
+}
