@@ -6,9 +6,9 @@
 // sort them, a million rows for a large merchant. One channel's rows come in order from an index
 // whose first column is entity_id (migration 019: one per filter, 013's for the plain list), so
 // each part reads its newest matches and stops at a page; the union sorts at most a page per part.
-// A search is split the same way: a payment id, a checkout id, a merchantTransactionId, a card's
-// last four and an e-mail each read their own index; UNION (not ALL) drops a payment two parts
-// found.
+// A search is split the same way: a merchantTransactionId, a card's last four and an e-mail each
+// read their own index, a payment id (and a checkout's payments, found by the checkout's index
+// first) the primary key; UNION (not ALL) drops a payment two parts found.
 
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { isCheckoutId, isPaymentId } from '../domain/ids.js';
@@ -61,15 +61,43 @@ export const LISTED_COLUMNS = [
 type Eb = ExpressionBuilder<Database, 'payments'>;
 type Term = (eb: Eb) => Expression<SqlBool>;
 
-/** One term per kind of search the text could be; merchantTransactionId is free text, always one. */
-export function searchTerms(q: string): Term[] {
+/**
+ * A kind of search: its term, and whether it names one payment by id. Such a part is read by the
+ * primary key across the channels at once (`entity_id IN`): asked per channel, or for several ids
+ * in one IN list, SQLite (no statistics) would rather walk the channel's time index, for the order
+ * the union sorts by, than sort a row or two.
+ */
+interface SearchKind {
+  term: Term;
+  byId: boolean;
+}
+
+/** What the search text could be a checkout id of: its payments' ids, looked up first (checkoutPaymentIds). */
+export function couldBeCheckout(q: string): boolean {
+  return isCheckoutId(q.trim());
+}
+
+/** The ids of a checkout's payments: by the checkout's own index, whatever the channel (the search then scopes them). */
+export async function checkoutPaymentIds(db: Kysely<Database>, q: string): Promise<string[]> {
+  const rows = await db.selectFrom('payments').select('id').where('checkout_id', '=', q.trim()).limit(MAX_CHECKOUT_PAYMENTS).execute();
+  return rows.map((r) => r.id);
+}
+
+/** More attempts than a checkout allows (CHECKOUT_MAX_DECLINES and a success). */
+const MAX_CHECKOUT_PAYMENTS = 100;
+
+/**
+ * One kind per thing the text could be; merchantTransactionId is free text, always one. A payment
+ * id and the payments of a checkout (`checkoutPayments`, looked up before) are ids, one kind.
+ */
+export function searchKinds(q: string, checkoutPayments: readonly string[]): SearchKind[] {
   const text = q.trim();
-  const terms: Term[] = [(eb) => eb('merchant_transaction_id', '=', text)];
-  if (isPaymentId(text)) terms.push((eb) => eb('id', '=', text));
-  if (isCheckoutId(text)) terms.push((eb) => eb('checkout_id', '=', text));
-  if (/^\d{4}$/.test(text)) terms.push((eb) => eb('card_last4', '=', text));
-  if (text.includes('@')) terms.push((eb) => eb('customer_email', '=', text.toLowerCase()));
-  return terms;
+  const kinds: SearchKind[] = [{ term: (eb) => eb('merchant_transaction_id', '=', text), byId: false }];
+  const ids = [...(isPaymentId(text) ? [text] : []), ...checkoutPayments];
+  for (const id of new Set(ids)) kinds.push({ term: (eb) => eb('id', '=', id), byId: true });
+  if (/^\d{4}$/.test(text)) kinds.push({ term: (eb) => eb('card_last4', '=', text), byId: false });
+  if (text.includes('@')) kinds.push({ term: (eb) => eb('customer_email', '=', text.toLowerCase()), byId: false });
+  return kinds;
 }
 
 function filterTerms(s: PaymentSearch, after: PaymentCursor | undefined): Term[] {
@@ -91,22 +119,28 @@ function filterTerms(s: PaymentSearch, after: PaymentCursor | undefined): Term[]
   return terms;
 }
 
-/** One channel's newest `take` payments that match `terms`, in index order. */
-function part(db: Kysely<Database>, entityId: string, terms: readonly Term[], take: number) {
-  let q = db.selectFrom('payments').select(LISTED_COLUMNS).where('entity_id', '=', entityId);
+/** The newest `take` payments of `entityIds` (one channel, or any of them) that match `terms`, in index order. */
+function part(db: Kysely<Database>, entityIds: readonly string[], terms: readonly Term[], take: number) {
+  let q = db.selectFrom('payments').select(LISTED_COLUMNS);
+  q = entityIds.length === 1 ? q.where('entity_id', '=', entityIds[0] as string) : q.where('entity_id', 'in', [...entityIds]);
   for (const term of terms) q = q.where(term);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take);
 }
 
 /** The newest `take` payments of the channels matching the search after the cursor, newest first. */
-export function searchQuery(db: Kysely<Database>, entityIds: readonly string[], search: PaymentSearch, after: PaymentCursor | undefined, take: number) {
+export function searchQuery(db: Kysely<Database>, entityIds: readonly string[], search: PaymentSearch, after: PaymentCursor | undefined, take: number, checkoutPayments: readonly string[] = []) {
+  if (entityIds.length === 0) return undefined;
   const filters = filterTerms(search, after);
-  const kinds: (Term | undefined)[] = search.q !== undefined ? searchTerms(search.q) : [undefined];
-  const parts = entityIds.flatMap((entityId) => kinds.map((kind) => part(db, entityId, kind ? [kind, ...filters] : filters, take)));
+  const kinds: (SearchKind | undefined)[] = search.q !== undefined ? searchKinds(search.q, checkoutPayments) : [undefined];
+  const parts = kinds.flatMap((kind) => {
+    if (!kind) return entityIds.map((entityId) => part(db, [entityId], filters, take));
+    if (kind.byId) return [part(db, entityIds, [kind.term, ...filters], take)];
+    return entityIds.map((entityId) => part(db, [entityId], [kind.term, ...filters], take));
+  });
+  const [only, ...more] = parts;
+  if (only === undefined || more.length === 0) return only;
   const [first, ...rest] = parts.map((p, n) => db.selectFrom(p.as(`p${n}`)).selectAll());
-  if (first === undefined) return undefined;
-  if (rest.length === 0) return parts[0];
-  let union = first;
+  let union = first as NonNullable<typeof first>;
   for (const next of rest) union = union.union(next);
   return union.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take);
 }

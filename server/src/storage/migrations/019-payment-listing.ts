@@ -8,7 +8,7 @@
 //   a page, instead of reading the channel's every payment: (entity_id, <filter>, created_at, id)
 //   per filter, partial where most rows have no value (chargebacks, last four, e-mail). The plain
 //   list and the date range read (entity_id, created_at, id) of 013; a payment id the primary key,
-//   a checkout id 004's index, a merchantTransactionId 013's.
+//   a checkout id 004's index, a merchantTransactionId 013's, which gains (created_at, id) here.
 
 import { sql, type Kysely } from 'kysely';
 import { listingFactsOfAnswer, type ListingFacts } from '../../domain/payment-listing.js';
@@ -40,6 +40,10 @@ export async function up(raw: Kysely<unknown>): Promise<void> {
   await listed('payments_entity_method', 'method').execute();
   await listed('payments_entity_last4', 'card_last4').where(sql.ref('card_last4'), 'is not', null).execute();
   await listed('payments_entity_email', 'customer_email').where(sql.ref('customer_email'), 'is not', null).execute();
+  // 013's reference index gains the time, so a search by merchantTransactionId reads a reference's
+  // payments in order too (the reports' lookup by reference reads it as before).
+  await raw.schema.dropIndex('payments_entity_reference').execute();
+  await listed('payments_entity_reference', 'merchant_transaction_id').where(sql.ref('merchant_transaction_id'), 'is not', null).execute();
   // The query names the same fixed predicate (chargeback_amount > 0), so both planners take it.
   await raw.schema.createIndex('payments_entity_chargebacks').on('payments').columns(['entity_id', 'created_at', 'id']).where(sql<boolean>`chargeback_amount > 0`).execute();
 }

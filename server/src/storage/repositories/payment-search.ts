@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely';
 import { isListedMethod, type ListedMethod } from '../../domain/payment-listing.js';
 import type { EpochMs, PaymentStatus } from '../../domain/records.js';
-import { searchQuery, type PaymentCursor, type PaymentSearch } from '../payment-search.js';
+import { checkoutPaymentIds, couldBeCheckout, searchQuery, type PaymentCursor, type PaymentSearch } from '../payment-search.js';
 import type { PaymentsTable } from '../schema.js';
 import type { Scope } from './scope.js';
 
@@ -78,7 +78,8 @@ export class KyselyPaymentSearch implements PaymentSearchRepository {
 
   async list(entityIds: readonly string[], search: PaymentSearch, after: PaymentCursor | undefined, limit: number): Promise<ListedPage> {
     // One more than asked tells whether another page follows.
-    const query = searchQuery(this.#s.db, entityIds, search, after, limit + 1);
+    const checkoutPayments = search.q !== undefined && couldBeCheckout(search.q) ? await checkoutPaymentIds(this.#s.db, search.q) : [];
+    const query = searchQuery(this.#s.db, entityIds, search, after, limit + 1, checkoutPayments);
     const rows: ListedRow[] = query ? await query.execute() : [];
     const payments = rows.slice(0, limit).map(listedFromRow);
     const last = payments.at(-1);
