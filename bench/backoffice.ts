@@ -12,6 +12,7 @@
 //
 // On SQLite in a temporary folder by default; with DATABASE_URL (a PostgreSQL server), in a fresh
 // database made for the run (bench_bo_<pid>) and dropped after, the server's own database untouched.
+// BENCH_KEEP=1 keeps the database (the SQLite folder, the PostgreSQL database) to look at its plans.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,6 +138,8 @@ async function measureList(store: Store): Promise<{ baseline: Timing; lines: Lin
   const second = (await list({})).next;
   lines.push(['list, a page deep in (cursor)', await time(() => store.paymentSearch.list(channels, {}, second, PAGE))]);
   for (const [name, search, one] of FILTERS) lines.push([`filter: ${name}`, await time(() => list(search, one ? [channels[0] as string] : channels))]);
+  const amex = (await list({ brand: 'AMEX' })).next;
+  lines.push(['filter: brand AMEX, next page (cursor)', await time(() => store.paymentSearch.list(channels, { brand: 'AMEX' }, amex, PAGE))]);
   const at = (run: number) => sample[run] as (typeof sample)[number];
   lines.push(['search: payment id', await time((run) => list({ q: at(run).id }))]);
   lines.push(['search: checkout id', await time((run) => list({ q: at(run).checkoutId as string }))]);
@@ -220,7 +223,8 @@ async function run(db: Database): Promise<boolean> {
       await store.close();
     }
   } finally {
-    await db.dispose();
+    if (process.env.BENCH_KEEP === '1') console.log(`${db.name}: kept (BENCH_KEEP=1)`);
+    else await db.dispose();
   }
 }
 

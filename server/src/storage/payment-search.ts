@@ -112,9 +112,11 @@ function filterTerms(s: PaymentSearch, after: PaymentCursor | undefined): Term[]
   if (s.amountMin !== undefined) terms.push((eb) => eb('amount', '>=', s.amountMin as number));
   if (s.amountMax !== undefined) terms.push((eb) => eb('amount', '<=', s.amountMax as number));
   if (after) {
-    // A plain bound on created_at lets both databases seek the index; the row value picks up within the cursor's millisecond.
+    // A plain bound on created_at lets both databases seek the index; the rest picks up within the
+    // cursor's millisecond. Not as a row value ((created_at, id) < (?, ?)): SQLite takes one for a
+    // narrow range of the time index and would walk it rather than the filter's own index.
     terms.push((eb) => eb('created_at', '<=', after.createdAt));
-    terms.push((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)));
+    terms.push((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('id', '<', after.id)]));
   }
   return terms;
 }
