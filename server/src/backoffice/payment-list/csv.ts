@@ -1,12 +1,12 @@
-// The filtered list as CSV, streamed: read page by page through the same keyset as the list (a
-// page of EXPORT_PAGE payments at a time) and written as it is read, so an export of a million
-// payments never holds more than a page and a buffer in memory, and payments arriving meanwhile do
-// not shift it. The cells are the reconciliation file's (semicolon-separated, formulas defused,
+// The filtered list as CSV, streamed: each channel read page by page through the list's keyset (a
+// page of EXPORT_PAGE payments at a time), merged newest first and written as it is read, so an
+// export of a million payments never holds more than a page per channel and a buffer in memory,
+// and payments arriving meanwhile do not shift it. The cells are the reconciliation file's (semicolon-separated, formulas defused,
 // reports/csv-cell.ts); of a card, only its last four digits.
 
 import { Readable } from 'node:stream';
 import { CSV_LINE_END, CSV_SEPARATOR, csvCell } from '../../reports/csv-cell.js';
-import type { PaymentCursor, PaymentSearch, PaymentSearchRepository } from '../../storage/store.js';
+import type { ListedPayment, PaymentCursor, PaymentSearch, PaymentSearchRepository } from '../../storage/store.js';
 import { paymentRow, type PaymentRow } from './row.js';
 
 /** Payments read per query: a round trip's cost spread over many, a page's memory still small. */
@@ -25,20 +25,50 @@ function line(row: PaymentRow): string {
   }).join(CSV_SEPARATOR) + CSV_LINE_END;
 }
 
-async function* csvText(search: PaymentSearchRepository, entityIds: readonly string[], filter: PaymentSearch): AsyncGenerator<string> {
-  let out = HEADER;
+/**
+ * One channel's matching payments, newest first, a page at a time: the export reads each channel
+ * by its own keyset and merges them, so every row is read once (the list's union reads a page per
+ * channel to show one page).
+ */
+async function* channelPayments(search: PaymentSearchRepository, entityId: string, filter: PaymentSearch): AsyncGenerator<ListedPayment> {
   let after: PaymentCursor | undefined;
   do {
-    const page = await search.list(entityIds, filter, after, EXPORT_PAGE);
-    for (const p of page.payments) {
-      out += line(paymentRow(p));
-      if (out.length >= OUT_BYTES) {
-        yield out;
-        out = '';
-      }
-    }
+    const page = await search.list([entityId], filter, after, EXPORT_PAGE);
+    yield* page.payments;
     after = page.next;
   } while (after);
+}
+
+/** Newer first: later time, then greater id. */
+const newer = (a: ListedPayment, b: ListedPayment): boolean => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
+
+/** The channels' payments merged newest first, as the list orders them. */
+async function* merged(search: PaymentSearchRepository, entityIds: readonly string[], filter: PaymentSearch): AsyncGenerator<ListedPayment> {
+  const streams = entityIds.map((entityId) => channelPayments(search, entityId, filter));
+  const heads = await Promise.all(streams.map((s) => s.next()));
+  for (;;) {
+    let pick = -1;
+    for (let n = 0; n < heads.length; n++) {
+      const head = heads[n];
+      const best = pick === -1 ? undefined : heads[pick];
+      if (head && !head.done && (best === undefined || best.done || newer(head.value, best.value))) pick = n;
+    }
+    const head = heads[pick];
+    if (!head || head.done) return;
+    yield head.value;
+    heads[pick] = await (streams[pick] as AsyncGenerator<ListedPayment>).next();
+  }
+}
+
+async function* csvText(search: PaymentSearchRepository, entityIds: readonly string[], filter: PaymentSearch): AsyncGenerator<string> {
+  let out = HEADER;
+  for await (const p of merged(search, entityIds, filter)) {
+    out += line(paymentRow(p));
+    if (out.length >= OUT_BYTES) {
+      yield out;
+      out = '';
+    }
+  }
   if (out !== '') yield out;
 }
 

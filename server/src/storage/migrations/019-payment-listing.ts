@@ -7,7 +7,8 @@
 // - Indexes that let each filter and search read one channel's matches newest first and stop after
 //   a page, instead of reading the channel's every payment: (entity_id, <filter>, created_at, id)
 //   per filter, partial where most rows have no value (chargebacks, last four, e-mail). The plain
-//   list and the date range read (entity_id, created_at, id) of 013; a payment id the primary key,
+//   list and the date range read (entity_id, created_at, id) of 013, which gains the filtered
+//   columns after its order (amount ranges and filters together); a payment id the primary key,
 //   a checkout id 004's index, a merchantTransactionId 013's, which gains (created_at, id) here.
 
 import { sql, type Kysely } from 'kysely';
@@ -40,6 +41,15 @@ export async function up(raw: Kysely<unknown>): Promise<void> {
   await listed('payments_entity_method', 'method').execute();
   await listed('payments_entity_last4', 'card_last4').where(sql.ref('card_last4'), 'is not', null).execute();
   await listed('payments_entity_email', 'customer_email').where(sql.ref('customer_email'), 'is not', null).execute();
+  // 013's time index carries what every filter compares, after its order: a range of amounts, or
+  // filters together (declined AMEX payments of a month), are then checked on the index as it is
+  // walked, and only a page's matches are read from the table, instead of every row passed over.
+  await raw.schema.dropIndex('payments_entity_time').execute();
+  await raw.schema
+    .createIndex('payments_entity_time')
+    .on('payments')
+    .columns(['entity_id', 'created_at', 'id', 'status', 'payment_type', 'payment_brand', 'method', 'amount', 'chargeback_amount'])
+    .execute();
   // 013's reference index gains the time, so a search by merchantTransactionId reads a reference's
   // payments in order too (the reports' lookup by reference reads it as before).
   await raw.schema.dropIndex('payments_entity_reference').execute();
