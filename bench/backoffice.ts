@@ -167,15 +167,19 @@ async function measureExport(store: Store): Promise<ExportFigures> {
   const before = process.memoryUsage();
   let rss = before.rss;
   let heap = before.heapUsed;
-  const sampler = setInterval(() => {
+  const sample = () => {
     const now = process.memoryUsage();
     rss = Math.max(rss, now.rss);
     heap = Math.max(heap, now.heapUsed);
-  }, 20);
+  };
+  // On a timer, and with every buffer written: on SQLite the export may run on promptly settled
+  // promises alone, where a timer would never get its turn.
+  const sampler = setInterval(sample, 20);
   let bytes = 0;
   let lines = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      sample();
       bytes += chunk.length;
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
       done();
