@@ -1,5 +1,5 @@
 // Starts the real relay (`server/src/process/main.ts`) as a child process for one Playwright worker:
-// a fresh data folder (SQLite store), free ports for the relay and its demo shop, output to a log
+// a fresh data folder (SQLite store), free ports for the relay, its demo shop and its back office, output to a log
 // file that failing tests attach. The relay is reached at `localhost`, merchant pages at
 // `127.0.0.1`, so the two are different origins (and sites) as in production.
 
@@ -16,6 +16,8 @@ export interface RelayCredentials {
   entityId: string;
   accessToken: string;
   webhookSecret: string;
+  /** The test merchant's owner in the back office (written on the first start of an empty store). */
+  backOffice?: { url: string; email: string; password: string };
 }
 
 export interface RelayProcess {
@@ -23,6 +25,8 @@ export interface RelayProcess {
   url: string;
   /** Origin of the relay's demo shop, on 127.0.0.1 (a second site). */
   demoUrl: string;
+  /** Origin of the back office: its own port, so its own origin. */
+  backofficeUrl: string;
   credentials: RelayCredentials;
   dataDir: string;
   /** The relay's stdout and stderr. */
@@ -53,13 +57,14 @@ const relayEntry = process.env.E2E_RELAY_ENTRY ?? 'server/src/process/main.ts';
  * the relay's environment (e.g. RELAY_FAILPOINTS for a crash test).
  */
 export async function startRelay(options: { logDir: string; name: string; dataDir?: string; env?: Readonly<Record<string, string>> }): Promise<RelayProcess> {
-  const [port, demoPort] = [await freePort(), await freePort()];
+  const [port, demoPort, backofficePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'paywidgets-e2e-')));
   const ownsData = options.dataDir === undefined;
   await mkdir(options.logDir, { recursive: true });
   const logFile = join(options.logDir, `${options.name}.log`);
   const log = createWriteStream(logFile);
   const url = `http://localhost:${port}`;
+  const backofficeUrl = `http://localhost:${backofficePort}`;
 
   const child = spawn(process.execPath, ['--import', 'tsx', relayEntry], {
     cwd: repoRoot,
@@ -69,6 +74,9 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DEMO_PORT: String(demoPort),
+      // Every worker's relay its own back office port (the default, 8082, would be shared).
+      BACKOFFICE_PORT: String(backofficePort),
+      BACKOFFICE_PUBLIC_URL: backofficeUrl,
       DATA_DIR: dataDir,
       // The embedded store: each worker has its own, nothing is shared with other runs.
       DATABASE_URL: '',
@@ -115,7 +123,7 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       timeoutMs: RELAY_START_TIMEOUT_MS,
       abort: () => exited,
     });
-    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, credentials, dataDir, logFile, stop, kill, terminate };
+    return { url, demoUrl: `http://127.0.0.1:${demoPort}`, backofficeUrl, credentials, dataDir, logFile, stop, kill, terminate };
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- ${logFile} (last lines) ---\n${await logTail(logFile)}`);
@@ -126,7 +134,7 @@ async function readCredentials(dataDir: string): Promise<RelayCredentials | unde
   const text = await readFile(join(dataDir, 'test-merchant.json'), 'utf8');
   const json = JSON.parse(text) as Partial<RelayCredentials>;
   if (typeof json.entityId !== 'string' || typeof json.accessToken !== 'string') return undefined;
-  return { entityId: json.entityId, accessToken: json.accessToken, webhookSecret: json.webhookSecret ?? '' };
+  return { entityId: json.entityId, accessToken: json.accessToken, webhookSecret: json.webhookSecret ?? '', ...(json.backOffice ? { backOffice: json.backOffice } : {}) };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -48,7 +48,7 @@ export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>;
         const purged = await purgeExpired(ctx);
         // A safety net: a schedule whose firing job is gone (failed for good) fires here at the latest.
         await fireDue(ctx, ctx.clock.now());
-        if (purged.idempotencyKeys + purged.jobs + purged.expiredChallenges > 0) log.info({ purged }, 'expired data removed');
+        if (Object.values(purged).some((n) => n > 0)) log.info({ purged }, 'expired data removed');
       },
     ],
     [

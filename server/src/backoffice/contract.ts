@@ -8,7 +8,7 @@
 
 import type { Action, Role } from '../domain/roles.js';
 import type { HttpContext } from '../http/context.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** A signed-in person, as the session row names them, read fresh for each request. */
 export interface BackofficeSession {
@@ -91,4 +91,13 @@ export class BackofficeError extends Error {
   body(): { error: Record<string, unknown> } {
     return { error: { code: this.code, message: this.message, ...(this.parameters ? { parameters: this.parameters } : {}), ...this.details } };
   }
+}
+
+/**
+ * The session of a request to a route that is not public (the guard has set it); throws
+ * signInRequired if called on a public route's request, where there is none.
+ */
+export function sessionOf(request: FastifyRequest): BackofficeSession {
+  if (!request.backoffice) throw new BackofficeError('signInRequired', 'sign in first');
+  return request.backoffice;
 }

@@ -27,6 +27,8 @@ export interface Config {
    * the links of invitations point there.
    */
   backofficePublicUrl: string;
+  /** TCP port of the back office (its own origin, never the relay's); 0 disables it. */
+  backofficePort: number;
   /** TCP port of the demo shop (a second origin); 0 disables it. */
   demoPort: number;
   /** Folder of the embedded SQLite store, the test merchant file and the card key. */
@@ -149,6 +151,7 @@ export const defaultConfig: Config = {
   publicUrl: '',
   trustProxy: false,
   backofficePublicUrl: 'http://localhost:8082',
+  backofficePort: 8082,
   demoPort: 8081,
   dataDir: './data',
   databaseUrl: '',
@@ -330,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     backofficePublicUrl: backofficePublicUrlFrom(env.BACKOFFICE_PUBLIC_URL),
+    backofficePort: intFrom(env, 'BACKOFFICE_PORT', defaultConfig.backofficePort),
     demoPort: intFrom(env, 'DEMO_PORT', defaultConfig.demoPort),
     dataDir: env.DATA_DIR ?? defaultConfig.dataDir,
     databaseUrl: env.DATABASE_URL ?? '',

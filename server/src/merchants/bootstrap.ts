@@ -10,6 +10,7 @@ import { generateAccessToken, hashToken, randomHex } from '../crypto/tokens.js';
 import { isSealedSecret, type CardVault } from '../crypto/card-vault.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings, EpochMs, MerchantRecord } from '../domain/records.js';
+import { newTestOwner, writeTestOwner, type TestOwnerSignIn } from './test-owner.js';
 
 /** Where the first start leaves the test merchant's credentials (the only copy of its token). */
 export const TEST_MERCHANT_FILE = 'test-merchant.json';
@@ -38,6 +39,8 @@ export interface TestMerchantCredentials {
   entityId: string;
   accessToken: string;
   webhookSecret: string;
+  /** The back office's address and its owner's sign-in (the only copy of the password). */
+  backOffice: TestOwnerSignIn;
 }
 
 function requireName(name: string, what: string): string {
@@ -109,22 +112,26 @@ function writePrivateFile(dir: string, file: string, text: string): void {
 
 /**
  * On a store without merchants, creates "Test Merchant" with one entity (no country profile) and
- * writes its credentials to DATA_DIR/test-merchant.json (mode 0600). The file is written before
- * the rows: a crash in between leaves a stale file and an empty store, and the next start simply
- * makes a new merchant; the other order could leave a merchant whose token nobody has.
+ * an owner of its back office, and writes their credentials to DATA_DIR/test-merchant.json (mode
+ * 0600). The file is written before the rows: a crash in between leaves a stale file and an empty
+ * store, and the next start simply makes a new merchant; the other order could leave a merchant
+ * whose token nobody has.
  */
 export async function ensureTestMerchant(
   store: Store,
-  config: Pick<Config, 'dataDir'>,
+  config: Pick<Config, 'dataDir' | 'backofficePublicUrl'>,
   now: EpochMs,
   vault: CardVault,
 ): Promise<{ created: boolean; credentials: TestMerchantCredentials | null }> {
   if ((await store.merchants.count()) > 0) return { created: false, credentials: null };
   const { merchant, accessToken, webhookSecret } = newMerchant(TEST_MERCHANT_NAME, now, vault);
   const entity = newEntity({ merchantId: merchant.id, name: TEST_ENTITY_NAME, settings: {} }, now);
-  const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret };
+  const owner = await newTestOwner(merchant.id, now);
+  const backOffice: TestOwnerSignIn = { url: config.backofficePublicUrl, email: owner.user.email, password: owner.password };
+  const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret, backOffice };
   writePrivateFile(config.dataDir, join(config.dataDir, TEST_MERCHANT_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
   await store.merchants.create(merchant);
   await store.entities.create(entity);
+  await writeTestOwner(store, owner.user, now);
   return { created: true, credentials };
 }

@@ -10,6 +10,7 @@ import { startDemoShop } from '../demo/index.js';
 import { relayPlugins } from '../app/route-sets.js';
 import { createContext } from '../app/create-context.js';
 import { exitOnSignals } from './shutdown.js';
+import { BACKOFFICE_DIST_DIR, buildBackofficeApp } from '../backoffice/app.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);
@@ -36,6 +37,15 @@ if (config.jobs.enabled) {
   await ctx.jobs.start(app.log);
   // A relay that runs jobs is ready only while its runner keeps finishing rounds.
   ctx.readiness.push({ name: 'jobs runner', check: async () => (ctx.jobs.alive() ? true : 'the jobs runner has stopped finishing rounds') });
+}
+
+if (config.backofficePort > 0) {
+  // Its own port, so its own origin: the card fields' origin and the back office's share nothing.
+  const backoffice = await buildBackofficeApp(ctx, { distDir: BACKOFFICE_DIST_DIR, logger: app.log.child({ part: 'backoffice' }), publicUrl: config.backofficePublicUrl });
+  await backoffice.listen({ port: config.backofficePort, host: config.host });
+  // Closed before the store it reads, after the relay stopped taking requests.
+  ctx.closers.push({ name: 'back office', close: () => backoffice.close() });
+  process.stdout.write(`Back office: ${config.backofficePublicUrl}${merchant.credentials ? `  (sign in as ${merchant.credentials.backOffice.email}, password in ${config.dataDir}/test-merchant.json)` : ''}\n`);
 }
 
 if (config.demoPort > 0) {

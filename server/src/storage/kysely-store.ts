@@ -53,6 +53,9 @@ export class KyselyStore implements Store {
   readonly settlement: Repositories['settlement'];
   readonly users: Repositories['users'];
   readonly audit: Repositories['audit'];
+  readonly sessions: Repositories['sessions'];
+  readonly merchantSettings: Repositories['merchantSettings'];
+  readonly signInFailures: Repositories['signInFailures'];
   readonly paymentSearch: Repositories['paymentSearch'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
@@ -103,6 +106,9 @@ export class KyselyStore implements Store {
     this.settlement = repositories.settlement;
     this.users = repositories.users;
     this.audit = repositories.audit;
+    this.sessions = repositories.sessions;
+    this.merchantSettings = repositories.merchantSettings;
+    this.signInFailures = repositories.signInFailures;
     this.paymentSearch = repositories.paymentSearch;
     this.#writeTogether = repositories.writeTogether;
   }

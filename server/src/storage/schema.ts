@@ -291,6 +291,9 @@ export interface Database {
   users: UsersTable;
   user_invitations: UserInvitationsTable;
   audit_log: AuditLogTable;
+  backoffice_sessions: BackofficeSessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  merchant_settings: MerchantSettingsTable;
 }
 
 /** Scheduled payments (migration 011; domain/schedules.ts). */
@@ -370,4 +373,37 @@ export interface AuditLogTable {
   target: string | null;
   before_json: string | null;
   after_json: string | null;
+}
+
+/** The back office's sessions (migration 018; domain/backoffice-sessions.ts). */
+export interface BackofficeSessionsTable {
+  /** SHA-256 hex of the cookie's value. */
+  id: string;
+  user_id: string;
+  merchant_id: string;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  absolute_expires_at: number;
+  address: string | null;
+}
+
+/** Failed sign-ins per key ('account:<email>', 'address:<ip>'), for throttling and lockouts. */
+export interface SignInFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  locked_until: number | null;
+  lockouts: number;
+}
+
+/** A merchant's back office settings; a merchant without a row has the defaults. */
+export interface MerchantSettingsTable {
+  merchant_id: string;
+  /** Minor units; null = no limit set. */
+  support_refund_limit: number | null;
+  support_refund_currency: string | null;
+  /** 0 or 1. */
+  require_two_factor: number;
+  updated_at: number;
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../../src/merchants/bootstrap.js';
+import { verifyPassword } from '../../src/crypto/passwords.js';
 import { hashToken } from '../../src/crypto/tokens.js';
 import { CardVault } from '../../src/crypto/card-vault.js';
 import { CARD_KEY_FILE } from '../../src/crypto/keys.js';
@@ -269,7 +270,7 @@ describe('ensureTestMerchant', () => {
     const store = await openStore({ dataDir, databaseUrl: '' });
     try {
       await store.migrate();
-      const first = await ensureTestMerchant(store, { dataDir }, 1_700_000_000_000, vault);
+      const first = await ensureTestMerchant(store, { dataDir, backofficePublicUrl: 'https://backoffice.example' }, 1_700_000_000_000, vault);
       expect(first.created).toBe(true);
       const file = join(dataDir, TEST_MERCHANT_FILE);
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -286,8 +287,17 @@ describe('ensureTestMerchant', () => {
       expect(vault.openSecret(merchant?.webhookSecret ?? '')).toBe(creds.webhookSecret);
       expect(await store.entities.find(creds.entityId)).toMatchObject({ merchantId: merchant?.id, settings: {} });
 
-      expect(await ensureTestMerchant(store, { dataDir }, 1_700_000_000_001, vault)).toEqual({ created: false, credentials: null });
+      // An active owner of its back office, whose password (shown once) verifies against the stored hash.
+      expect(creds.backOffice).toEqual({ url: 'https://backoffice.example', email: 'owner@test-merchant.example', password: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/) });
+      const [owner, ...others] = await store.users.findActiveByEmail(creds.backOffice.email);
+      expect(others).toEqual([]);
+      expect(owner).toMatchObject({ merchantId: merchant?.id, role: 'owner', status: 'active', channelIds: null });
+      expect(await verifyPassword(creds.backOffice.password, owner?.passwordHash ?? '')).toBe(true);
+      expect((await store.audit.list(merchant?.id ?? '', {}, undefined, 10)).entries).toEqual([expect.objectContaining({ action: 'user.create', target: owner?.id, userId: null })]);
+
+      expect(await ensureTestMerchant(store, { dataDir, backofficePublicUrl: 'https://backoffice.example' }, 1_700_000_000_001, vault)).toEqual({ created: false, credentials: null });
       expect(await store.merchants.count()).toBe(1);
+      expect(await store.users.findActiveByEmail(creds.backOffice.email)).toHaveLength(1);
     } finally {
       await store.close();
     }

@@ -71,6 +71,16 @@ describe('SQLite indexes (migration 017)', () => {
   });
 });
 
+describe('SQLite indexes (migration 018)', () => {
+  it('finds a sign-in\'s users by address alone, and a person\'s sessions, from their indexes', async () => {
+    await withQueryPlans(async (plan) => {
+      expect(await plan("select * from users where email = 'e' and status = 'active' order by created_at, id")).toMatch(/SEARCH users USING INDEX users_email \(email=\?\)/);
+      expect(await plan("delete from backoffice_sessions where user_id = 'u'")).toMatch(/SEARCH backoffice_sessions USING (COVERING )?INDEX backoffice_sessions_user \(user_id=\?\)/);
+      expect(await plan("select * from backoffice_sessions where id = 's'")).toMatch(/USING INDEX sqlite_autoindex_backoffice_sessions_1 \(id=\?\)/);
+    });
+  });
+});
+
 describe('SQLite indexes (migration 019)', () => {
   it('reads each part of the payment list from the index of its filter or search, never a channel\'s whole time index for a search', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));

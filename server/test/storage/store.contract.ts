@@ -6,6 +6,9 @@
 
 import { afterAll, beforeAll } from 'vitest';
 import { auditContract } from './contract/audit.js';
+import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
+import { merchantSettingsContract } from './contract/merchant-settings.js';
+import { signInFailuresContract } from './contract/sign-in-failures.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -38,6 +41,8 @@ import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
 import { writeUserChangeContract } from './contract/writes/user-change.js';
 import { writeUserInviteContract } from './contract/writes/user-invite.js';
+import { writeSessionStartContract } from './contract/writes/session-start.js';
+import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -61,6 +66,9 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   settlementContract,
   usersContract,
   auditContract,
+  backofficeSessionsContract,
+  merchantSettingsContract,
+  signInFailuresContract,
   paymentSearchContract,
 ];
 
@@ -81,6 +89,8 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   outboxContract,
   writeUserInviteContract,
   writeUserChangeContract,
+  writeSessionStartContract,
+  writeMerchantSettingsContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {

@@ -19,9 +19,3 @@ export async function listedChannelIds(store: Store, session: BackofficeSession,
   if (!ids.includes(channel)) throw new BackofficeError('notFound', 'no such channel');
   return [channel];
 }
-
-/** The session of a guarded route; the guard sets it before any handler runs. */
-export function sessionOf(request: { backoffice: BackofficeSession | null }): BackofficeSession {
-  if (!request.backoffice) throw new BackofficeError('signInRequired', 'sign in first');
-  return request.backoffice;
-}

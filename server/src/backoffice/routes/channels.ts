@@ -1,7 +1,7 @@
 // GET /api/channels: the channels the signed-in person may see, for the list's channel filter.
 
-import type { BackofficeRoutes } from '../contract.js';
-import { sessionOf, visibleChannels } from '../payment-list/channels.js';
+import { sessionOf, type BackofficeRoutes } from '../contract.js';
+import { visibleChannels } from '../payment-list/channels.js';
 
 export const channelsRoutes: BackofficeRoutes = (app, ctx) => {
   app.get('/channels', { config: { access: 'signedIn' } }, async (request) => {

@@ -4,8 +4,8 @@
 // filters. Reads only: nothing is written, so nothing is audited.
 
 import { cursorText } from '../../storage/repositories/payment-search.js';
-import type { BackofficeRoutes } from '../contract.js';
-import { listedChannelIds, sessionOf } from '../payment-list/channels.js';
+import { sessionOf, type BackofficeRoutes } from '../contract.js';
+import { listedChannelIds } from '../payment-list/channels.js';
 import { paymentsCsv } from '../payment-list/csv.js';
 import { readPaymentListQuery } from '../payment-list/query.js';
 import { paymentRow } from '../payment-list/row.js';

@@ -18,6 +18,7 @@ import * as m014 from './014-jobs-due-covering.js';
 import * as m015 from './015-vouchers.js';
 import * as m016 from './016-chargebacks.js';
 import * as m017 from './017-back-office-people.js';
+import * as m018 from './018-back-office-sessions.js';
 import * as m019 from './019-payment-listing.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -37,5 +38,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '015-vouchers': m015,
   '016-chargebacks': m016,
   '017-back-office-people': m017,
+  '018-back-office-sessions': m018,
   '019-payment-listing': m019,
 };

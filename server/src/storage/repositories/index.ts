@@ -2,10 +2,12 @@
 // transaction). Store and StoreTransaction (../store.ts) carry the same set.
 
 import { KyselyAudit, type AuditRepository } from './audit.js';
+import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
 import { KyselyJobs, type JobsRepository } from './jobs.js';
+import { KyselyMerchantSettings, type MerchantSettingsRepository } from './merchant-settings.js';
 import { KyselyMerchants, type MerchantsRepository } from './merchants.js';
 import { KyselyPayments, type PaymentsRepository } from './payments.js';
 import { KyselyPaymentSearch, type PaymentSearchRepository } from './payment-search.js';
@@ -15,16 +17,19 @@ import { KyselyReports, type ReportsRepository } from './reports.js';
 import { KyselySchedules, type SchedulesRepository } from './schedules.js';
 import type { Scope } from './scope.js';
 import { KyselySettlement, type SettlementRepository } from './settlement.js';
+import { KyselySignInFailures, type SignInFailuresRepository } from './sign-in-failures.js';
 import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simulator-journal.js';
 import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 
 export type * from './audit.js';
+export type * from './backoffice-sessions.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
 export type * from './idempotency.js';
 export type * from './jobs.js';
 export type * from './merchants.js';
+export type * from './merchant-settings.js';
 export type * from './payments.js';
 export type * from './payment-search.js';
 export type * from './quotes.js';
@@ -33,6 +38,7 @@ export type * from './reports.js';
 export type * from './schedules.js';
 export type * from './settlement.js';
 export type * from './simulator-journal.js';
+export type * from './sign-in-failures.js';
 export type * from './users.js';
 export type * from './webhooks.js';
 export type * from './scope.js';
@@ -54,6 +60,9 @@ export interface Repositories {
   readonly settlement: SettlementRepository;
   readonly users: UsersRepository;
   readonly audit: AuditRepository;
+  readonly sessions: BackofficeSessionsRepository;
+  readonly merchantSettings: MerchantSettingsRepository;
+  readonly signInFailures: SignInFailuresRepository;
   /** The back office's payment list. */
   readonly paymentSearch: PaymentSearchRepository;
 }
@@ -75,6 +84,9 @@ export function repositoriesOf(scope: Scope): Repositories {
     settlement: new KyselySettlement(scope),
     users: new KyselyUsers(scope),
     audit: new KyselyAudit(scope),
+    sessions: new KyselyBackofficeSessions(scope),
+    merchantSettings: new KyselyMerchantSettings(scope),
+    signInFailures: new KyselySignInFailures(scope),
     paymentSearch: new KyselyPaymentSearch(scope),
   };
 }

@@ -28,6 +28,11 @@ export interface UsersRepository {
   find(merchantId: string, id: string): Promise<UserRecord | undefined>;
   findByEmail(merchantId: string, email: string): Promise<UserRecord | undefined>;
   /**
+   * The active users with this address, of every merchant (oldest first): a sign-in names an
+   * address, not a merchant, and one person may work for several merchants.
+   */
+  findActiveByEmail(email: string): Promise<UserRecord[]>;
+  /**
    * The user with this id whatever its merchant: only for the operator's command line, which acts
    * on every merchant and names a user by id alone; the back office reads through find.
    */
@@ -139,6 +144,18 @@ export class KyselyUsers implements UsersRepository {
   async findByEmail(merchantId: string, email: string): Promise<UserRecord | undefined> {
     const row = await this.#s.db.selectFrom('users').selectAll().where('merchant_id', '=', merchantId).where('email', '=', normalizeEmail(email)).executeTakeFirst();
     return row && userFromRow(row);
+  }
+
+  async findActiveByEmail(email: string): Promise<UserRecord[]> {
+    const rows = await this.#s.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', normalizeEmail(email))
+      .where('status', '=', 'active')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(userFromRow);
   }
 
   async findForOperator(id: string): Promise<UserRecord | undefined> {

@@ -10,6 +10,9 @@ export { writeRegistration, type NewRegistrationParts } from './registration.js'
 export { writeRedelivery } from './redelivery.js';
 export { writeRegistrationDeletion } from './registration-deletion.js';
 export { writeSchedule } from './schedule.js';
+export { writeSessionStart, type SessionStartWrite } from './session-start.js';
+export { writeSessionEnd, type SessionEndWrite } from './session-end.js';
+export { writeMerchantSettings, type MerchantSettingsWrite } from './merchant-settings.js';
 export { writeScheduleCancel } from './schedule-cancel.js';
 export { writeSettlement, type SettleOutcome, type SettleWrite } from './settlement.js';
 export { writeUserChange, type UserChangeWrite } from './user-change.js';

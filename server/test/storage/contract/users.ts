@@ -20,6 +20,19 @@ export function usersContract(ctx: () => ContractContext): void {
       expect(await store.users.find(merchantId, id())).toBeUndefined();
     });
 
+    it('finds the active users of an address across merchants, whatever its case, for the sign-in', async () => {
+      const { store } = ctx();
+      const address = `${id()}@Shop.example`;
+      const older = userRecord(await newMerchant(store), { email: address, status: 'active', createdAt: T0 });
+      const newer = userRecord(await newMerchant(store), { email: address, status: 'active', createdAt: T0 + 1 });
+      const invited = userRecord(await newMerchant(store), { email: address, status: 'invited' });
+      const gone = userRecord(await newMerchant(store), { email: address, status: 'deactivated' });
+      for (const u of [newer, invited, gone, older]) await store.users.insert(u);
+      const found = await store.users.findActiveByEmail(address.toUpperCase());
+      expect(found.map((u) => u.id)).toEqual([older.id, newer.id]);
+      expect(await store.users.findActiveByEmail(`${id()}@shop.example`)).toEqual([]);
+    });
+
     it('finds a user by id alone for the operator, whatever its merchant', async () => {
       const { store } = ctx();
       const u = userRecord(await newMerchant(store));
