@@ -1,6 +1,7 @@
-// The payment list's query string (docs/back-office-api.md, "Payments"), read into the store's
-// search: every parameter checked, and every failing one named in one 400 (invalidParameters), so
-// a bad value never reaches the database and the page can mark each field it came from.
+// The payment list's query string (docs/back-office-api.md, "Payments (payments.read; actions as
+// named)"), read into the store's search: every parameter checked, and every failing one named in
+// one 400 (invalidParameters), so a bad value never reaches the database and the page can mark
+// each field it came from.
 
 import { parseAmount } from '../../domain/money.js';
 import { isListedMethod, LISTED_METHODS } from '../../domain/payment-listing.js';
