@@ -7,10 +7,12 @@
 
 import Sqlite from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { CHECKOUT_SUFFIX } from '../server/src/domain/ids.js';
 import { listedEmail, type ListedMethod } from '../server/src/domain/payment-listing.js';
 import type { PaymentRecord, PaymentStatus } from '../server/src/domain/records.js';
+import { openPostgresStore, openSqliteStore } from '../server/src/storage/index.js';
 import { paymentToRow } from '../server/src/storage/rows.js';
 import type { PaymentsTable } from '../server/src/storage/schema.js';
 
@@ -209,4 +211,18 @@ export async function seedPostgres(url: string, count: number): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Run as a program (`backoffice-seed.ts sqlite FILE COUNT` or `postgres URL COUNT`): migrates the
+ * database and seeds it in a process of its own, so the bench's process measures the export's
+ * memory from its own size, not from the load's.
+ */
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [kind, target, count] = process.argv.slice(2);
+  if (!target || !count) throw new Error('usage: backoffice-seed.ts sqlite|postgres FILE|URL COUNT');
+  const store = kind === 'postgres' ? await openPostgresStore(target) : await openSqliteStore(target);
+  await store.migrate();
+  await store.close();
+  await (kind === 'postgres' ? seedPostgres(target, Number(count)) : seedSqlite(target, Number(count)));
 }
