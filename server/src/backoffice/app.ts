@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config/trust-proxy.js';
+import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from '../crypto/passwords.js';
 import type { BackofficeContext, BackofficeRoutes } from './contract.js';
 import { sessionCookieFor } from './cookies.js';
 import { answerError } from './errors.js';
@@ -22,6 +23,8 @@ export interface BackofficeAppOptions {
   publicUrl: string;
   /** The API's route sets; by default every set of route-sets.ts (tests may add their own). */
   routeSets?: readonly BackofficeRoutes[];
+  /** The scrypt cost of new passwords (default CURRENT_SCRYPT_PARAMS; tests pass a cheap one). */
+  passwordCost?: Readonly<ScryptParams>;
 }
 
 /** Where the pages' build writes the back office (dist/backoffice/). */
@@ -46,6 +49,7 @@ export async function buildBackofficeApp(ctx: BackofficeContext, options: Backof
     frameworkErrors: answerError,
   });
   app.decorate('backofficeCookie', sessionCookieFor(options.publicUrl));
+  app.decorate('backofficePasswordCost', options.passwordCost ?? CURRENT_SCRYPT_PARAMS);
   app.decorateRequest('backoffice', null);
   // JSON only: a form post or text/plain (what a cross-site form can send) is refused as a media type.
   app.removeContentTypeParser('text/plain');

@@ -56,6 +56,7 @@ export const BACKOFFICE_ERRORS = {
   forbidden: 403,
   badOrigin: 403,
   badCsrfToken: 403,
+  twoFactorRequired: 403,
   notFound: 404,
   conflict: 409,
   refused: 422,

@@ -24,22 +24,28 @@ export function setSessionCookie(cookie: SessionCookie, value: string): string {
   return `${cookie.name}=${value}${attributes(cookie)}`;
 }
 
+/** Set-Cookie for a cookie with the session cookie's attributes that the browser drops after `maxAgeSeconds`. */
+export function setShortLivedCookie(cookie: SessionCookie, value: string, maxAgeSeconds: number): string {
+  return `${cookie.name}=${value}${attributes(cookie)}; Max-Age=${maxAgeSeconds}`;
+}
+
 /** Set-Cookie that removes it. */
 export function clearSessionCookie(cookie: SessionCookie): string {
   return `${cookie.name}=${attributes(cookie)}; Max-Age=0`;
 }
 
 /** A cookie's value is base64url: anything else in its place is not one of ours. */
-const VALUE = /^[A-Za-z0-9_-]{1,128}$/;
+const VALUE = /^[A-Za-z0-9_-]+$/;
+const SESSION_VALUE_MAX = 128;
 
-/** The value of the cookie named `name` in a Cookie header, when well formed. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
+/** The value of the cookie named `name` in a Cookie header, when well formed and at most `maxLength` long. */
+export function readCookie(header: string | undefined, name: string, maxLength = SESSION_VALUE_MAX): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     const value = part.slice(eq + 1).trim();
-    if (VALUE.test(value)) return value;
+    if (value.length <= maxLength && VALUE.test(value)) return value;
   }
   return undefined;
 }

@@ -3,8 +3,9 @@
 // no other site can sign a browser in); a route that is not public needs a living session whose
 // person is active, read fresh (role and channels from the user's row, so a change takes effect at
 // the next request); its state-changing requests carry the session's CSRF token; and a route that
-// names an action needs a role that may do it (domain/roles.ts). It runs at onRequest, before the
-// body is read, so nobody unauthenticated gets a body parsed.
+// names an action needs a role that may do it (domain/roles.ts) and, when the merchant requires a
+// second factor, a person who has one. It runs at onRequest, before the body is read, so nobody
+// unauthenticated gets a body parsed.
 
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ function sameToken(sent: string | string[] | undefined, expected: string): boole
 }
 
 /** The living session the request's cookie names, with its person as the user's row says now. */
-async function sessionOf(ctx: BackofficeContext, request: FastifyRequest): Promise<BackofficeSession | undefined> {
+async function sessionOf(ctx: BackofficeContext, request: FastifyRequest): Promise<{ session: BackofficeSession; hasSecondFactor: boolean } | undefined> {
   const id = sentSessionId(request);
   if (id === undefined) return undefined;
   const now = ctx.clock.now();
@@ -32,7 +33,10 @@ async function sessionOf(ctx: BackofficeContext, request: FastifyRequest): Promi
   if (!user || user.status !== 'active') return undefined;
   // One write a minute at most (the repository's guard), not one per request.
   if (now - session.lastSeenAt >= SESSION_LIMITS.touchEveryMs) await ctx.store.sessions.touch(id, now, SESSION_LIMITS);
-  return { id, userId: user.id, merchantId: user.merchantId, email: user.email, role: user.role, channelIds: user.channelIds, csrfToken: session.csrfToken };
+  return {
+    session: { id, userId: user.id, merchantId: user.merchantId, email: user.email, role: user.role, channelIds: user.channelIds, csrfToken: session.csrfToken },
+    hasSecondFactor: user.totpSecret !== null,
+  };
 }
 
 /**
@@ -47,10 +51,17 @@ export function guard(ctx: BackofficeContext, origin: string) {
     const changing = isStateChanging(request.method);
     if (changing && !fromOwnOrigin(request.headers, origin)) throw new BackofficeError('badOrigin', 'this request must come from the back office\'s own pages');
     if (access === 'public') return;
-    const session = await sessionOf(ctx, request);
-    if (!session) throw new BackofficeError('signInRequired', 'sign in first');
+    const found = await sessionOf(ctx, request);
+    if (!found) throw new BackofficeError('signInRequired', 'sign in first');
+    const { session } = found;
     if (changing && !sameToken(request.headers['x-csrf-token'], session.csrfToken)) throw new BackofficeError('badCsrfToken', 'the X-CSRF-Token header is missing or not this session\'s');
-    if (access !== 'signedIn' && !may(session.role, access)) throw new BackofficeError('forbidden', 'your role does not allow this');
+    if (access !== 'signedIn') {
+      if (!may(session.role, access)) throw new BackofficeError('forbidden', 'your role does not allow this');
+      // The person's own routes (signedIn) stay open, so the pages can lead them to set one up.
+      if (!found.hasSecondFactor && (await ctx.store.merchantSettings.get(session.merchantId)).requireTwoFactor) {
+        throw new BackofficeError('twoFactorRequired', 'your business requires a second factor: set up two-factor sign-in first');
+      }
+    }
     request.backoffice = session;
   };
 }

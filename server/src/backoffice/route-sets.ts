@@ -4,6 +4,28 @@
 import type { BackofficeRoutes } from './contract.js';
 import { channelsRoutes } from './routes/channels.js';
 import { paymentsListRoutes } from './routes/payments-list.js';
+import { invitationRoutes } from './routes/invitations.js';
+import { passwordRoutes } from './routes/password.js';
+import { paymentActionRoutes } from './routes/payment-actions.js';
+import { paymentDetailRoutes } from './routes/payment-detail.js';
+import { paymentNotificationRoutes } from './routes/payment-notifications.js';
 import { sessionRoutes } from './routes/session.js';
+import { settingsRoutes } from './routes/settings.js';
+import { settlementRoutes } from './routes/settlement.js';
+import { twoFactorRoutes } from './routes/two-factor.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
-export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [sessionRoutes, channelsRoutes, paymentsListRoutes];
+export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
+  sessionRoutes,
+  invitationRoutes,
+  twoFactorRoutes,
+  passwordRoutes,
+  settingsRoutes,
+  channelsRoutes,
+  paymentsListRoutes,
+  paymentDetailRoutes,
+  paymentActionRoutes,
+  paymentNotificationRoutes,
+  settlementRoutes,
+  webhookRoutes,
+];

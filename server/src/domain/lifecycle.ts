@@ -225,6 +225,18 @@ function headroom(ref: PaymentRecord, add: NonNullable<TransitionRow['add']>): n
   return limit - totalOf(ref, add.column) - (add.alongside ? totalOf(ref, add.alongside) : 0);
 }
 
+/**
+ * The most a follow-up of `op` could take from `ref` now, by the table's bound (and, for a refund
+ * of a capture, its PA's): what a back office page offers as the maximum. Undefined when no row
+ * of `op` applies to the payment's type or the row takes no amount (a reversal).
+ */
+export function followUpHeadroom(ref: PaymentRecord, op: FollowUpType, parent?: PaymentRecord): number | undefined {
+  const row = TRANSITIONS.find((r) => r.op === op && r.on.includes(ref.paymentType));
+  if (!row?.add) return undefined;
+  const own = headroom(ref, row.add);
+  return row.parent && parent ? Math.min(own, headroom(parent, row.parent.add)) : own;
+}
+
 /** A running total of a record; chargebackAmount is absent on records made before chargebacks. */
 export function totalOf(ref: Pick<PaymentRecord, 'capturedAmount' | 'refundedAmount' | 'chargebackAmount'>, column: RunningTotal): number {
   return ref[column] ?? 0;

@@ -1,6 +1,6 @@
 // Follow-ups (CP, RF, RV) on an earlier payment: the lifecycle table decides, the store enforces.
 
-import { writeFollowUp } from '../storage/writes/index.js';
+import { writeFollowUp, type FollowUpWrite } from '../storage/writes/index.js';
 import { newPaymentId } from '../domain/ids.js';
 import { CHARGEBACK_NOT_BY_MERCHANT, needsParent, planFollowUp, refusalCode, type FollowUpType } from '../domain/lifecycle.js';
 import { parseAmount } from '../domain/money.js';
@@ -26,10 +26,19 @@ export function refused(code: string, params: FlatParams, referenceId: string): 
   return { kind: 'refused', body };
 }
 
+/** What a caller writes with the follow-up, beyond its own effect. */
+export interface FollowUpOptions {
+  /**
+   * Statements telling of the record about to be written (the back office's audit row), written
+   * in its transaction and only with it: made again for each plan, as the record is.
+   */
+  alongside?: (record: PaymentRecord) => NonNullable<FollowUpWrite['also']>;
+}
+
 /** A guard lost to a concurrent follow-up is planned again from the fresh row, this many times. */
 const PLAN_ATTEMPTS = 3;
 
-export async function followUp(ctx: RelayContext, entity: EntityRecord, referenceId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
+export async function followUp(ctx: RelayContext, entity: EntityRecord, referenceId: string, params: FlatParams, claim?: Claim, options: FollowUpOptions = {}): Promise<Outcome> {
   const op = params.get('paymentType') as FollowUpType;
   // Chargebacks come from the card network (here: the test simulator), never from the merchant.
   if (op === 'CB' || op === 'CR') return refused(CHARGEBACK_NOT_BY_MERCHANT, params, referenceId);
@@ -66,6 +75,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       // A follow-up of a follow-up (a refund of a capture) reaches the authorization's notificationUrl.
       events: [paymentEvent(ctx, 'paymentCreated', record, json, { rootPaymentId: reference.referencedId ?? reference.id })],
       ...(claim ? { answer: claimAnswerOf(claim, 'ok', json) } : {}),
+      ...(options.alongside ? { also: options.alongside(record) } : {}),
     });
     if (applied) {
       if (claim) failpoint(ctx.config.failpoints, 'after-commit');

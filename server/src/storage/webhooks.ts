@@ -447,3 +447,80 @@ export async function eventsOfRecord(db: Executor, recordId: string): Promise<We
     createdAt: r.created_at,
   }));
 }
+
+/** A delivery of an event told of one of a payment's records: what the back office shows of it. */
+export interface RecordDelivery {
+  recordId: string;
+  type: EventType;
+  action: WebhookEvent['action'];
+  deliveryId: string;
+  endpointId: string;
+  /** Where it goes: an endpoint's URL or the payment's notificationUrl (never the secret). */
+  url: string;
+  state: DeliveryState;
+  /** Oldest first. */
+  attempts: WebhookAttempt[];
+}
+
+/**
+ * The deliveries of the events an entity's records told of, oldest event first, each with its
+ * attempts (two queries: the deliveries, then their attempts by the attempts' key). The events are
+ * found by entity and record without an index of their own (see migration 010).
+ */
+export async function deliveriesOfRecords(db: Executor, entityId: string, recordIds: readonly string[]): Promise<RecordDelivery[]> {
+  if (recordIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_events as e')
+    .innerJoin('webhook_deliveries as d', 'd.event_id', 'e.id')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .select(['e.record_id', 'e.type', 'e.action', 'd.id', 'd.endpoint_id', 'd.state', 'w.url'])
+    .where('e.entity_id', '=', entityId)
+    .where('e.record_id', 'in', [...recordIds])
+    .orderBy('e.created_at')
+    .orderBy('e.id')
+    .orderBy('d.id')
+    .execute();
+  if (rows.length === 0) return [];
+  const attempts = await db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where(
+      'delivery_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('at')
+    .orderBy('number')
+    .execute();
+  const byDelivery = new Map<string, WebhookAttempt[]>();
+  for (const a of attempts) {
+    const list = byDelivery.get(a.delivery_id) ?? [];
+    list.push(attemptFromRow(a));
+    byDelivery.set(a.delivery_id, list);
+  }
+  return rows.map((r) => ({
+    recordId: r.record_id,
+    type: eventTypeOf(r.type),
+    action: r.action as WebhookEvent['action'],
+    deliveryId: r.id,
+    endpointId: r.endpoint_id,
+    url: r.url,
+    state: r.state,
+    attempts: byDelivery.get(r.id) ?? [],
+  }));
+}
+
+/** The deliveries of an entity's records that a redelivery sends again (not those still pending), with their endpoints. */
+export async function redeliverableOfRecords(db: Executor, entityId: string, recordIds: readonly string[]): Promise<{ id: string; endpointId: string }[]> {
+  if (recordIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_events as e')
+    .innerJoin('webhook_deliveries as d', 'd.event_id', 'e.id')
+    .select(['d.id', 'd.endpoint_id'])
+    .where('e.entity_id', '=', entityId)
+    .where('e.record_id', 'in', [...recordIds])
+    .where('d.state', '!=', 'pending')
+    .orderBy('d.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
+}

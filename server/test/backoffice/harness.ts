@@ -35,8 +35,8 @@ import type { Store } from '../../src/storage/store.js';
 
 /** The back office's origin in tests, unless one is given. */
 export const TEST_BACKOFFICE_URL = 'http://backoffice.test';
-/** Cheap enough for tests, and still a hash verifyPassword reads. */
-const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
+/** Cheap enough for tests, and still a hash verifyPassword reads; the back office hashes new passwords at it too. */
+export const TEST_SCRYPT = Object.freeze({ N: 2 ** 10, r: 8, p: 1 });
 
 export interface TestMerchantOfBackoffice {
   merchantId: string;
@@ -65,6 +65,8 @@ export interface BackofficeClient {
   cookie: string | undefined;
   /** The CSRF token sent with every request (the sign-in's; rotateSession changes it: set it again). */
   csrfToken: string | undefined;
+  /** The other cookies the back office set (a second factor's pending set-up), sent back as a browser does. */
+  otherCookies: Map<string, string>;
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
   put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
@@ -106,14 +108,16 @@ export interface BackofficeHarnessOptions {
   routeSets?: BackofficeAppOptions['routeSets'];
 }
 
-function cookieOf(response: LightMyRequestResponse, name: string): string | undefined {
+/** The cookies a response sets, by name ('' for one it clears). */
+function cookiesSet(response: LightMyRequestResponse): Map<string, string> {
   const header = response.headers['set-cookie'];
+  const set = new Map<string, string>();
   for (const line of Array.isArray(header) ? header : header ? [header] : []) {
     const [pair = ''] = line.split(';');
     const eq = pair.indexOf('=');
-    if (pair.slice(0, eq) === name) return pair.slice(eq + 1) || undefined;
+    set.set(pair.slice(0, eq), /Max-Age=0(;|$)/.test(line) ? '' : pair.slice(eq + 1));
   }
-  return undefined;
+  return set;
 }
 
 export async function startBackoffice(options: BackofficeHarnessOptions = {}): Promise<BackofficeHarness> {
@@ -122,7 +126,7 @@ export async function startBackoffice(options: BackofficeHarnessOptions = {}): P
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, backofficePublicUrl: publicUrl, ...options.config };
   const ctx = await createContext(config, { clock });
-  const app = await buildBackofficeApp(ctx, { distDir: options.distDir ?? join(dataDir, 'no-pages'), logger: false, publicUrl, ...(options.routeSets ? { routeSets: options.routeSets } : {}) });
+  const app = await buildBackofficeApp(ctx, { distDir: options.distDir ?? join(dataDir, 'no-pages'), logger: false, publicUrl, passwordCost: TEST_SCRYPT, ...(options.routeSets ? { routeSets: options.routeSets } : {}) });
   const origin = new URL(publicUrl).origin;
   const cookieName = app.backofficeCookie.name;
 
@@ -163,10 +167,12 @@ export async function startBackoffice(options: BackofficeHarnessOptions = {}): P
       me: null,
       cookie: undefined,
       csrfToken: undefined,
+      otherCookies: new Map(),
       async request({ method, url, body, headers = {} }) {
+        const jar = [...(client.cookie !== undefined ? [`${cookieName}=${client.cookie}`] : []), ...[...client.otherCookies].map(([name, value]) => `${name}=${value}`)];
         const base: Record<string, string | undefined> = {
           origin,
-          ...(client.cookie !== undefined ? { cookie: `${cookieName}=${client.cookie}` } : {}),
+          ...(jar.length > 0 ? { cookie: jar.join('; ') } : {}),
           ...(client.csrfToken !== undefined ? { 'x-csrf-token': client.csrfToken } : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...headers,
@@ -174,8 +180,11 @@ export async function startBackoffice(options: BackofficeHarnessOptions = {}): P
         const sent = Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
         const response = await app.inject({ method, url, headers: sent, ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
         // As a browser does: keep the cookie the back office sets, drop it when it clears it.
-        const setCookie = response.headers['set-cookie'];
-        if (setCookie !== undefined) client.cookie = cookieOf(response, cookieName);
+        for (const [name, value] of cookiesSet(response)) {
+          if (name === cookieName) client.cookie = value || undefined;
+          else if (value) client.otherCookies.set(name, value);
+          else client.otherCookies.delete(name);
+        }
         return response;
       },
       get: (url) => client.request({ method: 'GET', url }),

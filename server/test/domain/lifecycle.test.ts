@@ -1,6 +1,6 @@
 // The lifecycle table: which follow-ups a payment allows, with which codes and which guard.
 import { describe, expect, it } from 'vitest';
-import { PENDING_KINDS, PENDING_TRANSITIONS, planChargebackReversal, planFollowUp, planSettle, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
+import { followUpHeadroom, PENDING_KINDS, PENDING_TRANSITIONS, planChargebackReversal, planFollowUp, planSettle, refusalCode, TRANSITIONS, type FollowUpRequest } from '../../src/domain/lifecycle.js';
 import type { PaymentRecord } from '../../src/domain/records.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -125,5 +125,21 @@ describe('planSettle', () => {
       for (const event of ['confirm', 'fail', 'expire'] as const) expect(planSettle(payment({ status, pendingKind: 'three-d-secure' }), event)).toEqual({ ok: false });
     }
     expect(planSettle(payment({ status: 'pending', pendingKind: null }), 'confirm')).toEqual({ ok: false });
+  });
+});
+
+describe('followUpHeadroom', () => {
+  it('is the most the table would accept now: what is left to capture, to refund, and a capture\'s refund bound by its PA too', () => {
+    const pa = payment({ capturedAmount: 6_000, refundedAmount: 1_000 });
+    expect(followUpHeadroom(pa, 'CP')).toBe(4_000);
+    expect(followUpHeadroom(pa, 'RF')).toBe(5_000);
+    expect(planFollowUp(pa, req('RF', 5_000)).ok).toBe(true);
+    expect(planFollowUp(pa, req('RF', 5_001)).ok).toBe(false);
+    const capture = payment({ id: 'c'.repeat(32), paymentType: 'CP', amount: 6_000, referencedId: pa.id });
+    expect(followUpHeadroom(capture, 'RF', pa)).toBe(5_000);
+    expect(followUpHeadroom(payment({ paymentType: 'DB', chargebackAmount: 2_000 }), 'CB')).toBe(8_000);
+    // A reversal takes no amount; a DB is never captured.
+    expect(followUpHeadroom(pa, 'RV')).toBeUndefined();
+    expect(followUpHeadroom(payment({ paymentType: 'DB' }), 'CP')).toBeUndefined();
   });
 });

@@ -60,6 +60,22 @@ describe('SQLite indexes (migration 004)', () => {
   });
 });
 
+describe('SQLite indexes (a payment\'s family)', () => {
+  it('reads a family by the primary key and the referenced index, never by scanning the entity\'s payments', async () => {
+    await withQueryPlans(async (plan) => {
+      const family =
+        "select * from payments where exists (select id from payments as root where root.id = 'p' and root.entity_id = 'e') and (id = 'p' or referenced_id = 'p' or referenced_id in (select child.id from payments as child where child.referenced_id = 'p'))";
+      const steps = await plan(family);
+      expect(steps).toMatch(/MULTI-INDEX OR/);
+      expect(steps).toMatch(/SEARCH payments USING INDEX sqlite_autoindex_payments_1 \(id=\?\)/);
+      expect(steps).toMatch(/SEARCH payments USING INDEX payments_referenced \(referenced_id=\?\)/);
+      expect(steps).not.toMatch(/payments_entity_time|SCAN payments/);
+      // A payment among a person's channels is found by its key too.
+      expect(await plan("select * from payments where id = 'p' and entity_id in ('e', 'f')")).toMatch(/USING INDEX sqlite_autoindex_payments_1 \(id=\?\)/);
+    });
+  });
+});
+
 describe('SQLite indexes (migration 017)', () => {
   it('reads the audit log newest first and a merchant\'s users from their indexes, with no sort of their own', async () => {
     await withQueryPlans(async (plan) => {
@@ -111,5 +127,13 @@ describe('SQLite indexes (migration 019)', () => {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SQLite indexes (migration 021)', () => {
+  it('finds the webhook events of a family\'s records from their index, not by reading the table', async () => {
+    await withQueryPlans(async (plan) => {
+      expect(await plan("select * from webhook_events where record_id in ('a', 'b')")).toMatch(/SEARCH webhook_events USING INDEX webhook_events_record \(record_id=\?\)/);
+    });
   });
 });

@@ -15,9 +15,11 @@ import type { ContractContext, StoreHarness } from './contract/fixtures.js';
 import { idempotencyContract } from './contract/idempotency.js';
 import { jobsContract } from './contract/jobs.js';
 import { merchantsContract } from './contract/merchants.js';
+import { paymentFamilyContract } from './contract/payment-family.js';
 import { paymentsContract } from './contract/payments.js';
 import { paymentSearchContract } from './contract/payment-search.js';
 import { quotesContract } from './contract/quotes.js';
+import { recordDeliveriesContract } from './contract/record-deliveries.js';
 import { registrationsContract } from './contract/registrations.js';
 import { reportsContract } from './contract/reports.js';
 import { schedulesContract } from './contract/schedules.js';
@@ -29,11 +31,13 @@ import { webhooksContract } from './contract/webhooks.js';
 import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
 import { writeDueFiringsContract } from './contract/writes/due-firings.js';
+import { followUpAlongsideContract } from './contract/writes/follow-up-alongside.js';
 import { followUpCapturesContract } from './contract/writes/follow-up-captures.js';
 import { followUpChargebacksContract } from './contract/writes/follow-up-chargebacks.js';
 import { followUpLedgerContract } from './contract/writes/follow-up-ledger.js';
 import { outboxContract } from './contract/writes/outbox.js';
 import { writePaymentContract } from './contract/writes/payment.js';
+import { writeRecordsRedeliveryContract } from './contract/writes/records-redelivery.js';
 import { writeRedeliveryContract } from './contract/writes/redelivery.js';
 import { writeRegistrationDeletionContract } from './contract/writes/registration-deletion.js';
 import { writeScheduleCancelContract } from './contract/writes/schedule-cancel.js';
@@ -41,6 +45,7 @@ import { writeSettlementContract } from './contract/writes/settlement.js';
 import { voucherConfirmationContract } from './contract/writes/voucher-confirmation.js';
 import { writeUserChangeContract } from './contract/writes/user-change.js';
 import { writeUserInviteContract } from './contract/writes/user-invite.js';
+import { writeInvitationAcceptContract } from './contract/writes/invitation-accept.js';
 import { writeSessionStartContract } from './contract/writes/session-start.js';
 import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
 
@@ -54,12 +59,14 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   merchantsContract,
   entitiesContract,
   paymentsContract,
+  paymentFamilyContract,
   registrationsContract,
   checkoutsContract,
   idempotencyContract,
   simulatorJournalContract,
   jobsContract,
   webhooksContract,
+  recordDeliveriesContract,
   schedulesContract,
   reportsContract,
   quotesContract,
@@ -77,6 +84,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writePaymentContract,
   followUpLedgerContract,
   followUpCapturesContract,
+  followUpAlongsideContract,
   followUpChargebacksContract,
   writeSettlementContract,
   voucherConfirmationContract,
@@ -85,12 +93,14 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeDueFiringsContract,
   writeScheduleCancelContract,
   writeRedeliveryContract,
+  writeRecordsRedeliveryContract,
   writeAggregationContract,
   outboxContract,
   writeUserInviteContract,
   writeUserChangeContract,
   writeSessionStartContract,
   writeMerchantSettingsContract,
+  writeInvitationAcceptContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {

@@ -8,6 +8,7 @@ import type { BackofficeRoutes } from '../contract.js';
 import { BackofficeError, sessionOf } from '../contract.js';
 import { forgetAccountFailures, recordFailure, refuseWhileLocked } from '../sign-in-throttle.js';
 import { meOf } from '../me.js';
+import { rehashIfWeaker } from '../rehash.js';
 import { credentialsOf, checkCredentials } from '../sign-in.js';
 import { clearCookie, startSession } from '../sessions.js';
 
@@ -27,6 +28,7 @@ export const sessionRoutes: BackofficeRoutes = (app, ctx) => {
       throw error;
     }
     await forgetAccountFailures(ctx, credentials.email);
+    await rehashIfWeaker(ctx, request, user, credentials.password);
     const session = await startSession(ctx, request, reply, { user, action: 'signIn' });
     await ctx.store.users.recordSignIn(user.merchantId, user.id, ctx.clock.now());
     return meOf(ctx, { merchantId: session.merchantId, userId: session.userId, csrfToken: session.csrfToken });

@@ -35,6 +35,17 @@ export interface PaymentsRepository {
   /** By id alone: for relay-internal pages (3-D Secure) that carry an unguessable id. */
   findById(id: string): Promise<PaymentRecord | undefined>;
   /**
+   * Scoped by several entities at once (a back office person sees some of a merchant's
+   * channels): a payment of any other entity is undefined.
+   */
+  findAmong(entityIds: readonly string[], id: string): Promise<PaymentRecord | undefined>;
+  /**
+   * A payment's family in one query, oldest first (a record after the one it references when
+   * both have one time): the payment of `entityId`, the records referencing it, and theirs (a
+   * refund of a capture). Empty when the payment is not the entity's.
+   */
+  family(entityId: string, paymentId: string): Promise<PaymentRecord[]>;
+  /**
    * Payments pending for `kind` since before `createdBefore`, oldest first, at most `limit`; only
    * `entityId`'s when given (a test clock moves one entity's time).
    */
@@ -79,6 +90,37 @@ export class KyselyPayments implements PaymentsRepository {
   async findById(id: string): Promise<PaymentRecord | undefined> {
     const row = await this.#s.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
     return row && paymentFromRow(row);
+  }
+
+  async findAmong(entityIds: readonly string[], id: string): Promise<PaymentRecord | undefined> {
+    if (entityIds.length === 0) return undefined;
+    const row = await this.#s.db.selectFrom('payments').selectAll().where('id', '=', id).where('entity_id', 'in', [...entityIds]).executeTakeFirst();
+    return row && paymentFromRow(row);
+  }
+
+  async family(entityId: string, paymentId: string): Promise<PaymentRecord[]> {
+    // A record references its payment at most two levels down (a refund of a capture of a PA):
+    // the payment by its key, its children by the referenced index, and theirs through it again.
+    // Scoped by the payment's entity in the query itself, once: a follow-up always belongs to its
+    // payment's entity. An entity_id beside the OR would lead SQLite to scan the entity's payments
+    // by its time index instead (sqlite.test.ts holds the plan).
+    const rows = await this.#s.db
+      .selectFrom('payments')
+      .selectAll()
+      .where((eb) => eb.exists(eb.selectFrom('payments as root').select('root.id').where('root.id', '=', paymentId).where('root.entity_id', '=', entityId)))
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', paymentId),
+          eb('referenced_id', '=', paymentId),
+          eb('referenced_id', 'in', eb.selectFrom('payments as child').select('child.id').where('child.referenced_id', '=', paymentId)),
+        ]),
+      )
+      .execute();
+    // Oldest first; within one millisecond a record comes after the one it references.
+    const depth = (r: { id: string; referenced_id: string | null }) => (r.id === paymentId ? 0 : r.referenced_id === paymentId ? 1 : 2);
+    const family = rows.map(paymentFromRow);
+    const depths = new Map(rows.map((r) => [r.id, depth(r)]));
+    return family.sort((a, b) => a.createdAt - b.createdAt || (depths.get(a.id) ?? 0) - (depths.get(b.id) ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async pendingBefore(kind: PendingKind, createdBefore: EpochMs, limit: number, entityId?: string): Promise<PaymentRecord[]> {

@@ -63,6 +63,16 @@ export interface UsersRepository {
    * and unexpired at `now`, so of two takes of one token (on any relays) one gets the user.
    */
   takeInvitation(tokenHash: string, now: EpochMs): Promise<UserRecord | undefined>;
+  /**
+   * The user of the invitation if it is unused and unexpired at `now`, without taking it: the
+   * invitation's page shows who is invited, and a refused password leaves the link usable.
+   */
+  findInvitation(tokenHash: string, now: EpochMs): Promise<UserRecord | undefined>;
+  /**
+   * The take as a statement (changes one row, or none when the invitation is used or expired),
+   * for a composite write that sets the invited person's password in the same batch.
+   */
+  takeInvitationStatement(tokenHash: string, now: EpochMs): CompiledQuery;
 }
 
 const COLUMNS = {
@@ -232,19 +242,37 @@ export class KyselyUsers implements UsersRepository {
     return this.#s.db.insertInto('user_invitations').values({ token_hash: i.tokenHash, user_id: i.userId, expires_at: i.expiresAt, used_at: i.usedAt }).compile();
   }
 
-  async takeInvitation(tokenHash: string, now: EpochMs): Promise<UserRecord | undefined> {
+  #takeQuery(tokenHash: string, now: EpochMs) {
     // The guard is the update's own condition: the database lets one take mark it used, and a
     // second (here or on another relay) finds used_at set and changes nothing.
-    const taken = await this.#s.db
+    return this.#s.db
       .updateTable('user_invitations')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
+      .where('expires_at', '>', now);
+  }
+
+  async takeInvitation(tokenHash: string, now: EpochMs): Promise<UserRecord | undefined> {
+    const taken = await this.#takeQuery(tokenHash, now).returning('user_id').executeTakeFirst();
     if (!taken) return undefined;
     const row = await this.#s.db.selectFrom('users').selectAll().where('id', '=', taken.user_id).executeTakeFirst();
+    return row && userFromRow(row);
+  }
+
+  takeInvitationStatement(tokenHash: string, now: EpochMs): CompiledQuery {
+    return this.#takeQuery(tokenHash, now).compile();
+  }
+
+  async findInvitation(tokenHash: string, now: EpochMs): Promise<UserRecord | undefined> {
+    const row = await this.#s.db
+      .selectFrom('user_invitations')
+      .innerJoin('users', 'users.id', 'user_invitations.user_id')
+      .selectAll('users')
+      .where('user_invitations.token_hash', '=', tokenHash)
+      .where('user_invitations.used_at', 'is', null)
+      .where('user_invitations.expires_at', '>', now)
+      .executeTakeFirst();
     return row && userFromRow(row);
   }
 }

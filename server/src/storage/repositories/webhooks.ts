@@ -6,17 +6,20 @@ import type { EpochMs } from '../../domain/records.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../domain/webhooks.js';
 import {
   cancelDeliveryQuery,
+  deliveriesOfRecords,
   eventsOfRecord,
   findEndpoint,
   insertEndpoint,
   listDeliveries,
   listEndpoints,
   redeliverable,
+  redeliverableOfRecords,
   requeueDeliveries,
   updateEndpoint,
   type DeliveryFilter,
   type DeliveryListing,
   type EndpointChange,
+  type RecordDelivery,
   type RedeliverySelection,
 } from '../webhooks.js';
 import type { Scope } from './scope.js';
@@ -40,6 +43,10 @@ export interface WebhooksRepository {
   listDeliveries(endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]>;
   /** The deliveries a redelivery sends again: the selection's, except those still pending. */
   redeliverable(selection: RedeliverySelection): Promise<string[]>;
+  /** The deliveries of the events told of an entity's records (a payment's family), with their attempts. */
+  deliveriesOfRecords(entityId: string, recordIds: readonly string[]): Promise<RecordDelivery[]>;
+  /** The deliveries of an entity's records a redelivery sends again (not those still pending), with their endpoints. */
+  redeliverableOfRecords(entityId: string, recordIds: readonly string[]): Promise<{ id: string; endpointId: string }[]>;
   /** Puts deliveries back to pending for a new round from `now`; their jobs are the caller's (writes/redelivery.ts). */
   requeue(ids: readonly string[], now: EpochMs): Promise<void>;
   eventsOf(recordId: string): Promise<WebhookEvent[]>;
@@ -95,6 +102,14 @@ export class KyselyWebhooks implements WebhooksRepository {
 
   redeliverable(selection: RedeliverySelection): Promise<string[]> {
     return redeliverable(this.#s.db, selection);
+  }
+
+  deliveriesOfRecords(entityId: string, recordIds: readonly string[]): Promise<RecordDelivery[]> {
+    return deliveriesOfRecords(this.#s.db, entityId, recordIds);
+  }
+
+  redeliverableOfRecords(entityId: string, recordIds: readonly string[]): Promise<{ id: string; endpointId: string }[]> {
+    return redeliverableOfRecords(this.#s.db, entityId, recordIds);
   }
 
   requeue(ids: readonly string[], now: EpochMs): Promise<void> {

@@ -1,6 +1,7 @@
 // A follow-up (CP, RF, RV, CB, CR) or a settlement of a pending payment by a record: the guarded
 // change to the referenced row and the record to insert, applied atomically.
 
+import type { CompiledQuery } from 'kysely';
 import type { LedgerChange } from '../../domain/lifecycle.js';
 import type { EpochMs, PaymentRecord } from '../../domain/records.js';
 import type { WebhookEvent } from '../../domain/webhooks.js';
@@ -23,6 +24,11 @@ export interface FollowUpWrite {
   jobs?: readonly JobRecord[];
   /** The webhook events it tells of, written (and fanned out) only when the guard held. */
   events?: readonly WebhookEvent[];
+  /**
+   * Further statements that tell of the follow-up (the back office's audit row), written in its
+   * transaction, only when the guard held: a failure of one rolls the follow-up back.
+   */
+  also?: readonly CompiledQuery[];
 }
 
 /** Applies the lifecycle guard and inserts the record in one transaction; false = guard failed, nothing written. */
@@ -33,7 +39,7 @@ export async function writeFollowUp(store: Store, w: FollowUpWrite): Promise<boo
   return atomically(store, async (tx) => {
     if (!(await tx.payments.applyChange(w.referencedId, w.entityId, w.change, w.now))) return false;
     await tx.payments.insert(w.record);
-    await tx.writeTogether(outboxStatements(tx, w.answer, w.jobs, w.events));
+    await tx.writeTogether([...outboxStatements(tx, w.answer, w.jobs, w.events), ...(w.also ?? [])]);
     return true;
   });
 }

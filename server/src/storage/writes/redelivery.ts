@@ -2,6 +2,7 @@
 // in one transaction. A delivery still pending is left alone (it is on its way).
 
 import type { EpochMs } from '../../domain/records.js';
+import type { AuditEntry } from '../../domain/users.js';
 import type { Store } from '../store.js';
 import { deliveryJob, type RedeliverySelection } from '../webhooks.js';
 
@@ -18,5 +19,26 @@ export function writeRedelivery(store: Store, selection: RedeliverySelection, no
       await tx.jobs.enqueue(chunk.map((deliveryId) => deliveryJob(deliveryId, selection.endpointId, now)));
     }
     return ids;
+  });
+}
+
+/**
+ * A payment's notifications sent again: every finished delivery of the events its records told
+ * of, back to pending with a job each, and the audit row of the person who asked (told how many
+ * were queued), in one transaction.
+ */
+export function writeRecordsRedelivery(store: Store, w: { entityId: string; recordIds: readonly string[]; now: EpochMs; audit: (queued: number) => AuditEntry }): Promise<number> {
+  return store.transaction(async (tx) => {
+    const deliveries = await tx.webhooks.redeliverableOfRecords(w.entityId, w.recordIds);
+    for (let i = 0; i < deliveries.length; i += CHUNK) {
+      const chunk = deliveries.slice(i, i + CHUNK);
+      await tx.webhooks.requeue(
+        chunk.map((d) => d.id),
+        w.now,
+      );
+      await tx.jobs.enqueue(chunk.map((d) => deliveryJob(d.id, d.endpointId, w.now)));
+    }
+    await tx.audit.append(w.audit(deliveries.length));
+    return deliveries.length;
   });
 }

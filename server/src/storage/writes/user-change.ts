@@ -21,6 +21,8 @@ export interface UserChangeWrite {
   /** One field, or several changed together (all or none land, told by one audit row). */
   change: UserChange | readonly UserChange[];
   now: EpochMs;
+  /** Ends every session of the user in the same batch (a deactivation): only if the change lands. */
+  endSessions?: boolean;
   /** Who changed it (null: the relay or its command line), from where, and the audit's action name. */
   by: { userId: string | null; address: string | null; action: string; auditId: string };
 }
@@ -49,6 +51,7 @@ export async function writeUserChange(store: Store, w: UserChangeWrite): Promise
       before: Object.assign({}, ...changes.map((change) => audited(change, change.from))) as AuditValues,
       after: Object.assign({}, ...changes.map((change) => audited(change, change.to))) as AuditValues,
     }),
+    ...(w.endSessions ? [store.sessions.deleteOfUserStatement(w.userId)] : []),
   ];
   try {
     await store.writeTogether(statements);

@@ -166,5 +166,20 @@ export function usersContract(ctx: () => ContractContext): void {
       await store.users.insertInvitation(j);
       expect(await store.users.takeInvitation(j.tokenHash, T0 + HOUR - 1)).toEqual(u);
     });
+
+    it('finds an invitation\'s user while it is unused and unexpired, without taking it', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId);
+      await store.users.insert(u);
+      const i = invitationRecord(u.id, { expiresAt: T0 + HOUR });
+      await store.users.insertInvitation(i);
+      expect(await store.users.findInvitation(i.tokenHash, T0)).toEqual(u);
+      expect(await store.users.findInvitation(i.tokenHash, T0)).toEqual(u);
+      expect(await store.users.findInvitation(i.tokenHash, T0 + HOUR)).toBeUndefined();
+      expect(await store.users.findInvitation(id() + id(), T0)).toBeUndefined();
+      expect(await store.users.takeInvitation(i.tokenHash, T0)).toEqual(u);
+      expect(await store.users.findInvitation(i.tokenHash, T0)).toBeUndefined();
+    });
   });
 }
