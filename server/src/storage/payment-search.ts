@@ -4,8 +4,9 @@
 // Why one query per channel (and per kind of search), joined by UNION: `entity_id IN (…)` with
 // ORDER BY created_at would make both databases read every matching payment of every channel and
 // sort them, a million rows for a large merchant. One channel's rows come in order from an index
-// whose first column is entity_id (migration 019: one per filter, 013's for the plain list), so
-// each part reads its newest matches and stops at a page; the union sorts at most a page per part.
+// whose first column is entity_id (013's time index, which 019 gave every filtered column, so a
+// filter is checked on the index as it is walked; a search's own index), so each part reads its
+// newest matches and stops at a page; the union sorts at most a page per part.
 // A search is split the same way: a merchantTransactionId, a card's last four and an e-mail each
 // read their own index, a payment id (and a checkout's payments, found by the checkout's index
 // first) the primary key; UNION (not ALL) drops a payment two parts found.
