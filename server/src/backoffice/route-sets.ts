@@ -4,6 +4,8 @@
 import type { BackofficeRoutes } from './contract.js';
 import { channelsRoutes } from './routes/channels.js';
 import { paymentsListRoutes } from './routes/payments-list.js';
+import { auditRoutes } from './routes/audit.js';
+import { credentialsRoutes } from './routes/credentials.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { passwordRoutes } from './routes/password.js';
 import { paymentActionRoutes } from './routes/payment-actions.js';
@@ -13,6 +15,7 @@ import { sessionRoutes } from './routes/session.js';
 import { settingsRoutes } from './routes/settings.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { twoFactorRoutes } from './routes/two-factor.js';
+import { usersRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
@@ -28,4 +31,7 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   paymentNotificationRoutes,
   settlementRoutes,
   webhookRoutes,
+  credentialsRoutes,
+  auditRoutes,
+  usersRoutes,
 ];

@@ -10,7 +10,11 @@ export type EpochMs = number;
 export interface MerchantRecord {
   id: string;
   name: string;
-  /** SHA-256 of the access token (hex; the token has 256 random bits); the token itself is never stored. */
+  /**
+   * SHA-256 of the access token it was created with (hex; 256 random bits); the token itself is
+   * never stored. The API authenticates by the merchant's access tokens (access-tokens.ts), where
+   * this one is the "Initial token" and may be revoked.
+   */
   tokenHash: string;
   /**
    * The key that signs this merchant's webhooks (64 hex characters), sealed with the card key

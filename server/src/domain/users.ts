@@ -63,3 +63,13 @@ export interface AuditEntry {
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** RFC 5321's path limit. */
+export const MAX_EMAIL_LENGTH = 254;
+/** Something @ a domain with a dot, no spaces: whether it receives mail is for the invitation to find out. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether a normalized address is shaped like one, within MAX_EMAIL_LENGTH. */
+export function isEmailAddress(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email);
+}

@@ -1,5 +1,6 @@
 // Bearer-token authentication (spec "Authentication"; docs/security-cases.md A1, A5).
-// Missing or malformed header: 401. Unknown token: 403. A token in the URL: refused.
+// Missing or malformed header: 401. Unknown or revoked token: 403. A token in the URL: refused.
+// A merchant may hold several working tokens (access_tokens); any of them authenticates it.
 // Only the SHA-256 of a token is stored; the lookup is by hash and the final comparison is
 // constant-time, so timing says nothing about how much of a token matched.
 
@@ -7,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { hashToken, tokenMatches } from '../crypto/tokens.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
-import type { LookupCache } from '../merchants/lookup-cache.js';
+import type { KnownToken, LookupCache } from '../merchants/lookup-cache.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
 const TOKEN_QUERY_NAMES = ['access_token', 'accessToken', 'authentication.token', 'authentication.password', 'token'];
@@ -28,13 +29,15 @@ export function authenticateNow(lookups: LookupCache, request: FastifyRequest): 
   const match = BEARER.exec(header);
   if (!match || match[1] === undefined) throw new ApiError('missingAuthorization');
   const hash = hashToken(match[1]);
-  const cached = lookups.cachedMerchant(hash);
-  return cached ? matching(cached, hash) : lookups.merchantByTokenHash(hash).then((merchant) => matching(merchant, hash));
+  const cached = lookups.cachedToken(hash);
+  return cached ? accepted(lookups, cached, hash) : lookups.activeToken(hash).then((token) => accepted(lookups, token, hash));
 }
 
-function matching(merchant: MerchantRecord | undefined, hash: string): MerchantRecord {
-  if (!merchant || !tokenMatches(merchant.tokenHash, hash)) throw new ApiError('invalidToken');
-  return merchant;
+/** The merchant of a working token whose hash matches; its use noted (at most once a minute). */
+function accepted(lookups: LookupCache, token: KnownToken | undefined, hash: string): MerchantRecord {
+  if (!token || !tokenMatches(token.tokenHash, hash)) throw new ApiError('invalidToken');
+  lookups.noteUse(token);
+  return token.merchant;
 }
 
 const ENTITY_ID = /^[0-9a-f]{32}$/;

@@ -9,6 +9,8 @@ import type { Config } from '../config/config.js';
 import { generateAccessToken, hashToken, randomHex } from '../crypto/tokens.js';
 import { isSealedSecret, type CardVault } from '../crypto/card-vault.js';
 import type { Store } from '../storage/store.js';
+import { writeMerchant } from '../storage/writes/index.js';
+import { INITIAL_TOKEN_NAME, type AccessTokenRecord } from '../domain/access-tokens.js';
 import type { EntityRecord, EntitySettings, EpochMs, MerchantRecord } from '../domain/records.js';
 import { newTestOwner, writeTestOwner, type TestOwnerSignIn } from './test-owner.js';
 
@@ -29,6 +31,8 @@ export function newWebhookSecret(): string {
 
 export interface CreatedMerchant {
   merchant: MerchantRecord;
+  /** Its first access token's row, written with the merchant. */
+  firstToken: AccessTokenRecord;
   /** Shown once; only its hash is stored. */
   accessToken: string;
   /** Shown once; stored sealed. */
@@ -59,7 +63,12 @@ function newMerchant(name: string, now: EpochMs, vault: CardVault): CreatedMerch
     webhookSecret: vault.sealSecret(webhookSecret),
     createdAt: now,
   };
-  return { merchant, accessToken, webhookSecret };
+  return { merchant, firstToken: newAccessToken(merchant.id, INITIAL_TOKEN_NAME, merchant.tokenHash, now), accessToken, webhookSecret };
+}
+
+/** A new token's row: only its hash is kept, the token itself is handed to the caller once. */
+export function newAccessToken(merchantId: string, name: string, tokenHash: string, now: EpochMs): AccessTokenRecord {
+  return { id: randomHex(ID_BYTES), merchantId, name, tokenHash, createdAt: now, lastUsedAt: null, revokedAt: null };
 }
 
 /**
@@ -81,7 +90,7 @@ function newEntity(input: { merchantId: string; name: string; settings: EntitySe
 
 export async function createMerchant(store: Store, input: { name: string }, now: EpochMs, vault: CardVault): Promise<CreatedMerchant> {
   const created = newMerchant(input.name, now, vault);
-  await store.merchants.create(created.merchant);
+  await writeMerchant(store, created.merchant, created.firstToken);
   return created;
 }
 
@@ -124,13 +133,13 @@ export async function ensureTestMerchant(
   vault: CardVault,
 ): Promise<{ created: boolean; credentials: TestMerchantCredentials | null }> {
   if ((await store.merchants.count()) > 0) return { created: false, credentials: null };
-  const { merchant, accessToken, webhookSecret } = newMerchant(TEST_MERCHANT_NAME, now, vault);
+  const { merchant, firstToken, accessToken, webhookSecret } = newMerchant(TEST_MERCHANT_NAME, now, vault);
   const entity = newEntity({ merchantId: merchant.id, name: TEST_ENTITY_NAME, settings: {} }, now);
   const owner = await newTestOwner(merchant.id, now);
   const backOffice: TestOwnerSignIn = { url: config.backofficePublicUrl, email: owner.user.email, password: owner.password };
   const credentials: TestMerchantCredentials = { entityId: entity.id, accessToken, webhookSecret, backOffice };
   writePrivateFile(config.dataDir, join(config.dataDir, TEST_MERCHANT_FILE), `${JSON.stringify(credentials, null, 2)}\n`);
-  await store.merchants.create(merchant);
+  await writeMerchant(store, merchant, firstToken);
   await store.entities.create(entity);
   await writeTestOwner(store, owner.user, now);
   return { created: true, credentials };

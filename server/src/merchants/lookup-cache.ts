@@ -1,16 +1,36 @@
-// Merchants by token hash and channels by id, kept for a few seconds: every API call needs both,
-// and the two lookups were a fifth of a payment's time. Only hits are kept (an unknown token or
-// channel is asked again every time); a revoked token or a changed channel setting takes effect
-// within LOOKUP_TTL_MS, in every relay process.
+// Working access tokens by hash (with the merchant each authenticates) and channels by id, kept
+// for a few seconds: every API call needs both, and the two lookups were a fifth of a payment's
+// time. Only hits are kept (an unknown or revoked token, an unknown channel, is asked again every
+// time).
+//
+// How long a change takes: an entry is kept LOOKUP_TTL_MS from the read that found it and is then
+// read again, never extended. So a token revoked on another relay process still works there for at
+// most LOOKUP_TTL_MS (5 s) after the revocation commits; the process that revokes it forgets it at
+// once (forgetToken). A changed channel setting takes effect within the same 5 s.
+//
+// A token's last use is written at most once per LAST_USE_RESOLUTION_MS (a minute) per token and
+// process, off the request's path, and only when the stored one is older (noteUse's guard), so the
+// thousands of calls a second write nothing more.
 
+import { LAST_USE_RESOLUTION_MS } from '../domain/access-tokens.js';
 import type { Clock } from '../domain/clock.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, MerchantRecord } from '../domain/records.js';
 
-/** How long a found merchant or channel is reused, milliseconds (5 seconds). */
+/** How long a found token or channel is reused, milliseconds (5 seconds). */
 export const LOOKUP_TTL_MS = 5_000;
 /** Entries kept at most per kind; beyond it the oldest go first. */
 const MAX_ENTRIES = 10_000;
+
+/** A working access token as the cache keeps it. */
+export interface KnownToken {
+  readonly tokenId: string;
+  readonly tokenHash: string;
+  /** The merchant it authenticates. */
+  readonly merchant: MerchantRecord;
+  /** The last use noted (stored, or written by this process); moved forward by noteUse. */
+  lastUsedAt: number | null;
+}
 
 class TtlMap<V> {
   readonly #entries = new Map<string, { value: V; until: number }>();
@@ -32,10 +52,14 @@ class TtlMap<V> {
     }
     this.#entries.set(key, { value, until: now + LOOKUP_TTL_MS });
   }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
 }
 
 export class LookupCache {
-  readonly #merchants = new TtlMap<MerchantRecord>();
+  readonly #tokens = new TtlMap<KnownToken>();
   readonly #entities = new TtlMap<EntityRecord>();
 
   constructor(
@@ -43,8 +67,9 @@ export class LookupCache {
     private readonly clock: Clock,
   ) {}
 
-  async merchantByTokenHash(tokenHash: string): Promise<MerchantRecord | undefined> {
-    return this.cachedMerchant(tokenHash) ?? this.#findMerchant(tokenHash);
+  /** The working token with this hash, from the cache or the store. */
+  async activeToken(tokenHash: string): Promise<KnownToken | undefined> {
+    return this.cachedToken(tokenHash) ?? this.#findToken(tokenHash);
   }
 
   async entity(id: string): Promise<EntityRecord | undefined> {
@@ -52,11 +77,11 @@ export class LookupCache {
   }
 
   /**
-   * The merchant kept for this token hash, without a promise: every API call asks, and nearly
-   * every one finds it here. undefined: ask merchantByTokenHash.
+   * The token kept under this hash, without a promise: every API call asks, and nearly every one
+   * finds it here. undefined: ask activeToken.
    */
-  cachedMerchant(tokenHash: string): MerchantRecord | undefined {
-    return this.#merchants.get(tokenHash, this.clock.now());
+  cachedToken(tokenHash: string): KnownToken | undefined {
+    return this.#tokens.get(tokenHash, this.clock.now());
   }
 
   /** The channel kept under this id, without a promise; undefined: ask entity(). */
@@ -64,10 +89,29 @@ export class LookupCache {
     return this.#entities.get(id, this.clock.now());
   }
 
-  async #findMerchant(tokenHash: string): Promise<MerchantRecord | undefined> {
-    const found = await this.store.merchants.findByTokenHash(tokenHash);
-    if (found) this.#merchants.set(tokenHash, found, this.clock.now());
-    return found;
+  /** Drops a revoked token from this process's cache, so it stops working here at once. */
+  forgetToken(tokenHash: string): void {
+    this.#tokens.delete(tokenHash);
+  }
+
+  /**
+   * Notes that the API accepted `token` now: written when its last noted use is a minute old or
+   * more, without waiting. A note that fails (the database away) is not retried before the next
+   * minute: the last use is a hint for the merchant, never worth a request's time.
+   */
+  noteUse(token: KnownToken): void {
+    const now = this.clock.now();
+    if (token.lastUsedAt !== null && now - token.lastUsedAt < LAST_USE_RESOLUTION_MS) return;
+    token.lastUsedAt = now;
+    this.store.accessTokens.noteUse(token.tokenId, now, LAST_USE_RESOLUTION_MS).catch(() => undefined);
+  }
+
+  async #findToken(tokenHash: string): Promise<KnownToken | undefined> {
+    const found = await this.store.accessTokens.findActive(tokenHash);
+    if (!found) return undefined;
+    const known: KnownToken = { tokenId: found.token.id, tokenHash: found.token.tokenHash, merchant: found.merchant, lastUsedAt: found.token.lastUsedAt };
+    this.#tokens.set(tokenHash, known, this.clock.now());
+    return known;
   }
 
   async #findEntity(id: string): Promise<EntityRecord | undefined> {

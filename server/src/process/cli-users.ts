@@ -4,9 +4,10 @@
 // change is guarded by the value read, so one made meanwhile by someone else is never overwritten.
 
 import { loadConfig } from '../config/config.js';
-import { generateAccessToken, hashToken, randomHex } from '../crypto/tokens.js';
+import { randomHex } from '../crypto/tokens.js';
 import { isRole, ROLES, type Role } from '../domain/roles.js';
-import { normalizeEmail, type UserRecord } from '../domain/users.js';
+import { isEmailAddress, normalizeEmail, type UserRecord } from '../domain/users.js';
+import { invitationUrl, newInvitation, secondFactorReset } from '../merchants/invitations.js';
 import type { UserChange } from '../storage/repositories/users.js';
 import type { Store } from '../storage/store.js';
 import { writeUserChange, writeUserInvite } from '../storage/writes/index.js';
@@ -23,15 +24,7 @@ export const USER_USAGE = `  user invite --merchant ID --email EMAIL --role ROLE
   user reset-2fa USER_ID
       removes the second factor (TOTP secret and recovery codes): the person sets it up again`;
 
-/** How long an invitation link can be taken. */
-const INVITATION_VALID_MS = 24 * 60 * 60 * 1000;
 const ID_BYTES = 16;
-/**
- * An address shaped like one (something @ a domain with a dot, no spaces), at most 254 characters
- * (RFC 5321's path limit): whether it receives mail is for the invitation to find out.
- */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_EMAIL_LENGTH = 254;
 
 /** A guarded change found the user changed meanwhile: a failure (exit 1), not a usage error. */
 export class UserChangedError extends Error {}
@@ -44,7 +37,7 @@ function role(value: unknown): Role {
 
 function email(value: unknown): string {
   const text = normalizeEmail(str(value, 'email', true));
-  if (text.length > MAX_EMAIL_LENGTH || !EMAIL.test(text)) throw new UsageError(`--email must be an e-mail address like ann@shop.example, got ${JSON.stringify(value)}`);
+  if (!isEmailAddress(text)) throw new UsageError(`--email must be an e-mail address like ann@shop.example, got ${JSON.stringify(value)}`);
   return text;
 }
 
@@ -81,40 +74,16 @@ function userInvite(args: string[]): Run {
       if (foreign.length > 0) throw new UsageError(`--channel ${foreign.join(', ')} is not a channel of merchant ${merchantId}`);
     }
     if (await store.users.findByEmail(merchantId, address)) throw new UsageError(`${address} is already a user of merchant ${merchantId}`);
-    // 32 random bytes, base64url: only its hash is stored, so the link is shown this once.
-    const token = generateAccessToken();
-    const user: UserRecord = {
-      id: randomHex(ID_BYTES),
-      merchantId,
+    const invitation = newInvitation({ merchantId, email: address, role: given, channelIds, now, by: { userId: null, address: null } });
+    await writeUserInvite(store, invitation.write);
+    return {
+      userId: invitation.write.user.id,
       email: address,
-      passwordHash: null,
       role: given,
-      channelIds,
-      totpSecret: null,
-      totpLastStep: null,
-      recoveryCodeHashes: null,
-      status: 'invited',
-      createdAt: now,
-      updatedAt: now,
-      lastSignInAt: null,
+      channels: channelIds,
+      expiresAt: new Date(invitation.expiresAt).toISOString(),
+      inviteUrl: invitationUrl(baseUrl, invitation.token),
     };
-    const expiresAt = now + INVITATION_VALID_MS;
-    await writeUserInvite(store, {
-      user,
-      invitation: { tokenHash: hashToken(token), userId: user.id, expiresAt, usedAt: null },
-      audit: {
-        id: randomHex(ID_BYTES),
-        merchantId,
-        userId: null,
-        at: now,
-        address: null,
-        action: 'user.invite',
-        target: user.id,
-        before: null,
-        after: { email: address, role: given, channelIds, status: 'invited' },
-      },
-    });
-    return { userId: user.id, email: address, role: given, channels: channelIds, expiresAt: new Date(expiresAt).toISOString(), inviteUrl: `${baseUrl}/invitations/${token}` };
   };
 }
 
@@ -161,13 +130,7 @@ function userDeactivate(args: string[]): Run {
 function userResetSecondFactor(args: string[]): Run {
   const { positionals } = parse(args, {}, 1);
   const userId = id(positionals[0], 'USER_ID');
-  return onUser(userId, 'user.resetSecondFactor', (u) => {
-    const changes: UserChange[] = [];
-    if (u.totpSecret !== null) changes.push({ field: 'totpSecret', from: u.totpSecret, to: null });
-    if (u.totpLastStep !== null) changes.push({ field: 'totpLastStep', from: u.totpLastStep, to: null });
-    if (u.recoveryCodeHashes !== null) changes.push({ field: 'recoveryCodeHashes', from: u.recoveryCodeHashes, to: null });
-    return changes;
-  });
+  return onUser(userId, 'user.resetSecondFactor', secondFactorReset);
 }
 
 export const USER_COMMANDS: Record<string, (args: string[]) => Run> = {

@@ -53,6 +53,7 @@ export class KyselyStore implements Store {
   readonly settlement: Repositories['settlement'];
   readonly users: Repositories['users'];
   readonly audit: Repositories['audit'];
+  readonly accessTokens: Repositories['accessTokens'];
   readonly sessions: Repositories['sessions'];
   readonly merchantSettings: Repositories['merchantSettings'];
   readonly signInFailures: Repositories['signInFailures'];
@@ -106,6 +107,7 @@ export class KyselyStore implements Store {
     this.settlement = repositories.settlement;
     this.users = repositories.users;
     this.audit = repositories.audit;
+    this.accessTokens = repositories.accessTokens;
     this.sessions = repositories.sessions;
     this.merchantSettings = repositories.merchantSettings;
     this.signInFailures = repositories.signInFailures;

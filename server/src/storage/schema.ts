@@ -291,6 +291,7 @@ export interface Database {
   users: UsersTable;
   user_invitations: UserInvitationsTable;
   audit_log: AuditLogTable;
+  access_tokens: AccessTokensTable;
   backoffice_sessions: BackofficeSessionsTable;
   sign_in_failures: SignInFailuresTable;
   merchant_settings: MerchantSettingsTable;
@@ -373,6 +374,19 @@ export interface AuditLogTable {
   target: string | null;
   before_json: string | null;
   after_json: string | null;
+}
+
+/** A merchant's named access tokens (migration 020; domain/access-tokens.ts). */
+export interface AccessTokensTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  /** SHA-256 of the token (hex), unique: the API finds the merchant by it. */
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  /** Null while the token works. */
+  revoked_at: number | null;
 }
 
 /** The back office's sessions (migration 018; domain/backoffice-sessions.ts). */

@@ -5,6 +5,7 @@
 // included.
 
 import { afterAll, beforeAll } from 'vitest';
+import { accessTokensContract } from './contract/access-tokens.js';
 import { auditContract } from './contract/audit.js';
 import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
 import { merchantSettingsContract } from './contract/merchant-settings.js';
@@ -28,6 +29,7 @@ import { simulatorJournalContract } from './contract/simulator-journal.js';
 import { storeContract as storeItselfContract } from './contract/store.js';
 import { usersContract } from './contract/users.js';
 import { webhooksContract } from './contract/webhooks.js';
+import { writeAccessTokenContract } from './contract/writes/access-token.js';
 import { writeAggregationContract } from './contract/writes/aggregation.js';
 import { batchedWritesContract } from './contract/writes/batched.js';
 import { writeDueFiringsContract } from './contract/writes/due-firings.js';
@@ -73,6 +75,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   settlementContract,
   usersContract,
   auditContract,
+  accessTokensContract,
   backofficeSessionsContract,
   merchantSettingsContract,
   signInFailuresContract,
@@ -98,6 +101,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   outboxContract,
   writeUserInviteContract,
   writeUserChangeContract,
+  writeAccessTokenContract,
   writeSessionStartContract,
   writeMerchantSettingsContract,
   writeInvitationAcceptContract,

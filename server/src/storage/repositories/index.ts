@@ -1,6 +1,7 @@
 // The repositories: one per topic, each a small interface over a scope (the database or one
 // transaction). Store and StoreTransaction (../store.ts) carry the same set.
 
+import { KyselyAccessTokens, type AccessTokensRepository } from './access-tokens.js';
 import { KyselyAudit, type AuditRepository } from './audit.js';
 import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
@@ -22,6 +23,7 @@ import { KyselySimulatorJournal, type SimulatorJournalRepository } from './simul
 import { KyselyUsers, type UsersRepository } from './users.js';
 import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 
+export type * from './access-tokens.js';
 export type * from './audit.js';
 export type * from './backoffice-sessions.js';
 export type * from './checkouts.js';
@@ -60,6 +62,7 @@ export interface Repositories {
   readonly settlement: SettlementRepository;
   readonly users: UsersRepository;
   readonly audit: AuditRepository;
+  readonly accessTokens: AccessTokensRepository;
   readonly sessions: BackofficeSessionsRepository;
   readonly merchantSettings: MerchantSettingsRepository;
   readonly signInFailures: SignInFailuresRepository;
@@ -84,6 +87,7 @@ export function repositoriesOf(scope: Scope): Repositories {
     settlement: new KyselySettlement(scope),
     users: new KyselyUsers(scope),
     audit: new KyselyAudit(scope),
+    accessTokens: new KyselyAccessTokens(scope),
     sessions: new KyselyBackofficeSessions(scope),
     merchantSettings: new KyselyMerchantSettings(scope),
     signInFailures: new KyselySignInFailures(scope),

@@ -52,6 +52,13 @@ export interface UsersRepository {
   setTotpLastStep(merchantId: string, id: string, from: number | null, to: number, now: EpochMs): Promise<boolean>;
   /** Replaces the recovery code hashes (a code spent, or new ones issued) only if they are still `from`. */
   setRecoveryCodeHashes(merchantId: string, id: string, from: UserRecord['recoveryCodeHashes'], to: UserRecord['recoveryCodeHashes'], now: EpochMs): Promise<boolean>;
+  /**
+   * A statement that changes one row (the merchant's, leaving it as it was) only while the
+   * merchant has an active owner other than `userId`: guarded in a batch after the merchant's row
+   * lock (merchants.lockStatement), it holds back a change that would leave the merchant without
+   * an active owner, even when two such changes run at once.
+   */
+  otherActiveOwnerStatement(merchantId: string, userId: string): CompiledQuery;
   /** Notes a sign-in of an active user; false when the user is not active. */
   recordSignIn(merchantId: string, id: string, now: EpochMs): Promise<boolean>;
 
@@ -221,6 +228,25 @@ export class KyselyUsers implements UsersRepository {
 
   setRecoveryCodeHashes(merchantId: string, id: string, from: UserRecord['recoveryCodeHashes'], to: UserRecord['recoveryCodeHashes'], now: EpochMs): Promise<boolean> {
     return this.change(merchantId, id, { field: 'recoveryCodeHashes', from, to }, now);
+  }
+
+  otherActiveOwnerStatement(merchantId: string, userId: string): CompiledQuery {
+    return this.#s.db
+      .updateTable('merchants')
+      .set((eb) => ({ name: eb.ref('name') }))
+      .where('id', '=', merchantId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where('users.merchant_id', '=', merchantId)
+            .where('users.id', '!=', userId)
+            .where('users.role', '=', 'owner')
+            .where('users.status', '=', 'active'),
+        ),
+      )
+      .compile();
   }
 
   async recordSignIn(merchantId: string, id: string, now: EpochMs): Promise<boolean> {

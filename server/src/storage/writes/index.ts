@@ -19,3 +19,5 @@ export { writeUserChange, type UserChangeWrite } from './user-change.js';
 export { writeUserInvite, type UserInviteWrite } from './user-invite.js';
 export { writeInvitationAccept, type InvitationAcceptWrite } from './invitation-accept.js';
 export { atomically } from './atomically.js';
+export { writeMerchant } from './merchant.js';
+export { writeTokenCreated, writeTokenRevoked, type TokenAuditBy } from './access-token.js';

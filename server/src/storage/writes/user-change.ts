@@ -11,7 +11,7 @@ import { mustChangeOneRow } from '../guarded-query.js';
 import type { UserChange } from '../repositories/users.js';
 import type { Store } from '../store.js';
 
-/** The user's field no longer held what the caller read; never leaves writeUserChange. */
+/** The user's field no longer held what the caller read (or no other owner remains); never leaves writeUserChange. */
 class UserChangedMeanwhile extends Error {}
 
 export interface UserChangeWrite {
@@ -21,6 +21,11 @@ export interface UserChangeWrite {
   /** One field, or several changed together (all or none land, told by one audit row). */
   change: UserChange | readonly UserChange[];
   now: EpochMs;
+  /**
+   * Set when the change takes an owner's role or activity away: it is then written only while the
+   * merchant keeps another active owner (false, nothing written, when it would not).
+   */
+  keepAnotherOwner?: boolean;
   /** Ends every session of the user in the same batch (a deactivation): only if the change lands. */
   endSessions?: boolean;
   /** Who changed it (null: the relay or its command line), from where, and the audit's action name. */
@@ -38,7 +43,11 @@ function audited(change: UserChange, value: UserChange['from']): AuditValues {
 /** True when the change and its audit row were written; false (nothing written) when the guard failed. */
 export async function writeUserChange(store: Store, w: UserChangeWrite): Promise<boolean> {
   const changes: readonly UserChange[] = Array.isArray(w.change) ? w.change : [w.change as UserChange];
+  const ownerGuard = w.keepAnotherOwner
+    ? [store.merchants.lockStatement(w.merchantId), mustChangeOneRow(store.users.otherActiveOwnerStatement(w.merchantId, w.userId), () => new UserChangedMeanwhile())]
+    : [];
   const statements = [
+    ...ownerGuard,
     ...changes.map((change) => mustChangeOneRow(store.users.changeStatement(w.merchantId, w.userId, change, w.now), () => new UserChangedMeanwhile())),
     store.audit.appendStatement({
       id: w.by.auditId,

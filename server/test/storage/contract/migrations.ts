@@ -157,6 +157,27 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
     });
   });
 
+  describe('020: named access tokens', () => {
+    it("makes each merchant's one token its working \"Initial token\", and nothing else", async () => {
+      const { db, schema, dispose } = await open();
+      try {
+        await migrateUpTo(db, '017-back-office-people', schema);
+        const a = { id: id(), name: 'A', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 };
+        const b = { id: id(), name: 'B', tokenHash: id() + id(), webhookSecret: id(), createdAt: T0 + 5 };
+        await db.insertInto('merchants').values([merchantToRow(a), merchantToRow(b)]).execute();
+        await migrateToLatest(db, schema);
+        const rows = await db.selectFrom('access_tokens').selectAll().orderBy('created_at').execute();
+        expect(rows.map((r) => ({ ...r, created_at: Number(r.created_at) }))).toEqual([
+          { id: expect.stringMatching(/^[0-9a-f]{32}$/), merchant_id: a.id, name: 'Initial token', token_hash: a.tokenHash, created_at: T0, last_used_at: null, revoked_at: null },
+          { id: expect.stringMatching(/^[0-9a-f]{32}$/), merchant_id: b.id, name: 'Initial token', token_hash: b.tokenHash, created_at: T0 + 5, last_used_at: null, revoked_at: null },
+        ]);
+      } finally {
+        await db.destroy();
+        await dispose();
+      }
+    });
+  });
+
   describe('pending migrations', () => {
     it('lists every migration on an empty database, those after the applied ones, then none', async () => {
       const { db, schema, dispose } = await open();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserChangeWrite } from '../../../../src/storage/writes/index.js';
 import { writeUserChange } from '../../../../src/storage/writes/index.js';
-import { all, type ContractContext, count, id, T0 } from '../fixtures.js';
+import { all, type ContractContext, count, HOUR, id, T0 } from '../fixtures.js';
 import { newMerchant, userRecord } from '../people-fixtures.js';
 
 function by(action: string): UserChangeWrite['by'] {
@@ -106,6 +106,60 @@ export function writeUserChangeContract(ctx: () => ContractContext): void {
       expect(entries).toHaveLength(1);
       expect(entries[0]?.after).toEqual({ channelIds: results[0] ? ['e1', 'e2'] : null });
       expect((await store.users.find(merchantId, u.id))?.channelIds).toEqual(results[0] ? ['e1', 'e2'] : null);
+    });
+
+    it('keeping another owner: demotes or deactivates an owner only while another active one remains', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const ann = userRecord(merchantId, { role: 'owner', status: 'active' });
+      const bob = userRecord(merchantId, { role: 'owner', status: 'active' });
+      const gone = userRecord(merchantId, { role: 'owner', status: 'deactivated' });
+      for (const u of [ann, bob, gone]) await store.users.insert(u);
+      const demote = (u: typeof ann) => writeUserChange(store, { merchantId, userId: u.id, change: { field: 'role', from: 'owner', to: 'admin' }, now: T0 + 1, by: by('user.setRole'), keepAnotherOwner: true });
+      expect(await demote(ann)).toBe(true);
+      // A deactivated owner is no owner to keep: bob is the last active one.
+      expect(await demote(bob)).toBe(false);
+      expect(await writeUserChange(store, { merchantId, userId: bob.id, change: { field: 'status', from: 'active', to: 'deactivated' }, now: T0 + 2, by: by('user.deactivate'), keepAnotherOwner: true })).toBe(false);
+      expect((await store.users.find(merchantId, bob.id))).toEqual(bob);
+      expect((await store.audit.list(merchantId, {}, undefined, 10)).entries.map((e) => e.target)).toEqual([ann.id]);
+    });
+
+    it('keeping another owner: of two owners demoting each other at the same time, one lands', async () => {
+      const { store, harness } = ctx();
+      const other = harness.parallelStores ? await harness.open() : store;
+      try {
+        for (let round = 0; round < 5; round++) {
+          const merchantId = await newMerchant(store);
+          const ann = userRecord(merchantId, { role: 'owner', status: 'active' });
+          const bob = userRecord(merchantId, { role: 'owner', status: 'active' });
+          await store.users.insert(ann);
+          await store.users.insert(bob);
+          const results = await all([ann, bob].map((u, i) => () => writeUserChange(i === 0 ? store : other, { merchantId, userId: u.id, change: { field: 'role', from: 'owner', to: 'admin' }, now: T0 + 1, by: by('user.setRole'), keepAnotherOwner: true })));
+          expect(count(results)).toBe(1);
+          expect((await store.users.list(merchantId)).filter((u) => u.role === 'owner')).toHaveLength(1);
+        }
+      } finally {
+        if (other !== store) await other.close();
+      }
+    });
+
+    it('ends the user\'s sessions with a deactivation that lands, and none when it does not', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { status: 'active' });
+      const v = userRecord(merchantId, { status: 'active' });
+      await store.users.insert(u);
+      await store.users.insert(v);
+      const session = (userId: string) => ({ id: id() + id(), userId, merchantId, csrfToken: id(), createdAt: T0, lastSeenAt: T0, absoluteExpiresAt: T0 + HOUR, address: null });
+      const [u1, u2, v1] = [session(u.id), session(u.id), session(v.id)];
+      for (const s of [u1, u2, v1]) await store.sessions.insert(s);
+      const deactivate = (from: 'active' | 'invited') => writeUserChange(store, { merchantId, userId: u.id, change: { field: 'status', from, to: 'deactivated' }, now: T0 + 1, by: by('user.deactivate'), endSessions: true });
+      expect(await deactivate('invited')).toBe(false);
+      expect(await store.sessions.deleteOfUser(u.id)).toBe(2);
+      for (const s of [u1, u2]) await store.sessions.insert(s);
+      expect(await deactivate('active')).toBe(true);
+      expect(await store.sessions.deleteOfUser(u.id)).toBe(0);
+      expect(await store.sessions.deleteOfUser(v.id)).toBe(1);
     });
   });
 }
