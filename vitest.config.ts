@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/test/**/*.test.ts', 'spec/**/*.test.ts', 'widget/**/*.test.ts'],
+    include: ['server/test/**/*.test.ts', 'spec/**/*.test.ts', 'widget/**/*.test.ts', 'backoffice/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     // Bounds that catch a hang, not a slow machine: with two suites running at once on 2 cores,

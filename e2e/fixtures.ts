@@ -35,6 +35,9 @@ export { answerThreeDSecure, CardForm, futureExpiry, testCards, type CardDetails
 export type { MerchantPage, ShopperResult } from './pages/merchant-page.js';
 export type { CheckoutParams, PaymentStatus, RelayResponse, RelayCredentials };
 
+/** The back office's origin and the sign-in of the owner `npm start` created for the test merchant. */
+export type BackOfficeSignIn = NonNullable<RelayCredentials['backOffice']>;
+
 export interface Relay {
   /** Origin of the relay, http://localhost:<port>. */
   url: string;
@@ -42,6 +45,8 @@ export interface Relay {
   demoUrl: string;
   /** The test merchant the relay created in its fresh store. */
   credentials: RelayCredentials;
+  /** The relay's back office and the sign-in of the test merchant's owner (see e2e/back-office/). */
+  backOffice: BackOfficeSignIn | undefined;
   /** The relay process's output. */
   logFile: string;
   /**
@@ -131,6 +136,7 @@ export function relayFixture(child: RelayProcess, url = child.url): Relay {
     url,
     demoUrl: child.demoUrl,
     credentials: child.credentials,
+    backOffice: child.credentials.backOffice,
     logFile: child.logFile,
     dataDir: child.dataDir,
     prepareCheckout: (params) => api.prepareCheckout(params),

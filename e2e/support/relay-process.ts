@@ -123,6 +123,10 @@ export async function startRelay(options: { logDir: string; name: string; dataDi
       timeoutMs: RELAY_START_TIMEOUT_MS,
       abort: () => exited,
     });
+    // The back office starts listening after the relay: tests that use it wait for it here.
+    if (options.env?.BACKOFFICE_PORT !== '0') {
+      await waitUntil(() => answersHttp(backofficeUrl), { what: `back office at ${backofficeUrl}`, timeoutMs: RELAY_START_TIMEOUT_MS, abort: () => exited });
+    }
     return { url, demoUrl: `http://127.0.0.1:${demoPort}`, backofficeUrl, credentials, dataDir, logFile, stop, kill, terminate };
   } catch (error) {
     await stop();

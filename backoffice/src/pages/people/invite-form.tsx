@@ -1,0 +1,71 @@
+// Inviting a person: their e-mail and role make a one-time link (valid 24 hours) that the
+// inviter hands over; the back office sends no e-mail itself.
+
+import { useState } from 'preact/hooks';
+import { api } from '../../api/client.js';
+import type { Role } from '../../api/types.js';
+import { Secret } from '../../components/copy-button.js';
+import { Field } from '../../components/field.js';
+import { ErrorNotice } from '../../components/notice.js';
+import { asApiError } from '../../components/use-load.js';
+import { label, ROLE_NAMES, ROLE_SUMMARIES } from '../../format/labels.js';
+import { assignableRoles } from './roles.js';
+
+export function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ReturnType<typeof asApiError>>();
+  const [link, setLink] = useState<{ email: string; url: string }>();
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await api<{ inviteUrl: string }>('POST', '/users', { email: email.trim(), role });
+      setLink({ email: email.trim(), url: answer.inviteUrl });
+      setEmail('');
+      onInvited();
+    } catch (e) {
+      setError(asApiError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite a person</h2>
+      {link && (
+        <div class="reveal" role="region" aria-label="Invitation link">
+          <p>
+            Send this link to <strong>{link.email}</strong>. It works once, for 24 hours.
+          </p>
+          <Secret value={link.url} what="invitation link" />
+        </div>
+      )}
+      <form class="inline-form" onSubmit={submit}>
+        <Field label="E-mail" error={error?.parameter('email')}>
+          {({ id, describedBy, invalid }) => <input id={id} type="email" required autocomplete="off" aria-describedby={describedBy} aria-invalid={invalid} value={email} onInput={(e) => setEmail(e.currentTarget.value)} />}
+        </Field>
+        <Field label="Role" hint={ROLE_SUMMARIES[role]}>
+          {({ id, describedBy }) => (
+            <select id={id} aria-describedby={describedBy} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)}>
+              {assignableRoles().map((r) => (
+                <option key={r} value={r}>
+                  {label(ROLE_NAMES, r)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="submit" class="button button-primary" disabled={busy} aria-busy={busy}>
+          Create invitation link
+        </button>
+      </form>
+      <ErrorNotice error={error && !error.parameter('email') ? error : undefined} />
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// The confirmations of what can be done to a person: a new role, deactivation (their sessions
+// end), a reset of their second factor (they set it up again at their next sign-in).
+
+import { useState } from 'preact/hooks';
+import { api } from '../../api/client.js';
+import type { Role, User } from '../../api/types.js';
+import { Confirm } from '../../components/confirm.js';
+import { Field } from '../../components/field.js';
+import { label, ROLE_NAMES, ROLE_SUMMARIES } from '../../format/labels.js';
+import { assignableRoles } from './roles.js';
+
+export type PersonAction = { kind: 'role' | 'deactivate' | 'resetTwoFactor'; user: User };
+
+interface Props {
+  action: PersonAction;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+export function PersonDialogs({ action, onClose, onDone }: Props) {
+  const { user } = action;
+  const path = `/users/${encodeURIComponent(user.id)}`;
+  if (action.kind === 'role') return <RoleDialog user={user} path={path} onClose={onClose} onDone={onDone} />;
+  if (action.kind === 'deactivate') {
+    return (
+      <Confirm title="Deactivate person" confirm={`Deactivate ${user.email}`} danger run={() => api('PATCH', path, { status: 'deactivated' })} onClose={onClose} onDone={() => onDone(`${user.email} is deactivated.`)}>
+        <p>
+          <strong>{user.email}</strong> will be signed out everywhere and can no longer sign in.
+        </p>
+      </Confirm>
+    );
+  }
+  return (
+    <Confirm title="Reset two-factor" confirm="Reset two-factor" danger run={() => api('POST', `${path}/reset-two-factor`)} onClose={onClose} onDone={() => onDone(`${user.email}'s second factor is reset.`)}>
+      <p>
+        <strong>{user.email}</strong> signs in with the password alone until they set up a new authenticator app (or must set one up, if your business requires it).
+      </p>
+    </Confirm>
+  );
+}
+
+function RoleDialog({ user, path, onClose, onDone }: { user: User; path: string; onClose: () => void; onDone: (message: string) => void }) {
+  const [role, setRole] = useState<Role>(user.role);
+  return (
+    <Confirm title="Change role" confirm="Save role" run={() => api('PATCH', path, { role })} onClose={onClose} onDone={() => onDone(`${user.email} is now ${label(ROLE_NAMES, role)}.`)}>
+      <p>
+        Role of <strong>{user.email}</strong>, now {label(ROLE_NAMES, user.role)}:
+      </p>
+      <Field label="New role" hint={ROLE_SUMMARIES[role]}>
+        {({ id, describedBy }) => (
+          <select id={id} aria-describedby={describedBy} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)}>
+            {assignableRoles().map((r) => (
+              <option key={r} value={r}>
+                {label(ROLE_NAMES, r)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </Confirm>
+  );
+}
