@@ -69,7 +69,8 @@ export const usersRoutes: BackofficeRoutes = (app, ctx) => {
     body.done('the body must be a JSON object');
     const email = emailField(body.raw('email'));
     const role = roleField(body.raw('role'));
-    const channelIds = body.raw('channelIds') === undefined ? null : await channelIdsField(ctx.store, session.merchantId, body.raw('channelIds'));
+    const sentChannels = body.raw('channelIds');
+    const channelIds = sentChannels === undefined ? null : await channelIdsField(ctx.store, session.merchantId, sentChannels);
     if (role === 'owner' && !mayManageOwners(session)) throw ownersOnly();
     const taken = () => new BackofficeError('conflict', `${email} is already one of this merchant's people`);
     if (await ctx.store.users.findByEmail(session.merchantId, email)) throw taken();
@@ -89,10 +90,11 @@ export const usersRoutes: BackofficeRoutes = (app, ctx) => {
     const body = new BodyReader(request.body);
     body.done('the body must be a JSON object');
     const user = await userOf(session, request.params.id);
-    if (body.raw('role') === undefined && body.raw('channelIds') === undefined && body.raw('status') === undefined) throw invalidParameter('body', 'must change role, channelIds or status');
-    const role = body.raw('role') === undefined ? user.role : roleField(body.raw('role'));
-    const channelIds = body.raw('channelIds') === undefined ? user.channelIds : await channelIdsField(ctx.store, session.merchantId, body.raw('channelIds'));
-    const status = body.raw('status') === undefined ? user.status : statusField(body.raw('status'), user);
+    const sent = { role: body.raw('role'), channelIds: body.raw('channelIds'), status: body.raw('status') };
+    if (sent.role === undefined && sent.channelIds === undefined && sent.status === undefined) throw invalidParameter('body', 'must change role, channelIds or status');
+    const role = sent.role === undefined ? user.role : roleField(sent.role);
+    const channelIds = sent.channelIds === undefined ? user.channelIds : await channelIdsField(ctx.store, session.merchantId, sent.channelIds);
+    const status = sent.status === undefined ? user.status : statusField(sent.status, user);
     if ((user.role === 'owner' || role === 'owner') && !mayManageOwners(session)) throw ownersOnly();
 
     const changes: UserChange[] = [];
