@@ -2,6 +2,8 @@
 // adds its own line here.
 
 import type { BackofficeRoutes } from './contract.js';
+import { channelsRoutes } from './routes/channels.js';
+import { paymentsListRoutes } from './routes/payments-list.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
 import { invitationRoutes } from './routes/invitations.js';
@@ -22,6 +24,8 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   twoFactorRoutes,
   passwordRoutes,
   settingsRoutes,
+  channelsRoutes,
+  paymentsListRoutes,
   paymentDetailRoutes,
   paymentActionRoutes,
   paymentNotificationRoutes,

@@ -2,6 +2,7 @@
 // domain knows them. storage/ maps them to rows (rows.ts) and never defines them.
 
 import type { PendingKind } from './lifecycle.js';
+import type { ListedMethod } from './payment-listing.js';
 
 /** Time is passed in explicitly as epoch milliseconds; the store never reads a clock. */
 export type EpochMs = number;
@@ -118,6 +119,14 @@ export interface PaymentRecord {
   fxQuote?: PaymentFxQuote | null;
   /** Set by the settlement run only (settlement/run.ts); absent until the payment is settled. */
   settlement?: PaymentSettlement;
+  /**
+   * What the back office lists it by (payment-listing.ts, 019): the method it was paid with, the
+   * card's last four digits, the customer's e-mail in lowercase; a follow-up has its payment's.
+   * Absent or null when unknown.
+   */
+  method?: ListedMethod | null;
+  cardLast4?: string | null;
+  customerEmail?: string | null;
 }
 
 /** What the settlement run marked on a payment: settlement.status, its date and its aggregation. */

@@ -1,7 +1,9 @@
 // A record that references a payment and succeeds as it is written: a capture, refund or reversal,
 // a chargeback or its reversal, a voucher slip's confirmation. Its brand, currency, order and
-// quoted rate are the payment's, so it is reported and settled with the payment it belongs to.
+// quoted rate are the payment's (and its method, card's last four and customer's e-mail, so the
+// back office finds the family by them), so it is reported and settled with the payment it belongs to.
 
+import { inheritedListing } from './payment-listing.js';
 import type { EpochMs, PaymentRecord } from './records.js';
 
 export interface ReferencingFields {
@@ -38,5 +40,6 @@ export function referencingRecord(payment: PaymentRecord, r: ReferencingFields):
     updatedAt: r.at,
     merchantTransactionId: r.merchantTransactionId ?? payment.merchantTransactionId ?? null,
     fxQuote: payment.fxQuote ?? null,
+    ...inheritedListing(payment),
   };
 }

@@ -6,6 +6,8 @@
 import { writePayment } from '../storage/writes/index.js';
 import { newPaymentId } from '../domain/ids.js';
 import { parseAmount } from '../domain/money.js';
+import { last4 } from '../domain/card.js';
+import { listedEmail } from '../domain/payment-listing.js';
 import { ApiError } from '../domain/errors.js';
 import { claimAnswerOf, type OutcomeKind } from '../flows/outcome.js';
 import { failpoint } from '../config/failpoint.js';
@@ -174,6 +176,10 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
     at: now,
     merchantTransactionId: params.get('merchantTransactionId') ?? null,
     fxQuote: held?.quote ?? null,
+    // The voucher slip is issued elsewhere (vouchers/create-slip.ts): every method here is listed by its own name.
+    method: method.name === 'voucherSlip' ? 'voucher' : method.name,
+    cardLast4: account.kind === 'card' ? last4(account.card.number) : null,
+    customerEmail: listedEmail(params.get('customer.email')),
   });
   const notificationUrl = params.get('notificationUrl');
   const events = [paymentEvent(ctx, 'paymentCreated', record, json, notificationUrl ? { notificationUrl } : {})];

@@ -5,7 +5,7 @@ import type { EpochMs, PaymentRecord } from '../domain/records.js';
 
 export type InitialFields = Pick<
   PaymentRecord,
-  'id' | 'entityId' | 'paymentType' | 'paymentBrand' | 'amount' | 'currency' | 'status' | 'resultCode' | 'registrationId' | 'checkoutId' | 'responseJson' | 'pendingJson' | 'pendingKind' | 'merchantTransactionId' | 'fxQuote'
+  'id' | 'entityId' | 'paymentType' | 'paymentBrand' | 'amount' | 'currency' | 'status' | 'resultCode' | 'registrationId' | 'checkoutId' | 'responseJson' | 'pendingJson' | 'pendingKind' | 'merchantTransactionId' | 'fxQuote' | 'method' | 'cardLast4' | 'customerEmail'
 > & { at: EpochMs };
 
 export function initialRecord(r: InitialFields): PaymentRecord {
@@ -31,5 +31,8 @@ export function initialRecord(r: InitialFields): PaymentRecord {
     updatedAt: r.at,
     merchantTransactionId: r.merchantTransactionId,
     fxQuote: r.fxQuote,
+    method: r.method,
+    cardLast4: r.cardLast4,
+    customerEmail: r.customerEmail,
   };
 }

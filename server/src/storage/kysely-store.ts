@@ -57,6 +57,7 @@ export class KyselyStore implements Store {
   readonly sessions: Repositories['sessions'];
   readonly merchantSettings: Repositories['merchantSettings'];
   readonly signInFailures: Repositories['signInFailures'];
+  readonly paymentSearch: Repositories['paymentSearch'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -110,6 +111,7 @@ export class KyselyStore implements Store {
     this.sessions = repositories.sessions;
     this.merchantSettings = repositories.merchantSettings;
     this.signInFailures = repositories.signInFailures;
+    this.paymentSearch = repositories.paymentSearch;
     this.#writeTogether = repositories.writeTogether;
   }
 

@@ -7,6 +7,7 @@ import type { CheckoutRecord, EntityRecord, EntitySettings, MerchantRecord, Paym
 
 import { isPendingKind, type PendingKind } from '../domain/lifecycle.js';
 import { isMigrationPaymentType } from '../domain/records.js';
+import { isListedMethod, type ListedMethod } from '../domain/payment-listing.js';
 
 const flag = (b: boolean): Flag => (b ? 1 : 0);
 
@@ -16,6 +17,11 @@ function status(text: string): PaymentStatus {
   const found = STATUSES.find((s) => s === text);
   if (!found) throw new Error(`unknown payment status in the database: ${JSON.stringify(text)}`);
   return found;
+}
+
+function listedMethod(text: string): ListedMethod {
+  if (!isListedMethod(text)) throw new Error(`unknown payment method in the database: ${JSON.stringify(text)}`);
+  return text;
 }
 
 function pendingKind(text: string | null): PendingKind | null {
@@ -84,6 +90,9 @@ export const paymentToRow = (p: PaymentRecord): PaymentsTable => ({
   settlement_status: null,
   settlement_date: null,
   aggregation_id: null,
+  method: p.method ?? null,
+  card_last4: p.cardLast4 ?? null,
+  customer_email: p.customerEmail ?? null,
 });
 
 export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => ({
@@ -111,6 +120,9 @@ export const paymentFromRow = (r: Selectable<PaymentsTable>): PaymentRecord => (
   ...(r.merchant_transaction_id !== null ? { merchantTransactionId: r.merchant_transaction_id } : {}),
   ...(r.fx_quote_id !== null && r.fx_rate !== null ? { fxQuote: { id: r.fx_quote_id, rate: r.fx_rate, sourceCurrency: r.settlement_currency ?? r.currency } } : {}),
   ...(r.settlement_status !== null ? { settlement: { status: r.settlement_status, date: r.settlement_date ?? '', aggregationId: r.aggregation_id ?? '' } } : {}),
+  ...(r.method !== null ? { method: listedMethod(r.method) } : {}),
+  ...(r.card_last4 !== null ? { cardLast4: r.card_last4 } : {}),
+  ...(r.customer_email !== null ? { customerEmail: r.customer_email } : {}),
 });
 
 export const registrationToRow = (g: RegistrationRecord): RegistrationsTable => ({

@@ -56,6 +56,11 @@ export interface PaymentsTable {
   settlement_status: string | null;
   settlement_date: string | null;
   aggregation_id: string | null;
+  /** What the back office lists payments by (019): domain/payment-listing.ts; a follow-up has its payment's. */
+  method: string | null;
+  card_last4: string | null;
+  /** Lowercase. */
+  customer_email: string | null;
 }
 
 export interface RegistrationsTable {

@@ -6,6 +6,7 @@ import { writePayment } from '../storage/writes/index.js';
 import type { RelayContext } from '../flows/context.js';
 import { ApiError } from '../domain/errors.js';
 import { newPaymentId } from '../domain/ids.js';
+import { listedEmail } from '../domain/payment-listing.js';
 import type { EntityRecord, PaymentRecord } from '../domain/records.js';
 import { claimAnswerOf, type Claim } from '../flows/outcome.js';
 import { resultUrl } from '../flows/result-url.js';
@@ -112,6 +113,9 @@ export async function createSlip(ctx: RelayContext, entity: EntityRecord, brand:
     updatedAt: now,
     merchantTransactionId: params.get('merchantTransactionId') ?? null,
     fxQuote: null,
+    method: 'voucher',
+    cardLast4: null,
+    customerEmail: listedEmail(params.get('customer.email')),
   };
   const notificationUrl = params.get('notificationUrl');
   const attempt = source.checkout && { pendingLeaseUntil: Math.max(source.checkout.pendingLeaseUntil, timing.expiresAt), shopperResultUrl: source.checkout.shopperResultUrl };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/storage/index.js';
 import { migrateToLatest } from '../../src/storage/migrate.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';
+import { searchQuery } from '../../src/storage/payment-search.js';
 import { migrationsContract } from './contract/migrations.js';
 import { storeContract } from './store.contract.js';
 
@@ -93,6 +94,38 @@ describe('SQLite indexes (migration 018)', () => {
       expect(await plan("delete from backoffice_sessions where user_id = 'u'")).toMatch(/SEARCH backoffice_sessions USING (COVERING )?INDEX backoffice_sessions_user \(user_id=\?\)/);
       expect(await plan("select * from backoffice_sessions where id = 's'")).toMatch(/USING INDEX sqlite_autoindex_backoffice_sessions_1 \(id=\?\)/);
     });
+  });
+});
+
+describe('SQLite indexes (migration 019)', () => {
+  it('reads each part of the payment list from the time index, which carries every filter\'s column, or from the index of its search, never the table for a search', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
+    const db = openSqliteDb(join(dir, 'relay.sqlite'));
+    try {
+      await migrateToLatest(db);
+      /** The index each part of the list's statement searches, in order. */
+      const indexes = async (search: Parameters<typeof searchQuery>[2], checkoutPayments: string[] = []): Promise<string[]> => {
+        const query = searchQuery(db, ['e1', 'e2'], search, { createdAt: 5, id: 'x' }, 51, checkoutPayments)?.compile();
+        if (!query) throw new Error('no statement');
+        const { rows } = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+        return rows.flatMap((r) => /^SEARCH payments USING (?:INDEX )?(\S+)/.exec(r.detail)?.[1] ?? []);
+      };
+      const both = (index: string) => [index, index];
+      expect(await indexes({})).toEqual(both('payments_entity_time'));
+      expect(await indexes({ from: 1, to: 9 })).toEqual(both('payments_entity_time'));
+      expect(await indexes({ status: 'declined' })).toEqual(both('payments_entity_time'));
+      expect(await indexes({ status: 'chargedBack' })).toEqual(both('payments_entity_chargebacks'));
+      expect(await indexes({ paymentType: 'RF' })).toEqual(both('payments_entity_time'));
+      expect(await indexes({ brand: 'AMEX', method: 'card', amountMin: 100 })).toEqual(both('payments_entity_time'));
+      expect(await indexes({ q: 'order-1' })).toEqual(both('payments_entity_reference'));
+      expect(await indexes({ q: '4242' })).toEqual([...both('payments_entity_reference'), ...both('payments_entity_last4')]);
+      expect(await indexes({ q: 'ann@shop.example' })).toEqual([...both('payments_entity_reference'), ...both('payments_entity_email')]);
+      // A 32-character id could be a payment's or a checkout's: its payments (looked up first) by primary key.
+      expect(await indexes({ q: 'a'.repeat(32) }, ['b'.repeat(32)])).toEqual([...both('payments_entity_reference'), 'sqlite_autoindex_payments_1', 'sqlite_autoindex_payments_1']);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import { jobsContract } from './contract/jobs.js';
 import { merchantsContract } from './contract/merchants.js';
 import { paymentFamilyContract } from './contract/payment-family.js';
 import { paymentsContract } from './contract/payments.js';
+import { paymentSearchContract } from './contract/payment-search.js';
 import { quotesContract } from './contract/quotes.js';
 import { recordDeliveriesContract } from './contract/record-deliveries.js';
 import { registrationsContract } from './contract/registrations.js';
@@ -78,6 +79,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   backofficeSessionsContract,
   merchantSettingsContract,
   signInFailuresContract,
+  paymentSearchContract,
 ];
 
 /** One contract per composite write (storage/writes/). */

@@ -19,6 +19,7 @@ import * as m015 from './015-vouchers.js';
 import * as m016 from './016-chargebacks.js';
 import * as m017 from './017-back-office-people.js';
 import * as m018 from './018-back-office-sessions.js';
+import * as m019 from './019-payment-listing.js';
 import * as m020 from './020-access-tokens.js';
 import * as m021 from './021-webhook-events-by-record.js';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '016-chargebacks': m016,
   '017-back-office-people': m017,
   '018-back-office-sessions': m018,
+  '019-payment-listing': m019,
   '020-access-tokens': m020,
   '021-webhook-events-by-record': m021,
 };

@@ -11,6 +11,7 @@ import { KyselyJobs, type JobsRepository } from './jobs.js';
 import { KyselyMerchantSettings, type MerchantSettingsRepository } from './merchant-settings.js';
 import { KyselyMerchants, type MerchantsRepository } from './merchants.js';
 import { KyselyPayments, type PaymentsRepository } from './payments.js';
+import { KyselyPaymentSearch, type PaymentSearchRepository } from './payment-search.js';
 import { KyselyQuotes, type QuotesRepository } from './quotes.js';
 import { KyselyRegistrations, type RegistrationsRepository } from './registrations.js';
 import { KyselyReports, type ReportsRepository } from './reports.js';
@@ -32,6 +33,7 @@ export type * from './jobs.js';
 export type * from './merchants.js';
 export type * from './merchant-settings.js';
 export type * from './payments.js';
+export type * from './payment-search.js';
 export type * from './quotes.js';
 export type * from './registrations.js';
 export type * from './reports.js';
@@ -64,6 +66,8 @@ export interface Repositories {
   readonly sessions: BackofficeSessionsRepository;
   readonly merchantSettings: MerchantSettingsRepository;
   readonly signInFailures: SignInFailuresRepository;
+  /** The back office's payment list. */
+  readonly paymentSearch: PaymentSearchRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -87,5 +91,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     sessions: new KyselyBackofficeSessions(scope),
     merchantSettings: new KyselyMerchantSettings(scope),
     signInFailures: new KyselySignInFailures(scope),
+    paymentSearch: new KyselyPaymentSearch(scope),
   };
 }

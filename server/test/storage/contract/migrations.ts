@@ -36,7 +36,7 @@ async function seedEntity(db: Kysely<Database>): Promise<string> {
 type ColumnsOf013 = 'merchant_transaction_id' | 'fx_quote_id' | 'fx_rate' | 'settlement_currency' | 'settlement_status' | 'settlement_date' | 'aggregation_id';
 
 /** A payment row as written before 013 added its reference, quote and settlement. */
-function rowBefore013(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, ColumnsOf013 | 'chargeback_amount'> {
+function rowBefore013(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, ColumnsOf013 | 'chargeback_amount' | ColumnsOf019> {
   const { merchant_transaction_id: _m, fx_quote_id: _q, fx_rate: _r, settlement_currency: _c, settlement_status: _s, settlement_date: _d, aggregation_id: _a, ...row } = rowBefore016(p);
   return row;
 }
@@ -45,18 +45,27 @@ function rowBefore013(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, C
  * An old row for today's typed insert: the columns added since (chargeback_amount, with its
  * default) are left out on purpose, as an older relay wrote it.
  */
-function asOldRow(row: Omit<ReturnType<typeof paymentToRow>, 'chargeback_amount' | 'pending_kind' | ColumnsOf013>): ReturnType<typeof paymentToRow> {
+function asOldRow(row: Omit<ReturnType<typeof paymentToRow>, 'chargeback_amount' | 'pending_kind' | ColumnsOf013 | ColumnsOf019>): ReturnType<typeof paymentToRow> {
   return row as ReturnType<typeof paymentToRow>;
 }
 
+/** The payment columns 019 added (the back office's listing). */
+type ColumnsOf019 = 'method' | 'card_last4' | 'customer_email';
+
+/** A payment row as written before 019 added what the back office lists it by. */
+function rowBefore019(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, ColumnsOf019> {
+  const { method: _m, card_last4: _l, customer_email: _e, ...row } = paymentToRow(p);
+  return row;
+}
+
 /** A payment row as written before 016 added its open chargebacks. */
-function rowBefore016(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'chargeback_amount'> {
-  const { chargeback_amount: _c, ...row } = paymentToRow(p);
+function rowBefore016(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'chargeback_amount' | ColumnsOf019> {
+  const { chargeback_amount: _c, ...row } = rowBefore019(p);
   return row;
 }
 
 /** A payment row as written before 008 added its pending kind. */
-function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'pending_kind' | 'chargeback_amount' | ColumnsOf013> {
+function rowBefore008(p: PaymentRecord): Omit<ReturnType<typeof paymentToRow>, 'pending_kind' | 'chargeback_amount' | ColumnsOf013 | ColumnsOf019> {
   const { pending_kind: _kind, ...row } = rowBefore013(p);
   return row;
 }
@@ -110,6 +119,37 @@ export function migrationsContract(open: () => Promise<EmptyDatabase>): void {
         await db.insertInto('registrations').values(registrationToRow(after)).execute();
         const stored = await db.selectFrom('registrations').selectAll().where('id', '=', after.id).executeTakeFirstOrThrow();
         expect(registrationFromRow(stored)).toEqual(after);
+      } finally {
+        await db.destroy();
+        await dispose();
+      }
+    });
+  });
+
+  describe('019: what the back office lists payments by', () => {
+    it('reads the method, last four and e-mail of payments written before it from their answers, and a follow-up takes its payment\'s', async () => {
+      const { db, schema, dispose } = await open();
+      try {
+        await migrateUpTo(db, '017-back-office-people', schema);
+        const entityId = await seedEntity(db);
+        const card = paymentRecord(entityId, { paymentType: 'PA', responseJson: JSON.stringify({ id: 'x', card: { bin: '420000', last4Digits: '4242' }, customer: { email: 'Ann@Shop.Example' } }) });
+        const capture = paymentRecord(entityId, { paymentType: 'CP', referencedId: card.id, responseJson: '{"id":"y"}', createdAt: T0 + 1 });
+        const slip = paymentRecord(entityId, { paymentBrand: 'BOLETO', status: 'pending', pendingKind: 'slip', responseJson: '{"id":"z"}' });
+        const sepa = paymentRecord(entityId, { paymentBrand: 'DIRECTDEBIT_SEPA', responseJson: JSON.stringify({ bankAccount: { holder: 'A' } }) });
+        const sofort = paymentRecord(entityId, { paymentBrand: 'SOFORTUEBERWEISUNG', responseJson: '{}' });
+        const paypal = paymentRecord(entityId, { paymentBrand: 'PAYPAL', responseJson: 'not json' });
+        for (const p of [card, capture, slip, sepa, sofort, paypal]) await db.insertInto('payments').values(rowBefore019(p) as ReturnType<typeof paymentToRow>).execute();
+        await migrateToLatest(db, schema);
+        const rows = await db.selectFrom('payments').select(['id', 'method', 'card_last4', 'customer_email']).execute();
+        const byId = Object.fromEntries(rows.map((r) => [r.id, [r.method, r.card_last4, r.customer_email]]));
+        expect(byId).toEqual({
+          [card.id]: ['card', '4242', 'ann@shop.example'],
+          [capture.id]: ['card', '4242', 'ann@shop.example'],
+          [slip.id]: ['voucher', null, null],
+          [sepa.id]: ['bankAccount', null, null],
+          [sofort.id]: ['redirect', null, null],
+          [paypal.id]: ['wallet', null, null],
+        });
       } finally {
         await db.destroy();
         await dispose();
