@@ -1,8 +1,9 @@
 // No card data in the logs: a card payment made through the merchant API (4200000000000000, CVV
-// 123), then an owner walks the back office over it (its detail, every GET route searched for the
-// card number, the audit export), with the relay and the back office logging at their most verbose
-// into one stream the test reads, with the relay's logger options as the process has them (main.ts:
-// the back office's logger is a child of the relay's). Neither the number nor the CVV may be in it.
+// 123), then an owner walks the back office over it (its detail, the list searched for the card
+// number, the payments' and the audit's exports, and every other GET route searched for it), with
+// the relay and the back office logging at their most verbose into one stream the test reads, with
+// the relay's logger options as the process has them (main.ts: the back office's logger is a child
+// of the relay's). Neither the number nor the CVV may be in it.
 
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -53,8 +54,18 @@ describe('no card data in the logs', () => {
       const path = route.url.replace(/:[A-Za-z]+/g, paymentId);
       for (const query of ['', `?q=${CARD_NUMBER}`, `?q=${paymentId}`]) expect((await owner.get(`${path}${query}`)).statusCode, path).toBeLessThan(500);
     }
-    const exported = await owner.get('/api/audit/export.csv');
-    expect(exported.statusCode).toBe(200);
+    // The list searched for the number, and both exports (the payments', the audit's), by name.
+    const searched = await owner.get(`/api/payments?q=${CARD_NUMBER}`);
+    expect(searched.statusCode, searched.body).toBeLessThan(500);
+    expect(searched.body).not.toContain(CARD_NUMBER);
+    const listed = await owner.get('/api/payments');
+    expect(listed.json().payments.map((row: { id: string }) => row.id)).toContain(paymentId);
+    for (const url of ['/api/payments/export.csv', `/api/payments/export.csv?q=${CARD_NUMBER}`, '/api/audit/export.csv']) {
+      const exported = await owner.get(url);
+      expect(exported.statusCode, url).toBe(200);
+      expect(exported.body, url).not.toContain(CARD_NUMBER);
+    }
+    expect((await owner.get('/api/payments/export.csv')).body).toContain(paymentId);
   });
   afterAll(async () => {
     await relay.close();
