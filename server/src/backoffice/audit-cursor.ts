@@ -3,7 +3,7 @@
 // the query as anything but a time and an id.
 
 import type { AuditCursor } from '../storage/repositories/audit.js';
-import { invalidParameter } from './body-fields.js';
+import { invalidParameter } from './body.js';
 
 const ID = /^[0-9a-f]{32}$/;
 

@@ -1,6 +1,7 @@
 // Reading a JSON body's fields for the back office's forms: each problem named by its parameter,
-// all of them at once, so a page can mark every field that is wrong; a body that is not an object
-// reads as an empty one (its required fields are then missing).
+// all of them at once, so a page can mark every field that is wrong, never a 500. An absent body
+// reads as an empty one (its required fields are then missing); one that is not an object is a
+// problem named 'body'.
 
 import { BackofficeError, type ParameterError } from './contract.js';
 
@@ -9,12 +10,19 @@ export const MAX_PASSWORD_INPUT = 1024;
 /** A TOTP code or a recovery code, with the spaces and dashes people type. */
 export const MAX_CODE_INPUT = 64;
 
+/** A 400 naming the one failing parameter, for a check that stops at its first problem. */
+export function invalidParameter(name: string, message: string): BackofficeError {
+  return new BackofficeError('invalidParameters', `${name} ${message}`, { parameters: [{ name, message }] });
+}
+
 export class BodyReader {
   readonly #fields: Record<string, unknown>;
   readonly problems: ParameterError[] = [];
 
   constructor(body: unknown) {
-    this.#fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+    if (!isObject && body !== undefined && body !== null) this.problems.push({ name: 'body', message: 'body must be a JSON object' });
+    this.#fields = (isObject ? body : {}) as Record<string, unknown>;
   }
 
   /** The raw value of a field (undefined when absent). */

@@ -6,7 +6,8 @@
 import { isRole, ROLES, type Role } from '../domain/roles.js';
 import { isEmailAddress, normalizeEmail } from '../domain/users.js';
 import type { Store } from '../storage/store.js';
-import { invalidParameter, OBJECT_ID } from './body-fields.js';
+import { invalidParameter } from './body.js';
+import { OBJECT_ID } from './query.js';
 
 export function roleField(value: unknown): Role {
   if (typeof value !== 'string' || !isRole(value)) throw invalidParameter('role', `must be one of ${ROLES.join(', ')}`);

@@ -106,6 +106,8 @@ export interface BackofficeHarnessOptions {
   distDir?: string;
   config?: Partial<Config>;
   routeSets?: BackofficeAppOptions['routeSets'];
+  /** The back office's logger (default none), for tests that read what it logs. */
+  logger?: BackofficeAppOptions['logger'];
 }
 
 /** The cookies a response sets, by name ('' for one it clears). */
@@ -126,7 +128,7 @@ export async function startBackoffice(options: BackofficeHarnessOptions = {}): P
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const config: Config = { ...defaultConfig, dataDir, publicUrl: 'http://relay.test', demoPort: 0, backofficePublicUrl: publicUrl, ...options.config };
   const ctx = await createContext(config, { clock });
-  const app = await buildBackofficeApp(ctx, { distDir: options.distDir ?? join(dataDir, 'no-pages'), logger: false, publicUrl, passwordCost: TEST_SCRYPT, ...(options.routeSets ? { routeSets: options.routeSets } : {}) });
+  const app = await buildBackofficeApp(ctx, { distDir: options.distDir ?? join(dataDir, 'no-pages'), logger: options.logger ?? false, publicUrl, passwordCost: TEST_SCRYPT, ...(options.routeSets ? { routeSets: options.routeSets } : {}) });
   const origin = new URL(publicUrl).origin;
   const cookieName = app.backofficeCookie.name;
 

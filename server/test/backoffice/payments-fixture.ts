@@ -9,7 +9,7 @@ import { relayPlugins } from '../../src/app/route-sets.js';
 import { defaultConfig } from '../../src/config/config.js';
 import { createEntity, createMerchant } from '../../src/merchants/bootstrap.js';
 import { formBody, testCard } from '../helper.js';
-import { startBackoffice, type BackofficeHarness } from './harness.js';
+import { startBackoffice, type BackofficeHarness, type BackofficeHarnessOptions } from './harness.js';
 
 export interface ShopOfBackoffice {
   merchantId: string;
@@ -32,9 +32,10 @@ export interface PaymentsBackoffice {
   close(): Promise<void>;
 }
 
-export async function startPaymentsBackoffice(): Promise<PaymentsBackoffice> {
+/** `options`: the back office's route sets and logger, for the tests that walk its routes or read its log. */
+export async function startPaymentsBackoffice(options: Pick<BackofficeHarnessOptions, 'routeSets' | 'logger'> = {}): Promise<PaymentsBackoffice> {
   // Deliveries are sent to a receiver on this host, on the ladder's rungs without jitter.
-  const bo = await startBackoffice({ config: { webhooks: { ...defaultConfig.webhooks, jitter: false, timeoutMs: 2_000, allowPrivate: true } } });
+  const bo = await startBackoffice({ ...options, config: { webhooks: { ...defaultConfig.webhooks, jitter: false, timeoutMs: 2_000, allowPrivate: true } } });
   const api = await buildApp(bo.ctx, { logger: false, plugins: relayPlugins() });
   const addShop = async (): Promise<ShopOfBackoffice> => {
     const { merchant, accessToken } = await createMerchant(bo.store, { name: 'Shop' }, bo.clock.now(), bo.ctx.vault);

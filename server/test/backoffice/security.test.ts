@@ -5,36 +5,23 @@
 // (Cookie flags, CSRF forms, fixation, expiry, lockout and enumeration have their own files.)
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackofficeRoutes } from '../../src/backoffice/contract.js';
-import { BACKOFFICE_ROUTE_SETS } from '../../src/backoffice/route-sets.js';
 import { buildApp } from '../../src/app/build-app.js';
 import { relayPlugins } from '../../src/app/route-sets.js';
 import { createMerchant } from '../../src/merchants/bootstrap.js';
 import { formBody, testCard } from '../helper.js';
 import { startBackoffice, type BackofficeClient, type BackofficeHarness } from './harness.js';
+import { collectRoutes, STATE_CHANGING_METHODS, type ApiRoute } from './route-collector.js';
 
 const CARD_NUMBER = '4200000000000000';
 
-interface ApiRoute {
-  method: string;
-  url: string;
-  access: string;
-}
-
 describe('back office security, walking every API route', () => {
-  const routes: ApiRoute[] = [];
-  /** Registered first among the API's route sets: it sees every route the others add. */
-  const collector: BackofficeRoutes = (app) => {
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access: String(route.config?.access) });
-    });
-  };
+  const { routeSets, routes } = collectRoutes();
   let bo: BackofficeHarness;
   let owner: BackofficeClient;
   let paymentId: string;
 
   beforeAll(async () => {
-    bo = await startBackoffice({ routeSets: [collector, ...BACKOFFICE_ROUTE_SETS] });
+    bo = await startBackoffice({ routeSets });
     // A merchant whose token the test holds pays by card through the relay's own API on the same store.
     const { merchant, accessToken } = await createMerchant(bo.store, { name: 'Card shop' }, bo.clock.now(), bo.ctx.vault);
     const entityId = await bo.addEntity(merchant.id);
@@ -80,7 +67,7 @@ describe('back office security, walking every API route', () => {
   });
 
   it('refuses every state-changing route that is not public from another origin and without the CSRF token, writing nothing', async () => {
-    const changing = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && r.access !== 'public');
+    const changing = routes.filter((r) => STATE_CHANGING_METHODS.includes(r.method) && r.access !== 'public');
     expect(changing.length).toBeGreaterThan(3);
     const auditBefore = (await bo.store.audit.list(owner.user!.merchantId, {}, undefined, 500)).entries.length;
     for (const route of changing) {

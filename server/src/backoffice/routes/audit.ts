@@ -9,7 +9,8 @@ import type { AuditFilter } from '../../storage/repositories/audit.js';
 import type { Store } from '../../storage/store.js';
 import { decodeAuditCursor, encodeAuditCursor } from '../audit-cursor.js';
 import { AUDIT_CSV_HEADER, auditCsvLine, auditEntryView } from '../audit-view.js';
-import { epochMsOf, invalidParameter, limitOf, OBJECT_ID, queryValue } from '../body-fields.js';
+import { invalidParameter } from '../body.js';
+import { epochMsOf, limitOf, OBJECT_ID, queryValue } from '../query.js';
 import { sessionOf, type BackofficeRoutes } from '../contract.js';
 
 const DEFAULT_LIMIT = 50;

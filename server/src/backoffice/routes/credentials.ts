@@ -9,7 +9,8 @@ import { generateAccessToken, hashToken, randomHex } from '../../crypto/tokens.j
 import { TOKEN_NAME_MAX_LENGTH, type AccessTokenRecord } from '../../domain/access-tokens.js';
 import { newAccessToken } from '../../merchants/bootstrap.js';
 import { writeTokenCreated, writeTokenRevoked } from '../../storage/writes/index.js';
-import { bodyFields, invalidParameter, OBJECT_ID } from '../body-fields.js';
+import { BodyReader, invalidParameter } from '../body.js';
+import { OBJECT_ID } from '../query.js';
 import { BackofficeError, sessionOf, type BackofficeRoutes } from '../contract.js';
 
 const ID_BYTES = 16;
@@ -17,7 +18,9 @@ const ID_BYTES = 16;
 const tokenView = (t: AccessTokenRecord) => ({ id: t.id, name: t.name, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt });
 
 function nameOf(body: unknown): string {
-  const name = bodyFields(body).name;
+  const reader = new BodyReader(body);
+  reader.done('the body must be a JSON object');
+  const name = reader.raw('name');
   if (typeof name !== 'string' || name.trim() === '') throw invalidParameter('name', 'must be a name for the token');
   const trimmed = name.trim();
   if (trimmed.length > TOKEN_NAME_MAX_LENGTH) throw invalidParameter('name', `must be at most ${TOKEN_NAME_MAX_LENGTH} characters`);

@@ -12,7 +12,8 @@ import type { UserRecord, UserStatus } from '../../domain/users.js';
 import { invitationUrl, newInvitation, secondFactorReset } from '../../merchants/invitations.js';
 import type { UserChange } from '../../storage/repositories/users.js';
 import { writeUserChange, writeUserInvite } from '../../storage/writes/index.js';
-import { bodyFields, invalidParameter, OBJECT_ID } from '../body-fields.js';
+import { BodyReader, invalidParameter } from '../body.js';
+import { OBJECT_ID } from '../query.js';
 import { BackofficeError, sessionOf, type BackofficeRoutes, type BackofficeSession } from '../contract.js';
 import { channelIdsField, emailField, roleField } from '../user-input.js';
 
@@ -64,10 +65,12 @@ export const usersRoutes: BackofficeRoutes = (app, ctx) => {
 
   app.post('/users', { config: { access: 'users.manage' } }, async (request, reply) => {
     const session = sessionOf(request);
-    const body = bodyFields(request.body);
-    const email = emailField(body.email);
-    const role = roleField(body.role);
-    const channelIds = body.channelIds === undefined ? null : await channelIdsField(ctx.store, session.merchantId, body.channelIds);
+    const body = new BodyReader(request.body);
+    body.done('the body must be a JSON object');
+    const email = emailField(body.raw('email'));
+    const role = roleField(body.raw('role'));
+    const sentChannels = body.raw('channelIds');
+    const channelIds = sentChannels === undefined ? null : await channelIdsField(ctx.store, session.merchantId, sentChannels);
     if (role === 'owner' && !mayManageOwners(session)) throw ownersOnly();
     const taken = () => new BackofficeError('conflict', `${email} is already one of this merchant's people`);
     if (await ctx.store.users.findByEmail(session.merchantId, email)) throw taken();
@@ -84,12 +87,14 @@ export const usersRoutes: BackofficeRoutes = (app, ctx) => {
 
   app.patch<{ Params: { id: string } }>('/users/:id', { config: { access: 'users.manage' } }, async (request) => {
     const session = sessionOf(request);
-    const body = bodyFields(request.body);
+    const body = new BodyReader(request.body);
+    body.done('the body must be a JSON object');
     const user = await userOf(session, request.params.id);
-    if (body.role === undefined && body.channelIds === undefined && body.status === undefined) throw invalidParameter('body', 'must change role, channelIds or status');
-    const role = body.role === undefined ? user.role : roleField(body.role);
-    const channelIds = body.channelIds === undefined ? user.channelIds : await channelIdsField(ctx.store, session.merchantId, body.channelIds);
-    const status = body.status === undefined ? user.status : statusField(body.status, user);
+    const sent = { role: body.raw('role'), channelIds: body.raw('channelIds'), status: body.raw('status') };
+    if (sent.role === undefined && sent.channelIds === undefined && sent.status === undefined) throw invalidParameter('body', 'must change role, channelIds or status');
+    const role = sent.role === undefined ? user.role : roleField(sent.role);
+    const channelIds = sent.channelIds === undefined ? user.channelIds : await channelIdsField(ctx.store, session.merchantId, sent.channelIds);
+    const status = sent.status === undefined ? user.status : statusField(sent.status, user);
     if ((user.role === 'owner' || role === 'owner') && !mayManageOwners(session)) throw ownersOnly();
 
     const changes: UserChange[] = [];

@@ -1,19 +1,7 @@
-// Reading a back office request's JSON body and query: each field checked for its type and shape,
-// a bad one answered 400 invalidParameters naming it (contract.ts), never a 500.
+// Reading a back office request's query and path parameters: each checked for its type and shape,
+// a bad one answered 400 invalidParameters naming it (contract.ts), never a 500. Bodies: body.ts.
 
-import { BackofficeError } from './contract.js';
-
-/** A 400 naming the one failing parameter. */
-export function invalidParameter(name: string, message: string): BackofficeError {
-  return new BackofficeError('invalidParameters', `${name} ${message}`, { parameters: [{ name, message }] });
-}
-
-/** The body as an object of fields; an absent body is an empty one. */
-export function bodyFields(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalidParameter('body', 'must be a JSON object');
-  return body as Record<string, unknown>;
-}
+import { invalidParameter } from './body.js';
 
 /** A query's parameter given once, or undefined; given twice is a 400. */
 export function queryValue(query: unknown, name: string): string | undefined {
