@@ -72,7 +72,7 @@ export async function checkCredentials(ctx: BackofficeContext, credentials: Cred
   }
   if (matched.totpSecret !== null) {
     if (credentials.code === undefined) throw new BackofficeError('codeRequired', 'enter the code of your authenticator app, or a recovery code');
-    if (!(await spendSecondFactor(ctx, matched, credentials.code))) {
+    if (!(await spendSecondFactor(ctx, matched, credentials.code, address))) {
       await auditFailures(ctx, [matched], address, 'code');
       throw INVALID();
     }

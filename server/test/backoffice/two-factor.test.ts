@@ -79,6 +79,12 @@ describe('back office second factor', () => {
     const again = bo.clientOf(ann.user, ann.password);
     expect((await again.post('/api/session', { email: ann.user!.email, password: ann.password })).json().error.code).toBe('codeRequired');
     expect((await again.post('/api/session', { email: ann.user!.email, password: ann.password, code: recoveryCodes[0] })).statusCode).toBe(200);
+    // The code spent is told by its own audit row, with how many remain, never the codes.
+    const [used] = (await bo.store.audit.list(bo.merchant.merchantId, { userId: ann.user!.id, action: 'user.useRecoveryCode' }, undefined, 10)).entries;
+    expect(used).toMatchObject({ target: ann.user!.id, address: '127.0.0.1', before: { recoveryCodes: 10 }, after: { recoveryCodes: 9 } });
+    expect(JSON.stringify(used)).not.toContain(recoveryCodes[0]);
+    const spentAgain = bo.clientOf(ann.user, ann.password);
+    expect((await spentAgain.post('/api/session', { email: ann.user!.email, password: ann.password, code: recoveryCodes[0] })).statusCode).toBe(401);
   });
 
   it('names the pending cookie __Host- and makes it Secure under https', async () => {

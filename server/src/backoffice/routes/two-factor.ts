@@ -78,7 +78,7 @@ export const twoFactorRoutes: BackofficeRoutes = (app, ctx) => {
     if (settings.requireTwoFactor) throw new BackofficeError('conflict', 'your business requires a second factor: it cannot be turned off');
     const user = await userOf(ctx, session);
     if (user.totpSecret === null) throw new BackofficeError('conflict', 'two-factor sign-in is not on');
-    if (!(await spendSecondFactor(ctx, user, code))) throw WRONG_CODE();
+    if (!(await spendSecondFactor(ctx, user, code, request.ip))) throw WRONG_CODE();
     // Spending the code changed its last step or the remaining recovery codes: read them again.
     const spent = await userOf(ctx, session);
     const written = await writeUserChange(ctx.store, {
