@@ -5,10 +5,10 @@
 // taken from it is scrubbed again all the same, so a card number a merchant put in a free field
 // (a custom parameter, a customer's name) is never shown whole.
 
-import { brandOf } from '../../../spec/brands.js';
 import { scrubText } from '../config/logging.js';
 import { totalOf } from '../domain/lifecycle.js';
 import { formatAmount } from '../domain/money.js';
+import { methodOfAnswer } from '../domain/payment-listing.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { resultView } from '../flows/response.js';
 
@@ -75,18 +75,6 @@ function answerOf(p: PaymentRecord): Json {
   }
 }
 
-/** The method the list names: the account the answer shows, else the brand's kind. */
-function methodOf(answer: Json, brand: string | null): string | null {
-  if (objectAt(answer, 'card')) return 'card';
-  const kind = brand === null ? undefined : brandOf(brand)?.kind;
-  if (kind === 'voucher') return 'voucher';
-  if (objectAt(answer, 'bankAccount')) return 'bankAccount';
-  if (objectAt(answer, 'virtualAccount')) return 'virtualAccount';
-  if (kind === 'wallet') return 'wallet';
-  if (kind === 'bankAccount' || kind === 'virtualAccount') return 'redirect';
-  return kind === 'card' ? 'card' : null;
-}
-
 /** The card as the answer kept it: bin (six digits) and last four, never more. */
 function cardOf(answer: Json): Json | undefined {
   const card = objectAt(answer, 'card');
@@ -133,7 +121,7 @@ export function paymentDetailView(p: PaymentRecord): Json {
     entityId: p.entityId,
     paymentType: p.paymentType,
     paymentBrand: p.paymentBrand,
-    method: methodOf(answer, p.paymentBrand),
+    method: p.method ?? methodOfAnswer(answer, p.paymentBrand),
     amount: formatAmount(p.amount),
     currency: p.currency,
     status: listedStatus(p),

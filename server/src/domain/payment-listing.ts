@@ -62,7 +62,8 @@ export function listingFactsOfAnswer(answerJson: string, paymentBrand: string | 
   };
 }
 
-function methodOfAnswer(answer: unknown, paymentBrand: string | null): ListedMethod | null {
+/** The method a payment was paid with, read from its stored answer: the account it shows, else its brand's kind. */
+export function methodOfAnswer(answer: unknown, paymentBrand: string | null): ListedMethod | null {
   if (objectAt(answer, 'card')) return 'card';
   const kind = paymentBrand === null ? undefined : brandOf(paymentBrand)?.kind;
   if (kind === 'voucher') return 'voucher';

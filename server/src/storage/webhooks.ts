@@ -363,6 +363,18 @@ export interface DeliveryFilter {
   limit: number;
 }
 
+/** The attempts of each delivery, oldest first, in one query. */
+async function attemptsByDelivery(db: Executor, deliveryIds: readonly string[]): Promise<Map<string, WebhookAttempt[]>> {
+  const attempts = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', [...deliveryIds]).orderBy('at').orderBy('number').execute();
+  const byDelivery = new Map<string, WebhookAttempt[]>();
+  for (const a of attempts) {
+    const list = byDelivery.get(a.delivery_id) ?? [];
+    list.push(attemptFromRow(a));
+    byDelivery.set(a.delivery_id, list);
+  }
+  return byDelivery;
+}
+
 /** An endpoint's deliveries, newest first, with every attempt, oldest attempt first. */
 export async function listDeliveries(db: Executor, endpointId: string, filter: DeliveryFilter): Promise<DeliveryListing[]> {
   let q = db
@@ -376,23 +388,7 @@ export async function listDeliveries(db: Executor, endpointId: string, filter: D
   if (filter.eventId !== undefined) q = q.where('d.event_id', '=', filter.eventId);
   const rows = await q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(filter.limit).execute();
   if (rows.length === 0) return [];
-  const attempts = await db
-    .selectFrom('webhook_attempts')
-    .selectAll()
-    .where(
-      'delivery_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('at')
-    .orderBy('number')
-    .execute();
-  const byDelivery = new Map<string, WebhookAttempt[]>();
-  for (const a of attempts) {
-    const list = byDelivery.get(a.delivery_id) ?? [];
-    list.push(attemptFromRow(a));
-    byDelivery.set(a.delivery_id, list);
-  }
+  const byDelivery = await attemptsByDelivery(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     delivery: deliveryFromRow(r),
     type: eventTypeOf(r.e_type),
@@ -481,23 +477,7 @@ export async function deliveriesOfRecords(db: Executor, entityId: string, record
     .orderBy('d.id')
     .execute();
   if (rows.length === 0) return [];
-  const attempts = await db
-    .selectFrom('webhook_attempts')
-    .selectAll()
-    .where(
-      'delivery_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('at')
-    .orderBy('number')
-    .execute();
-  const byDelivery = new Map<string, WebhookAttempt[]>();
-  for (const a of attempts) {
-    const list = byDelivery.get(a.delivery_id) ?? [];
-    list.push(attemptFromRow(a));
-    byDelivery.set(a.delivery_id, list);
-  }
+  const byDelivery = await attemptsByDelivery(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     recordId: r.record_id,
     type: eventTypeOf(r.type),
