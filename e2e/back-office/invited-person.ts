@@ -11,10 +11,12 @@ export interface InvitedPerson {
   password: string;
 }
 
-export async function signInInvitedPerson(page: Page, backOffice: BackOffice, role: string): Promise<InvitedPerson> {
+/** `merchantId`: the test merchant's unless given (a merchant the test made for itself). */
+export async function signInInvitedPerson(page: Page, backOffice: BackOffice, role: string, merchantId?: string): Promise<InvitedPerson> {
   const { relay } = backOffice;
+  const merchant = merchantId ?? merchantOf(relay.dataDir, relay.credentials.entityId);
   const email = `${role}.${Date.now()}@northwind.example`;
-  const invited = (await relayCli(relay.dataDir, 'user', 'invite', '--merchant', merchantOf(relay.dataDir, relay.credentials.entityId), '--email', email, '--role', role)) as { inviteUrl: string };
+  const invited = (await relayCli(relay.dataDir, 'user', 'invite', '--merchant', merchant, '--email', email, '--role', role)) as { inviteUrl: string };
   const token = new URL(invited.inviteUrl).pathname.split('/').pop()!;
   const password = `quiet harbour lantern ${Date.now()}`;
   const accepted = await page.request.post(`${backOffice.url}/api/invitations/${token}/accept`, { data: { password }, headers: { origin: new URL(backOffice.url).origin } });

@@ -62,6 +62,12 @@ export function PeopleTable({ users, onAction }: { users: readonly User[]; onAct
                   </button>
                 </>
               )}
+              {/* Only someone who once was active may be again; one who never accepted their invitation gets a new one. */}
+              {user.id !== self && mayManage(user) && user.status === 'deactivated' && user.lastSignInAt !== null && (
+                <button type="button" class="button button-small" onClick={() => onAction({ kind: 'reactivate', user })}>
+                  Reactivate<span class="visually-hidden"> {user.email}</span>
+                </button>
+              )}
             </td>
           </tr>
         ))}
