@@ -31,7 +31,7 @@ test('invites a person to one channel of two; all channels is the default', asyn
   await invite.getByLabel('Role').selectOption('support');
   await invite.getByRole('button', { name: 'Create invitation link' }).click();
   await expect(page.getByRole('region', { name: 'Invitation link' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: email })).toContainText(second.entityId);
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Channels: Second shop');
   // The choice is back to all channels for the next invitation.
   await expect(all).toBeChecked();
 

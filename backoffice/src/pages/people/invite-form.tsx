@@ -8,15 +8,14 @@ import type { Channel, Role } from '../../api/types.js';
 import { Secret } from '../../components/copy-button.js';
 import { Field } from '../../components/field.js';
 import { ErrorNotice } from '../../components/notice.js';
-import { asApiError, useLoad } from '../../components/use-load.js';
+import { asApiError } from '../../components/use-load.js';
 import { label, ROLE_NAMES, ROLE_SUMMARIES } from '../../format/labels.js';
 import { ChannelChoice } from './channel-choice.js';
 import { assignableRoles } from './roles.js';
 
-export function InviteForm({ onInvited }: { onInvited: () => void }) {
+export function InviteForm({ channels, onInvited }: { channels: readonly Channel[]; onInvited: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
-  const channels = useLoad(() => api<{ channels: Channel[] }>('GET', '/channels'), []).data?.channels ?? [];
   const [channelIds, setChannelIds] = useState<string[] | null>(null);
   const noChannel = channelIds !== null && channelIds.length === 0;
   const [tried, setTried] = useState(false);
