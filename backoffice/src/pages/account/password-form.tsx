@@ -2,7 +2,7 @@
 // sessions, which the page says, so nobody wonders why another browser signed out.
 
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { api, useCsrfToken } from '../../api/client.js';
 import { me } from '../../api/session.js';
 import { Field } from '../../components/field.js';
 import { ErrorNotice, StatusNotice } from '../../components/notice.js';
@@ -26,7 +26,10 @@ export function PasswordForm() {
     setBusy(true);
     setError(undefined);
     try {
-      await api('POST', '/me/password', { currentPassword: current, newPassword: next });
+      // The session gets a new token with its new cookie; the old one is refused from now on.
+      const { csrfToken } = await api<{ csrfToken: string }>('POST', '/me/password', { currentPassword: current, newPassword: next });
+      useCsrfToken(csrfToken);
+      if (me.value) me.value = { ...me.value, csrfToken };
       setCurrent('');
       setNext('');
       setRepeat('');

@@ -2,7 +2,7 @@
 // may take on them.
 
 import { me } from '../../api/session.js';
-import type { User } from '../../api/types.js';
+import type { Channel, User } from '../../api/types.js';
 import { Badge } from '../../components/badge.js';
 import { formatDateTime } from '../../format/dates.js';
 import { label, ROLE_NAMES } from '../../format/labels.js';
@@ -12,8 +12,9 @@ import { mayManage } from './roles.js';
 const STATUS_TONE = { active: 'ok', invited: 'wait', deactivated: 'plain' } as const;
 const STATUS_NAME = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' } as const;
 
-export function PeopleTable({ users, onAction }: { users: readonly User[]; onAction: (action: PersonAction) => void }) {
+export function PeopleTable({ users, channels, onAction }: { users: readonly User[]; channels: readonly Channel[]; onAction: (action: PersonAction) => void }) {
   const self = me.value?.user.id;
+  const channelName = (id: string) => channels.find((c) => c.entityId === id)?.name ?? id;
   return (
     <table class="table people-table">
       <caption class="visually-hidden">People with access</caption>
@@ -37,7 +38,7 @@ export function PeopleTable({ users, onAction }: { users: readonly User[]; onAct
               <div>
                 {user.email}
                 {user.id === self && <span class="muted"> (you)</span>}
-                {user.channelIds && <div class="muted small">Channels: {user.channelIds.join(', ')}</div>}
+                {user.channelIds && <div class="muted small">Channels: {user.channelIds.map(channelName).join(', ')}</div>}
               </div>
             </td>
             <td data-label="Role">{label(ROLE_NAMES, user.role)}</td>
@@ -61,6 +62,12 @@ export function PeopleTable({ users, onAction }: { users: readonly User[]; onAct
                     Deactivate<span class="visually-hidden"> {user.email}</span>
                   </button>
                 </>
+              )}
+              {/* Only someone who once was active may be again; one who never accepted their invitation gets a new one. */}
+              {user.id !== self && mayManage(user) && user.status === 'deactivated' && user.lastSignInAt !== null && (
+                <button type="button" class="button button-small" onClick={() => onAction({ kind: 'reactivate', user })}>
+                  Reactivate<span class="visually-hidden"> {user.email}</span>
+                </button>
               )}
             </td>
           </tr>

@@ -1,5 +1,5 @@
 // The confirmations of what can be done to a person: a new role, deactivation (their sessions
-// end), a reset of their second factor (they set it up again at their next sign-in).
+// end), reactivation (their old password works again), a reset of their second factor (they set it up again at their next sign-in).
 
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
@@ -9,7 +9,7 @@ import { Field } from '../../components/field.js';
 import { label, ROLE_NAMES, ROLE_SUMMARIES } from '../../format/labels.js';
 import { assignableRoles } from './roles.js';
 
-export type PersonAction = { kind: 'role' | 'deactivate' | 'resetTwoFactor'; user: User };
+export type PersonAction = { kind: 'role' | 'deactivate' | 'reactivate' | 'resetTwoFactor'; user: User };
 
 interface Props {
   action: PersonAction;
@@ -26,6 +26,15 @@ export function PersonDialogs({ action, onClose, onDone }: Props) {
       <Confirm title="Deactivate person" confirm={`Deactivate ${user.email}`} danger run={() => api('PATCH', path, { status: 'deactivated' })} onClose={onClose} onDone={() => onDone(`${user.email} is deactivated.`)}>
         <p>
           <strong>{user.email}</strong> will be signed out everywhere and can no longer sign in.
+        </p>
+      </Confirm>
+    );
+  }
+  if (action.kind === 'reactivate') {
+    return (
+      <Confirm title="Reactivate person" confirm={`Reactivate ${user.email}`} run={() => api('PATCH', path, { status: 'active' })} onClose={onClose} onDone={() => onDone(`${user.email} is active again.`)}>
+        <p>
+          <strong>{user.email}</strong> can sign in again with their password, as {label(ROLE_NAMES, user.role)}.
         </p>
       </Confirm>
     );
