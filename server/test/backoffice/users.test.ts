@@ -93,6 +93,23 @@ describe('people', () => {
     expect(await bo.store.sessions.deleteOfUser(agent.user!.id)).toBe(0);
   });
 
+  it('ends a person\'s sessions when their role or channels change, so they come back with a new session id', async () => {
+    for (const change of [{ role: 'finance' }, { channelIds: [bo.merchant.entityId] }]) {
+      const agent = await bo.signIn('support');
+      const before = agent.cookie;
+      expect((await admin.patch(`/api/users/${agent.user!.id}`, change)).statusCode).toBe(200);
+      expect((await agent.get('/api/session')).statusCode).toBe(401);
+      const again = await agent.post('/api/session', { email: agent.user!.email, password: agent.password });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().user).toMatchObject(change);
+      expect(agent.cookie).not.toBe(before);
+    }
+    // A change that changes nothing ends nothing.
+    const steady = await bo.signIn('viewer');
+    expect((await admin.patch(`/api/users/${steady.user!.id}`, { role: 'viewer' })).statusCode).toBe(200);
+    expect((await steady.get('/api/session')).statusCode).toBe(200);
+  });
+
   it('lets only an owner invite, change, deactivate or make an owner', async () => {
     const { user: otherOwner } = await bo.createUser('owner');
     const { user: viewer } = await bo.createUser('viewer');
@@ -123,7 +140,9 @@ describe('people', () => {
     // With a second owner, the first may step down.
     const { user: second } = await bo.createUser('owner', { merchantId: shop });
     expect((await only.patch(`/api/users/${only.user!.id}`, { role: 'admin' })).statusCode).toBe(200);
-    // Now an admin, the former owner cannot touch the remaining owner.
+    // Stepping down ended their session; signed in again as an admin, they cannot touch the remaining owner.
+    expect((await only.get('/api/session')).statusCode).toBe(401);
+    expect((await only.post('/api/session', { email: only.user!.email, password: only.password })).json().user.role).toBe('admin');
     expect((await only.patch(`/api/users/${second.id}`, { role: 'admin' })).statusCode).toBe(403);
   });
 

@@ -110,7 +110,6 @@ export const usersRoutes: BackofficeRoutes = (app, ctx) => {
       change: changes,
       now: ctx.clock.now(),
       keepAnotherOwner: removesAnOwner,
-      endSessions: status === 'deactivated',
       by: { userId: session.userId, address: request.ip, action: actionOf(changes), auditId: randomHex(ID_BYTES) },
     });
     if (!written) {

@@ -26,7 +26,12 @@ export interface UserChangeWrite {
    * merchant keeps another active owner (false, nothing written, when it would not).
    */
   keepAnotherOwner?: boolean;
-  /** Ends every session of the user in the same batch (a deactivation): only if the change lands. */
+  /**
+   * Ends every session of the user in the same batch, only if the change lands. By default it does
+   * when the change takes away or alters what the user may do (a deactivation, another role, other
+   * channels): a session never outlives a change of its person's privileges, so they sign in again
+   * and get a new session id, whoever made the change (the back office or the command line).
+   */
   endSessions?: boolean;
   /** Who changed it (null: the relay or its command line), from where, and the audit's action name. */
   by: { userId: string | null; address: string | null; action: string; auditId: string };
@@ -38,6 +43,11 @@ function audited(change: UserChange, value: UserChange['from']): AuditValues {
   if (change.field === 'totpSecret') return { secondFactor: value !== null };
   if (change.field === 'recoveryCodeHashes') return { recoveryCodes: value === null ? 0 : (value as readonly string[]).length };
   return { [change.field]: value };
+}
+
+/** Whether the changes alter what the user may do: their role, their channels, or a deactivation. */
+function changesPrivileges(changes: readonly UserChange[]): boolean {
+  return changes.some((c) => c.field === 'role' || c.field === 'channelIds' || (c.field === 'status' && c.to === 'deactivated'));
 }
 
 /** True when the change and its audit row were written; false (nothing written) when the guard failed. */
@@ -60,7 +70,7 @@ export async function writeUserChange(store: Store, w: UserChangeWrite): Promise
       before: Object.assign({}, ...changes.map((change) => audited(change, change.from))) as AuditValues,
       after: Object.assign({}, ...changes.map((change) => audited(change, change.to))) as AuditValues,
     }),
-    ...(w.endSessions ? [store.sessions.deleteOfUserStatement(w.userId)] : []),
+    ...((w.endSessions ?? changesPrivileges(changes)) ? [store.sessions.deleteOfUserStatement(w.userId)] : []),
   ];
   try {
     await store.writeTogether(statements);

@@ -161,5 +161,25 @@ export function writeUserChangeContract(ctx: () => ContractContext): void {
       expect(await store.sessions.deleteOfUser(u.id)).toBe(0);
       expect(await store.sessions.deleteOfUser(v.id)).toBe(1);
     });
+
+    it('ends the user\'s sessions by default when their role, channels or activity change, not for a password rehash or a second factor', async () => {
+      const { store } = ctx();
+      const merchantId = await newMerchant(store);
+      const u = userRecord(merchantId, { status: 'active', role: 'viewer' });
+      await store.users.insert(u);
+      const sessions = async () => {
+        await store.sessions.insert({ id: id() + id(), userId: u.id, merchantId, csrfToken: id(), createdAt: T0, lastSeenAt: T0, absoluteExpiresAt: T0 + HOUR, address: null });
+      };
+      const change = (c: UserChangeWrite['change']) => writeUserChange(store, { merchantId, userId: u.id, change: c, now: T0 + 1, by: by('user.change') });
+      await sessions();
+      expect(await change({ field: 'totpSecret', from: null, to: 'sealed' })).toBe(true);
+      expect(await change({ field: 'passwordHash', from: u.passwordHash, to: 'rehashed' })).toBe(true);
+      expect(await store.sessions.deleteOfUser(u.id)).toBe(1);
+      for (const c of [{ field: 'role', from: 'viewer', to: 'finance' }, { field: 'channelIds', from: null, to: [id()] }, { field: 'status', from: 'active', to: 'deactivated' }] as const) {
+        await sessions();
+        expect(await change(c)).toBe(true);
+        expect(await store.sessions.deleteOfUser(u.id), c.field).toBe(0);
+      }
+    });
   });
 }
