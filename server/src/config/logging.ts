@@ -21,13 +21,36 @@ const MAYBE_CVV = /cvv/i;
 /** Keys whose values are card data wherever they appear in a log object. */
 const CARD_KEYS = new Set(['number', 'cvv', 'card.number', 'card.cvv', 'cardnumber', 'accesstoken', 'webhooksecret', 'authorization']);
 
-/** Masks every 12-19 digit run that passes Luhn (spaces or hyphens between digits allowed). */
+/** The relay's ids (payments, checkouts, entities, users): 32 hex characters, written upper or lower case. */
+const ID_LENGTH = 32;
+const HEX = /[0-9a-f]/i;
+const ALPHANUMERIC = /[0-9a-z]/i;
+const HEX_LETTER = /[a-f]/i;
+
+/**
+ * Whether the digits at `offset` lie inside one of the relay's ids: a token of exactly 32 hex
+ * characters, at least one a letter, standing alone (no letter or digit on either side). A random
+ * id holds a Luhn-valid run of 12+ digits now and then; masked, the id a log line names would be
+ * lost to whoever searches the log for it. A card number is never such a token: it is all digits.
+ */
+function insideId(text: string, offset: number, run: string): boolean {
+  if (run.length > ID_LENGTH || /[ -]/.test(run)) return false;
+  let start = offset;
+  while (start > 0 && HEX.test(text.charAt(start - 1))) start--;
+  let end = offset + run.length;
+  while (end < text.length && HEX.test(text.charAt(end))) end++;
+  if (end - start !== ID_LENGTH) return false;
+  if (ALPHANUMERIC.test(text.charAt(start - 1)) || ALPHANUMERIC.test(text.charAt(end))) return false;
+  return HEX_LETTER.test(text.slice(start, end));
+}
+
+/** Masks every 12-19 digit run that passes Luhn (spaces or hyphens between digits allowed), except inside an id. */
 export function scrubText(text: string): string {
   let out = text;
   if (MAYBE_CARD.test(out)) {
-    out = out.replace(DIGIT_RUN, (run) => {
+    out = out.replace(DIGIT_RUN, (run: string, offset: number, whole: string) => {
       const digits = run.replace(/[ -]/g, '');
-      return luhnValid(digits) ? `${maskBin(digits)}******${last4(digits)}` : run;
+      return luhnValid(digits) && !insideId(whole, offset, run) ? `${maskBin(digits)}******${last4(digits)}` : run;
     });
   }
   if (MAYBE_CVV.test(out)) out = out.replace(CVV_PARAM, '$1***');

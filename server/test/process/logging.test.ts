@@ -13,6 +13,18 @@ describe('scrubText', () => {
     expect(scrubText('amount 1000')).toBe('amount 1000');
   });
 
+  it('leaves the relay\'s ids whole when they hold a Luhn-valid run of digits, and masks a card beside or glued to one', () => {
+    const id = '0a1b4200000000000000ffee11223344';
+    expect(scrubText(`payment ${id} declined`)).toBe(`payment ${id} declined`);
+    expect(scrubText(`checkout ${id.toUpperCase()}.uat01-vm-tx04`)).toBe(`checkout ${id.toUpperCase()}.uat01-vm-tx04`);
+    expect(scrubText(`{"checkoutId":"${id}"}`)).toBe(`{"checkoutId":"${id}"}`);
+    // Not an id: another length, or glued to a letter beyond hex.
+    expect(scrubText(`payment ${id.slice(1)} declined`)).not.toContain('4200000000000000');
+    expect(scrubText('a4200000000000000')).toBe('a420000******0000');
+    expect(scrubText(`x${id}`)).not.toContain('4200000000000000');
+    expect(scrubText(`${id} 4200000000000000`)).toBe(`${id} 420000******0000`);
+  });
+
   it('masks CVV values written as parameters', () => {
     expect(scrubText('card.cvv=123&x=1')).toBe('card.cvv=***&x=1');
     expect(scrubText('{"cvv":"4321"}')).toBe('{"cvv":"***"}');
