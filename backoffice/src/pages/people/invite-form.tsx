@@ -9,9 +9,8 @@ import { Secret } from '../../components/copy-button.js';
 import { Field } from '../../components/field.js';
 import { ErrorNotice } from '../../components/notice.js';
 import { asApiError } from '../../components/use-load.js';
-import { label, ROLE_NAMES, ROLE_SUMMARIES } from '../../format/labels.js';
 import { ChannelChoice } from './channel-choice.js';
-import { assignableRoles } from './roles.js';
+import { RoleSelect } from './role-select.js';
 
 export function InviteForm({ channels, onInvited }: { channels: readonly Channel[]; onInvited: () => void }) {
   const [email, setEmail] = useState('');
@@ -58,17 +57,7 @@ export function InviteForm({ channels, onInvited }: { channels: readonly Channel
         <Field label="E-mail" error={error?.parameter('email')}>
           {({ id, describedBy, invalid }) => <input id={id} type="email" required autocomplete="off" aria-describedby={describedBy} aria-invalid={invalid} value={email} onInput={(e) => setEmail(e.currentTarget.value)} />}
         </Field>
-        <Field label="Role" hint={ROLE_SUMMARIES[role]}>
-          {({ id, describedBy }) => (
-            <select id={id} aria-describedby={describedBy} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)}>
-              {assignableRoles().map((r) => (
-                <option key={r} value={r}>
-                  {label(ROLE_NAMES, r)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <RoleSelect fieldLabel="Role" role={role} onChange={setRole} />
         {channels.length > 1 && (
           <ChannelChoice channels={channels} value={channelIds} onChange={setChannelIds} error={(tried && noChannel ? 'Tick at least one channel, or all channels.' : undefined) ?? error?.parameter('channelIds')} />
         )}

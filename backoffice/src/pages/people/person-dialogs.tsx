@@ -5,9 +5,8 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import type { Role, User } from '../../api/types.js';
 import { Confirm } from '../../components/confirm.js';
-import { Field } from '../../components/field.js';
-import { label, ROLE_NAMES, ROLE_SUMMARIES } from '../../format/labels.js';
-import { assignableRoles } from './roles.js';
+import { label, ROLE_NAMES } from '../../format/labels.js';
+import { RoleSelect } from './role-select.js';
 
 export type PersonAction = { kind: 'role' | 'deactivate' | 'reactivate' | 'resetTwoFactor'; user: User };
 
@@ -55,17 +54,7 @@ function RoleDialog({ user, path, onClose, onDone }: { user: User; path: string;
       <p>
         Role of <strong>{user.email}</strong>, now {label(ROLE_NAMES, user.role)}:
       </p>
-      <Field label="New role" hint={ROLE_SUMMARIES[role]}>
-        {({ id, describedBy }) => (
-          <select id={id} aria-describedby={describedBy} value={role} onInput={(e) => setRole(e.currentTarget.value as Role)}>
-            {assignableRoles().map((r) => (
-              <option key={r} value={r}>
-                {label(ROLE_NAMES, r)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <RoleSelect fieldLabel="New role" role={role} onChange={setRole} />
     </Confirm>
   );
 }
