@@ -28,8 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { createContext } from '../server/src/app/create-context.js';
 import { buildBackofficeApp } from '../server/src/backoffice/app.js';
 import { defaultConfig, type Config } from '../server/src/config/config.js';
-import { hashPassword } from '../server/src/crypto/passwords.js';
-import { randomHex } from '../server/src/crypto/tokens.js';
+import { newTestOwner } from '../server/src/merchants/test-owner.js';
 import { formatAmount } from '../server/src/domain/money.js';
 import { SQLITE_FILE } from '../server/src/storage/index.js';
 import type { PaymentSearch } from '../server/src/storage/store.js';
@@ -170,25 +169,10 @@ async function backoffice(db: Database): Promise<{ client: Client; close(): Prom
   const app = await buildBackofficeApp(ctx, { distDir: join(config.dataDir, 'no-pages'), logger: false, publicUrl: PUBLIC_URL });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const password = `bench-${randomHex(12)}`;
-  const email = 'owner@bench.example';
-  const now = Date.now();
-  await ctx.store.users.insert({
-    id: randomHex(16),
-    merchantId: MERCHANT.id,
-    email,
-    passwordHash: await hashPassword(password),
-    role: 'owner',
-    channelIds: null,
-    totpSecret: null,
-    totpLastStep: null,
-    recoveryCodeHashes: null,
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-    lastSignInAt: null,
-  });
-  const signIn = await fetch(`${base}/api/session`, { method: 'POST', headers: { origin: PUBLIC_URL, 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  // The owner npm start would make (merchants/test-owner.ts), in the bench's store.
+  const { user, password } = await newTestOwner(MERCHANT.id, Date.now());
+  await ctx.store.users.insert(user);
+  const signIn = await fetch(`${base}/api/session`, { method: 'POST', headers: { origin: PUBLIC_URL, 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password }) });
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return {
