@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../../src/app/context.js';
+import { closeAll } from '../../src/app/closers.js';
 import { createContext } from '../../src/app/create-context.js';
 import { buildBackofficeApp, type BackofficeAppOptions } from '../../src/backoffice/app.js';
 import type { Me } from '../../src/backoffice/me.js';
@@ -223,10 +224,8 @@ export async function startBackoffice(options: BackofficeHarnessOptions = {}): P
     clientOf,
     close: async () => {
       await app.close();
-      await ctx.jobs.stop();
-      await ctx.webhooks.close();
-      await ctx.throttle.close();
-      await ctx.store.close();
+      // The context's own closers, as the process runs them at shutdown: jobs, webhooks, throttle, store.
+      if (!(await closeAll(ctx.closers, console))) throw new Error('closing the back office harness failed (logged above)');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildBackofficeApp } from '../../src/backoffice/app.js';
+import { closeAll } from '../../src/app/closers.js';
 import { createContext } from '../../src/app/create-context.js';
 import type { AppContext } from '../../src/app/context.js';
 import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
@@ -46,10 +47,7 @@ describe.skipIf(missing !== undefined && !required)('the back office on two rela
 
   afterAll(async () => {
     await second?.close();
-    await secondCtx?.jobs.stop();
-    await secondCtx?.webhooks.close();
-    await secondCtx?.throttle.close();
-    await secondCtx?.store.close();
+    if (secondCtx) await closeAll(secondCtx.closers, console);
     await first?.close();
     await admin(`drop database if exists ${name} with (force)`);
   });
