@@ -18,6 +18,13 @@ export const ACTIONS = [
   'settings.manage',
   'audit.read',
   'audit.export',
+  'storedCards.read',
+  'storedCards.delete',
+  'schedules.read',
+  'schedules.cancel',
+  'chargebacks.read',
+  'channels.manage',
+  'testTools.use',
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
@@ -33,7 +40,9 @@ export type Role = (typeof ROLES)[number];
 export type Grant = true | 'supportRefundLimit';
 
 /** The actions that only read: a viewer's whole row. */
-export const READ_ACTIONS: readonly Action[] = ['payments.read', 'settlement.read'];
+export const READ_ACTIONS: readonly Action[] = ['payments.read', 'settlement.read', 'storedCards.read', 'schedules.read', 'chargebacks.read'];
+
+const READS: Readonly<Partial<Record<Action, Grant>>> = Object.fromEntries(READ_ACTIONS.map((a) => [a, true]));
 
 const ALL: Readonly<Partial<Record<Action, Grant>>> = Object.fromEntries(ACTIONS.map((a) => [a, true]));
 
@@ -42,10 +51,12 @@ export const ROLE_TABLE: Readonly<Record<Role, Readonly<Partial<Record<Action, G
   owner: ALL,
   // Everything but ownership: an admin cannot change an owner nor hand ownership over.
   admin: Object.fromEntries(ACTIONS.filter((a) => a !== 'users.manageOwners').map((a) => [a, true])),
-  finance: { 'payments.read': true, 'payments.refund': true, 'settlement.read': true },
-  support: { 'payments.read': true, 'payments.refund': 'supportRefundLimit', 'notifications.resend': true },
-  developer: { 'payments.read': true, 'settlement.read': true, 'credentials.manage': true, 'webhooks.manage': true },
-  viewer: { 'payments.read': true, 'settlement.read': true },
+  // Finance and support answer shoppers who end a subscription; support also removes a stored card
+  // a shopper asks to be forgotten. Test tools are for those who build the integration.
+  finance: { ...READS, 'payments.refund': true, 'schedules.cancel': true },
+  support: { 'payments.read': true, 'storedCards.read': true, 'schedules.read': true, 'chargebacks.read': true, 'payments.refund': 'supportRefundLimit', 'notifications.resend': true, 'storedCards.delete': true, 'schedules.cancel': true },
+  developer: { ...READS, 'credentials.manage': true, 'webhooks.manage': true, 'testTools.use': true },
+  viewer: READS,
 };
 
 export function isRole(value: string): value is Role {

@@ -88,10 +88,17 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
   'settings.manage': { method: 'PUT', route: '/api/settings', own: () => ({ url: '/api/settings', body: { supportRefundLimit: SUPPORT_REFUND_LIMIT, requireTwoFactor: false } }) },
   'audit.read': { method: 'GET', route: '/api/audit', own: () => ({ url: '/api/audit' }) },
   'audit.export': { method: 'GET', route: '/api/audit/export.csv', own: () => ({ url: '/api/audit/export.csv' }) },
+  'storedCards.read': { method: 'GET', route: '/api/registrations', own: () => ({ url: '/api/registrations' }) },
+  'storedCards.delete': { method: 'DELETE', route: '/api/registrations/:id', own: () => ({ url: '/api/registrations/x' }) },
+  'schedules.read': { method: 'GET', route: '/api/schedules', own: () => ({ url: '/api/schedules' }) },
+  'schedules.cancel': { method: 'POST', route: '/api/schedules/:id/cancel', own: () => ({ url: '/api/schedules/x/cancel' }) },
+  'chargebacks.read': { method: 'GET', route: '/api/chargebacks', own: () => ({ url: '/api/chargebacks' }) },
+  'channels.manage': { method: 'PUT', route: '/api/channels/:id/settings', own: () => ({ url: '/api/channels/x/settings', body: {} }) },
+  'testTools.use': { method: 'GET', route: '/api/test/clock', own: () => ({ url: '/api/test/clock' }) },
 };
 
-/** Endpoints of actions built on other branches of issue 30, not served here yet. */
-const PENDING: readonly Action[] = [];
+/** Endpoints of actions built on other branches of issue 31, not served here yet. */
+const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read', 'channels.manage', 'testTools.use'];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));

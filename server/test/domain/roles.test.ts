@@ -5,17 +5,18 @@ import { ACTIONS, grantOf, isAction, isRole, may, READ_ACTIONS, ROLE_TABLE, ROLE
 // the source is checked against the words, not against itself: R = allowed, L = up to the
 // merchant's support refund limit, . = refused.
 const EXPECTED: Record<Role, string> = {
-  //          read cap  ref  rev  rsnd sett cred hook usr  own  set  audr audx
-  owner: '    R    R    R    R    R    R    R    R    R    R    R    R    R',
-  admin: '    R    R    R    R    R    R    R    R    R    .    R    R    R',
-  finance: '  R    .    R    .    .    R    .    .    .    .    .    .    .',
-  support: '  R    .    L    .    R    .    .    .    .    .    .    .    .',
-  developer: 'R    .    .    .    .    R    R    R    .    .    .    .    .',
-  viewer: '   R    .    .    .    .    R    .    .    .    .    .    .    .',
+  //          read cap  ref  rev  rsnd sett cred hook usr  own  set  audr audx crdr crdd schr schc cbkr chan test
+  owner: '    R    R    R    R    R    R    R    R    R    R    R    R    R    R    R    R    R    R    R    R',
+  admin: '    R    R    R    R    R    R    R    R    R    .    R    R    R    R    R    R    R    R    R    R',
+  finance: '  R    .    R    .    .    R    .    .    .    .    .    .    .    R    .    R    R    R    .    .',
+  support: '  R    .    L    .    R    .    .    .    .    .    .    .    .    R    R    R    R    R    .    .',
+  developer: 'R    .    .    .    .    R    R    R    .    .    .    .    .    R    .    R    .    R    .    R',
+  viewer: '   R    .    .    .    .    R    .    .    .    .    .    .    .    R    .    R    .    R    .    .',
 };
 const COLUMNS: readonly Action[] = [
   'payments.read', 'payments.capture', 'payments.refund', 'payments.reverse', 'notifications.resend', 'settlement.read',
   'credentials.manage', 'webhooks.manage', 'users.manage', 'users.manageOwners', 'settings.manage', 'audit.read', 'audit.export',
+  'storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read', 'channels.manage', 'testTools.use',
 ];
 
 function expected(role: Role, action: Action): string {
