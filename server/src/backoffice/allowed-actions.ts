@@ -10,7 +10,7 @@ import { formatAmount } from '../domain/money.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { may, type Role } from '../domain/roles.js';
 import type { Config } from '../config/config.js';
-import { RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
+import { describeResult, RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
 import { refundCap, type RefundLimit } from './refund-limit.js';
 
 /** A chargeback the simulator could reverse now. */
@@ -19,6 +19,7 @@ export interface OpenChargeback {
   amount: string;
   currency: string;
   reasonCode: string;
+  reasonDescription: string;
   createdAt: number;
 }
 
@@ -80,7 +81,7 @@ export function allowedTestTools(payment: PaymentRecord, family: readonly Paymen
   }
   const open = family
     .filter((r) => r.paymentType === 'CB' && planChargebackReversal(payment, r).ok)
-    .map((r) => ({ id: r.id, amount: formatAmount(r.amount), currency: r.currency, reasonCode: r.resultCode, createdAt: r.createdAt }));
+    .map((r) => ({ id: r.id, amount: formatAmount(r.amount), currency: r.currency, reasonCode: r.resultCode, reasonDescription: describeResult(r.resultCode), createdAt: r.createdAt }));
   if (open.length > 0) tools.chargebackReversal = { chargebacks: open };
   return Object.keys(tools).length > 0 ? tools : undefined;
 }

@@ -140,7 +140,7 @@ describe('chargebacks', () => {
 
     const open = (await developer.get(`/api/payments/${id}`)).json().allowed.test;
     expect(open.chargeback.max).toBe('70.00');
-    expect(open.chargebackReversal.chargebacks).toEqual([expect.objectContaining({ id: cb.id, amount: '30.00', reasonCode: '000.100.220' })]);
+    expect(open.chargebackReversal.chargebacks).toEqual([expect.objectContaining({ id: cb.id, amount: '30.00', reasonCode: '000.100.220', reasonDescription: 'Fraudulent Transaction' })]);
     const reversal = await developer.post(`/api/test/payments/${id}/chargeback-reversal`, { chargebackId: cb.id, idempotencyKey: key() });
     expect(reversal.statusCode, reversal.body).toBe(200);
     expect(reversal.json().record).toMatchObject({ paymentType: 'CR', amount: '30.00' });

@@ -110,7 +110,7 @@ export function TestToolsPanel({ detail, onDone }: { detail: DetailWithTests; on
             {tools.chargebackReversal.chargebacks.map((cb) => (
               <li key={cb.id} class="test-tools-chargeback">
                 <span>
-                  {formatMoney(cb.amount, cb.currency)} <span class="muted">· {formatDateTime(cb.createdAt)} · reason {cb.reasonCode}</span>
+                  {formatMoney(cb.amount, cb.currency)} · {cb.reasonDescription} <span class="muted">({cb.reasonCode}) · {formatDateTime(cb.createdAt)}</span>
                 </span>
                 <button type="button" class="button button-small" onClick={() => open(() => setReversing(cb))}>
                   Reverse chargeback<span class="visually-hidden"> of {formatMoney(cb.amount, cb.currency)}</span>

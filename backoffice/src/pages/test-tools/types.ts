@@ -31,6 +31,7 @@ export interface OpenChargeback {
   amount: string;
   currency: string;
   reasonCode: string;
+  reasonDescription: string;
   createdAt: number;
 }
 
