@@ -45,6 +45,9 @@ test('moves a channel’s clock by an hour and shows what ran', async ({ page, b
   await expect(dialog.getByText(/cannot be moved back/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Move clock' }).click();
   await expect(dialog).toBeHidden();
+  // An hour from when the button was pressed, not from when the page was read.
+  const movedTo = (await backOffice.relay.request('GET', '/v1/test/clock', { entityId: backOffice.relay.credentials.entityId })).json.time as string;
+  expect(Date.parse(movedTo.replace(' ', 'T').replace('+0000', 'Z')) - Date.now()).toBeGreaterThan(59 * 60_000);
   const ran = clock.getByRole('region', { name: /^What ran on/ });
   await expect(ran.getByRole('listitem').filter({ hasText: /redirect payments? expired/ })).toBeVisible();
   await expect(clock.getByText('Moved ahead')).toBeVisible();

@@ -22,22 +22,27 @@ function localInput(at: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function ClockCard({ clock, onMoved }: { clock: TestClock; onMoved: () => void }) {
-  const [target, setTarget] = useState<number>();
+/**
+ * `loadedAt`: when the clocks were read (the browser's Date.now()). A clock that follows the relay's
+ * time has gone on since, so "+1 hour" means an hour from now, not from when the page was loaded.
+ */
+export function ClockCard({ clock, loadedAt, onMoved }: { clock: TestClock; loadedAt: number; onMoved: () => void }) {
+  const [move, setMove] = useState<{ from: number; to: number }>();
   const [chosen, setChosen] = useState(() => localInput(clock.time + DAY));
   const [problem, setProblem] = useState<string>();
   const [moved, setMoved] = useState<ClockMove>();
   const titleId = `clock-${clock.entityId}`;
 
+  const current = () => (clock.ahead ? clock.time : clock.time + Math.max(0, Date.now() - loadedAt));
   const ask = (to: number) => {
     setMoved(undefined);
-    setTarget(to);
+    setMove({ from: current(), to });
   };
   const moveTo = (event: Event) => {
     event.preventDefault();
     const at = new Date(chosen).getTime();
     if (!chosen || Number.isNaN(at)) return setProblem('Enter a date and time.');
-    if (at <= clock.time) return setProblem('Choose a time after the clock’s time: a test clock only moves forward.');
+    if (at <= current()) return setProblem('Choose a time after the clock’s time: a test clock only moves forward.');
     setProblem(undefined);
     ask(at);
   };
@@ -57,10 +62,10 @@ export function ClockCard({ clock, onMoved }: { clock: TestClock; onMoved: () =>
         </dd>
       </dl>
       <div class="button-row">
-        <button type="button" class="button" onClick={() => ask(clock.time + HOUR)}>
+        <button type="button" class="button" onClick={() => ask(current() + HOUR)}>
           +1 hour<span class="visually-hidden"> on {clock.name}</span>
         </button>
-        <button type="button" class="button" onClick={() => ask(clock.time + DAY)}>
+        <button type="button" class="button" onClick={() => ask(current() + DAY)}>
           +1 day<span class="visually-hidden"> on {clock.name}</span>
         </button>
       </div>
@@ -85,19 +90,19 @@ export function ClockCard({ clock, onMoved }: { clock: TestClock; onMoved: () =>
           <RanList ran={moved.ran} />
         </div>
       )}
-      {target !== undefined && (
+      {move && (
         <Confirm
           title="Move the test clock"
           confirm="Move clock"
-          run={async () => setMoved(await api<ClockMove>('POST', '/test/clock', { entityId: clock.entityId, time: target }))}
-          onClose={() => setTarget(undefined)}
+          run={async () => setMoved(await api<ClockMove>('POST', '/test/clock', { entityId: clock.entityId, time: move.to }))}
+          onClose={() => setMove(undefined)}
           onDone={() => {
-            setTarget(undefined);
+            setMove(undefined);
             onMoved();
           }}
         >
           <p>
-            Move the clock of <strong>{clock.name}</strong> from {formatPreciseTime(clock.time)} to <strong>{formatPreciseTime(target)}</strong>?
+            Move the clock of <strong>{clock.name}</strong> from {formatPreciseTime(move.from)} to <strong>{formatPreciseTime(move.to)}</strong>?
           </p>
           <p>What falls due in between runs now: scheduled charges are made, voucher slips are paid or expire, redirect payments expire and closed days settle. The clock cannot be moved back.</p>
         </Confirm>

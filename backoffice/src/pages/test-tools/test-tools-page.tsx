@@ -12,19 +12,21 @@ import { PaymentLookup } from './payment-lookup.js';
 import type { TestClock } from './types.js';
 
 export function TestToolsPage() {
-  const clocks = useLoad(() => api<{ now: number; clocks: TestClock[] }>('GET', '/test/clock'), []);
+  // When they were read: a clock following the relay's time goes on from there (clock-card.tsx).
+  const clocks = useLoad(() => api<{ now: number; clocks: TestClock[] }>('GET', '/test/clock').then((answer) => ({ ...answer, loadedAt: Date.now() })), []);
+  const data = clocks.data;
   return (
     <Page title="Test tools">
       <TestEnvironmentMark />
       <h2 class="test-tools-section">Test clocks</h2>
       <p class="muted">A channel’s clock moves forward only. What falls due on the way runs at once, as it would have when the time came.</p>
       <ErrorNotice error={clocks.error} />
-      {!clocks.data ? (
+      {!data ? (
         clocks.loading && <Loading what="the test clocks" />
       ) : (
         <div class="test-tools-clocks">
-          {clocks.data.clocks.map((clock) => (
-            <ClockCard key={clock.entityId} clock={clock} onMoved={clocks.reload} />
+          {data.clocks.map((clock) => (
+            <ClockCard key={clock.entityId} clock={clock} loadedAt={data.loadedAt} onMoved={clocks.reload} />
           ))}
         </div>
       )}
