@@ -17,6 +17,7 @@ const CredentialsPage = lazy(() => import('./pages/credentials-page.js').then((m
 const PeoplePage = lazy(() => import('./pages/people/people-page.js').then((m) => m.PeoplePage));
 const SettingsPage = lazy(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const AccountPage = lazy(() => import('./pages/account/account-page.js').then((m) => m.AccountPage));
+const TestToolsPage = lazy(() => import('./pages/test-tools/test-tools-page.js').then((m) => m.TestToolsPage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
 
 export function App() {
@@ -53,6 +54,7 @@ function Pages() {
         <Route path="/people" component={PeoplePage} />
         <Route path="/settings" component={SettingsPage} />
         <Route path="/account" component={AccountPage} />
+        <Route path="/test-tools" component={TestToolsPage} />
         <Route default component={NotFoundPage} />
       </Router>
     </Shell>

@@ -16,5 +16,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },
   { href: '/people', label: 'People', needs: 'users.manage' },
   { href: '/settings', label: 'Settings', needs: 'settings.manage' },
+  { href: '/test-tools', label: 'Test tools', needs: 'testTools.use' },
   { href: '/account', label: 'Account' },
 ];

@@ -14,7 +14,7 @@ import { claimAnswerOf, type Claim, type Outcome } from '../flows/outcome.js';
 import type { FlatParams } from '../params/types.js';
 import { APPROVAL_CODES, modeOf } from '../simulator/rules.js';
 import { paymentEvent } from '../webhooks/events.js';
-import { refused } from './follow-up.js';
+import { refused, type FollowUpOptions } from './follow-up.js';
 import { paymentView, resultView } from '../flows/response.js';
 import { referencingRecord } from '../domain/referencing-record.js';
 import { RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
@@ -41,7 +41,7 @@ interface Planned {
 }
 
 /** Plans, writes the record with its event under the plan's guard, and plans again when it lost a race. */
-async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string, op: ChargebackType, params: FlatParams, claim: Claim | undefined, planOf: (payment: PaymentRecord) => Promise<Planned>): Promise<Outcome> {
+async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string, op: ChargebackType, params: FlatParams, claim: Claim | undefined, options: FollowUpOptions, planOf: (payment: PaymentRecord) => Promise<Planned>): Promise<Outcome> {
   const id = newPaymentId(ctx.clock.now());
   for (let attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
     const payment = await ctx.store.payments.find(entity.id, paymentId);
@@ -67,6 +67,8 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
       events: [paymentEvent(ctx, op === 'CB' ? 'chargebackCreated' : 'chargebackReversed', record, json, { rootPaymentId: payment.referencedId ?? payment.id })],
       // Under an Idempotency-Key the answer is written with the record: a retry replays it.
       ...(claim ? { answer: claimAnswerOf(claim, 'ok', json) } : {}),
+      // What the caller writes with it (the back office's audit row), as a merchant follow-up's.
+      ...(options.alongside ? { also: options.alongside(record) } : {}),
     });
     if (applied) return { kind: 'ok', body, json, answered: claim !== undefined };
   }
@@ -74,22 +76,22 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
 }
 
 /** POST /v1/test/payments/{id}/chargeback: charges back `amount` of the payment for `reasonCode`. */
-export async function createChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
+export async function createChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim, options: FollowUpOptions = {}): Promise<Outcome> {
   const reasonCode = params.get('reasonCode') ?? '';
   if (!isChargebackReason(reasonCode)) {
     throw new ApiError('invalidParameters', [{ name: 'reasonCode', value: reasonCode, message: 'must be a chargeback reason of the result code catalogue (000.100.2xx)' }]);
   }
   const amount = parseAmount(params.get('amount') ?? '');
-  return write(ctx, entity, paymentId, 'CB', params, claim, async (payment) => ({
+  return write(ctx, entity, paymentId, 'CB', params, claim, options, async (payment) => ({
     payment,
     plan: planFollowUp(payment, { op: 'CB', amount, currency: params.get('currency'), now: ctx.clock.now(), reversalCutoffMs: 0 }),
   }));
 }
 
 /** POST /v1/test/payments/{id}/chargeback-reversal: reverses the chargeback `chargebackId` of the payment. */
-export async function reverseChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim): Promise<Outcome> {
+export async function reverseChargeback(ctx: RelayContext, entity: EntityRecord, paymentId: string, params: FlatParams, claim?: Claim, options: FollowUpOptions = {}): Promise<Outcome> {
   const chargebackId = params.get('chargebackId') ?? '';
-  return write(ctx, entity, paymentId, 'CR', params, claim, async (payment) => {
+  return write(ctx, entity, paymentId, 'CR', params, claim, options, async (payment) => {
     const chargeback = await ctx.store.payments.find(entity.id, chargebackId);
     return { payment, plan: planChargebackReversal(payment, chargeback), ...(chargeback ? { chargeback } : {}) };
   });

@@ -5,6 +5,7 @@
 // ending is a row of PENDING_TRANSITIONS (kind 'redirect') applied by the store's guarded UPDATE,
 // so an approve racing an expiry settles the payment exactly once.
 
+import type { CompiledQuery } from 'kysely';
 import { writeSettlement } from '../storage/writes/index.js';
 import type { RelayContext } from '../flows/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
@@ -51,8 +52,17 @@ export function redirectStateOf(payment: PaymentRecord): RedirectState {
   return JSON.parse(payment.pendingJson ?? '{}') as RedirectState;
 }
 
+/**
+ * What a caller writes with a redirect payment's end, beyond its own effect: statements telling of
+ * it (the back office's audit row), in its transaction and only with it; made again for the ending
+ * actually written (a cancel, when the checkout went on).
+ */
+export interface RedirectEndOptions {
+  alongside?: (end: { answer: RedirectAnswer; resultCode: string }) => readonly CompiledQuery[];
+}
+
 /** Writes the ending `answer` of a pending redirect payment, planned from the status table. */
-async function write(ctx: RelayContext, payment: PaymentRecord, answer: RedirectAnswer, now: number): Promise<SettleOutcome> {
+async function write(ctx: RelayContext, payment: PaymentRecord, answer: RedirectAnswer, now: number, options: RedirectEndOptions): Promise<SettleOutcome> {
   const state = redirectStateOf(payment);
   const event: PendingEvent = answer === 'expire' ? 'expire' : REDIRECT_ANSWERS[answer].event;
   const plan = planSettle(payment, event);
@@ -72,6 +82,7 @@ async function write(ctx: RelayContext, payment: PaymentRecord, answer: Redirect
     pendingJson: JSON.stringify(state),
     now,
     events: [paymentEvent(ctx, 'paymentSettled', payment, responseJson)],
+    ...(options.alongside ? { also: options.alongside({ answer, resultCode }) } : {}),
   });
 }
 
@@ -80,9 +91,9 @@ async function write(ctx: RelayContext, payment: PaymentRecord, answer: Redirect
  * checkout has meanwhile been paid or gone on to another attempt cannot succeed any more: it ends
  * as cancelled. Returns the payment as it is now, and whether this call settled it.
  */
-export async function settleRedirect(ctx: RelayContext, payment: PaymentRecord, answer: RedirectAnswer, now = ctx.clock.now()): Promise<{ settled: boolean; payment: PaymentRecord }> {
-  let written = await write(ctx, payment, answer, now);
-  if (written === 'checkout-closed') written = await write(ctx, payment, 'cancel', now);
+export async function settleRedirect(ctx: RelayContext, payment: PaymentRecord, answer: RedirectAnswer, now = ctx.clock.now(), options: RedirectEndOptions = {}): Promise<{ settled: boolean; payment: PaymentRecord }> {
+  let written = await write(ctx, payment, answer, now, options);
+  if (written === 'checkout-closed') written = await write(ctx, payment, 'cancel', now, options);
   const fresh = (await ctx.store.payments.findById(payment.id)) ?? payment;
   return { settled: written === 'settled', payment: fresh };
 }

@@ -13,7 +13,8 @@ import { readEntityTime } from '../flows/entity-time.js';
 import { confirmSlip, expireSlip, type SlipRefusal } from '../vouchers/settle-slip.js';
 import { SLIP_CSS, SLIP_CSS_PATH, SLIP_SCRIPT, SLIP_SCRIPT_PATH, slipPage } from '../http/slip-page.js';
 
-const REFUSALS: Readonly<Record<SlipRefusal, ErrorName>> = { 'not-a-slip': 'voucherNotSlip', paid: 'voucherPaid', expired: 'voucherExpired' };
+/** A slip's refusal as the merchant API answers it (the back office's test tools answer its code too). */
+export const REFUSALS: Readonly<Record<SlipRefusal, ErrorName>> = { 'not-a-slip': 'voucherNotSlip', paid: 'voucherPaid', expired: 'voucherExpired' };
 
 function sendSlipPage(reply: FastifyReply, status: number, title: string, bodyHtml: string): FastifyReply {
   return sendRelayPage(reply, status, title, bodyHtml, { formActions: 'none', stylesheet: SLIP_CSS_PATH, script: SLIP_SCRIPT_PATH });

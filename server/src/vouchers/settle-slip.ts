@@ -4,6 +4,7 @@
 // are rows of the status table (domain/lifecycle.ts) applied by the store's guarded UPDATE of the
 // PA's pending state; the unique index of migration 015 is the second guard on the RC.
 
+import type { CompiledQuery } from 'kysely';
 import { writeSettlement } from '../storage/writes/index.js';
 import type { RelayContext } from '../flows/context.js';
 import { newPaymentId } from '../domain/ids.js';
@@ -28,6 +29,14 @@ export type SlipEnd =
   | { kind: 'expired'; slip: PaymentRecord }
   | { kind: 'refused'; reason: SlipRefusal };
 
+/**
+ * What a caller writes with a slip's end, beyond its own effect: statements telling of it (the back
+ * office's audit row), in its transaction and only with it. `confirmation` is the RC of a paid slip.
+ */
+export interface SlipEndOptions {
+  alongside?: (end: { resultCode: string; confirmation?: PaymentRecord }) => readonly CompiledQuery[];
+}
+
 /** Why a slip that is not pending cannot change any more: a paid slip's PA succeeded with its RC, in one transaction. */
 function settledReason(payment: PaymentRecord): SlipRefusal {
   if (payment.paymentType !== 'PA' || slipStateOf(payment.pendingJson) === undefined) return 'not-a-slip';
@@ -40,7 +49,7 @@ function isPendingSlip(payment: PaymentRecord): SlipState | undefined {
 }
 
 /** The slip is paid: the RC and its webhook, the PA out of pending; `at` is the confirmation's time. */
-export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at: number): Promise<SlipEnd> {
+export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at: number, options: SlipEndOptions = {}): Promise<SlipEnd> {
   const state = isPendingSlip(payment);
   if (!state) return { kind: 'refused', reason: settledReason(payment) };
   const plan = planSettle(payment, 'confirm');
@@ -65,13 +74,14 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
     confirmation,
     // The notification is of the confirmation's own time (a moved test clock's, or the job's).
     events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipConfirmed', confirmation, json)],
+    ...(options.alongside ? { also: options.alongside({ resultCode: SLIP_CONFIRMED_CODE, confirmation }) } : {}),
   });
   if (written !== 'settled') return { kind: 'refused', reason: settledReason((await ctx.store.payments.findById(payment.id)) ?? payment) };
   return { kind: 'confirmed', confirmation, slip: (await ctx.store.payments.findById(payment.id)) ?? payment };
 }
 
 /** The slip passed its due date unpaid (or the test operation expires it): the PA is declined. */
-export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: number): Promise<SlipEnd> {
+export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: number, options: SlipEndOptions = {}): Promise<SlipEnd> {
   const state = isPendingSlip(payment);
   if (!state) return { kind: 'refused', reason: settledReason(payment) };
   const plan = planSettle(payment, 'expire');
@@ -89,6 +99,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
     pendingJson: payment.pendingJson,
     now: at,
     events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipExpired', payment, responseJson)],
+    ...(options.alongside ? { also: options.alongside({ resultCode: SLIP_EXPIRED_CODE }) } : {}),
   });
   const fresh = (await ctx.store.payments.findById(payment.id)) ?? payment;
   if (written !== 'settled') return { kind: 'refused', reason: settledReason(fresh) };

@@ -13,6 +13,7 @@ import { totpCode } from '../../src/crypto/totp.js';
 import type { AuditEntry } from '../../src/domain/users.js';
 import type { BackofficeClient } from './harness.js';
 import { startPaymentsBackoffice, type PaymentsBackoffice } from './payments-fixture.js';
+import { redirectPayment, slipPayment } from './test-tools-fixture.js';
 import { collectRoutes, STATE_CHANGING_METHODS, type ApiRoute } from './route-collector.js';
 
 const CARD_NUMBER = '4200000000000000';
@@ -213,6 +214,43 @@ const ACTIONS: Record<string, () => Promise<Prepared>> = {
     await withTwoFactor(client);
     const id = client.user!.id;
     return { send: () => owner.post(`/api/users/${id}/reset-two-factor`), rows: [row('user.resetSecondFactor', owner.user!.id, id, 'both')] };
+  },
+  // The test tools (test environment): each audited as testTools.<what>, in the flow's transaction.
+  'POST /api/test/clock': async () => ({
+    send: () => owner.post('/api/test/clock', { entityId: p.shop.entityId, time: p.bo.clock.now() + 60 * 60_000 }),
+    rows: [row('testTools.moveClock', owner.user!.id, p.shop.entityId, 'both')],
+  }),
+  'POST /api/test/vouchers/:id/pay': async () => {
+    const id = await slipPayment(p);
+    return { send: () => owner.post(`/api/test/vouchers/${id}/pay`), rows: [row('testTools.paySlip', owner.user!.id, id, 'after')] };
+  },
+  'POST /api/test/vouchers/:id/expire': async () => {
+    const id = await slipPayment(p);
+    return { send: () => owner.post(`/api/test/vouchers/${id}/expire`), rows: [row('testTools.expireSlip', owner.user!.id, id, 'after')] };
+  },
+  'POST /api/test/payments/:id/approve': async () => {
+    const id = await redirectPayment(p);
+    return { send: () => owner.post(`/api/test/payments/${id}/approve`), rows: [row('testTools.approvePayment', owner.user!.id, id, 'after')] };
+  },
+  'POST /api/test/payments/:id/cancel': async () => {
+    const id = await redirectPayment(p);
+    return { send: () => owner.post(`/api/test/payments/${id}/cancel`), rows: [row('testTools.cancelPayment', owner.user!.id, id, 'after')] };
+  },
+  'POST /api/test/payments/:id/chargeback': async () => {
+    const id = await p.pay('DB');
+    return {
+      send: () => owner.post(`/api/test/payments/${id}/chargeback`, { amount: '10.00', currency: 'EUR', reasonCode: '000.100.220', idempotencyKey: idempotencyKey() }),
+      rows: [row('testTools.chargeback', owner.user!.id, id, 'after')],
+    };
+  },
+  'POST /api/test/payments/:id/chargeback-reversal': async () => {
+    const id = await p.pay('DB');
+    const made = await owner.post(`/api/test/payments/${id}/chargeback`, { amount: '10.00', currency: 'EUR', reasonCode: '000.100.220', idempotencyKey: idempotencyKey() });
+    const chargebackId: string = made.json().record.id;
+    return {
+      send: () => owner.post(`/api/test/payments/${id}/chargeback-reversal`, { chargebackId, idempotencyKey: idempotencyKey() }),
+      rows: [row('testTools.chargebackReversal', owner.user!.id, id, 'after')],
+    };
   },
 };
 

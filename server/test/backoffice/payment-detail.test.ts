@@ -87,8 +87,9 @@ describe('GET /api/payments/:id', () => {
     for (const r of detail.timeline) expect(r.resultDescription).toEqual(expect.any(String));
     expect(detail.notifications).toHaveLength(3);
     expect(detail.notifications[0]).toMatchObject({ recordId: pa, event: 'PAYMENT.CREATED', url: receiver.url, state: 'delivered', attempts: [{ status: 'delivered', httpStatus: 200, error: null }] });
-    // 40.00 left to capture, 50.00 of what was captured left to refund, and no reversal after a refund.
-    expect(detail.allowed).toEqual({ capture: { max: '40.00', currency: 'EUR' }, refund: { max: '50.00', currency: 'EUR' } });
+    // 40.00 left to capture, 50.00 of what was captured left to refund, and no reversal after a refund;
+    // in the test environment the owner may also charge back what the refund left (test-tools.test.ts).
+    expect(detail.allowed).toEqual({ capture: { max: '40.00', currency: 'EUR' }, refund: { max: '50.00', currency: 'EUR' }, test: { chargeback: { max: '50.00', currency: 'EUR', reasons: expect.any(Array) } } });
     expect(res.body).not.toContain(CARD);
     // No CVV, nor anything said of it: the card is its bin, last four, holder and expiry alone.
     expect(res.body).not.toMatch(/cvv/i);

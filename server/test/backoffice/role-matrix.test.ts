@@ -98,7 +98,7 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
 };
 
 /** Endpoints of actions built on other branches of issue 31, not served here yet. */
-const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read', 'channels.manage', 'testTools.use'];
+const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read', 'channels.manage'];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
@@ -107,6 +107,24 @@ const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
 const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'credentials.manage', method: 'DELETE', route: '/api/credentials/tokens/:id', own: () => ({ url: '/api/credentials/tokens/x' }), foreign: (o) => ({ url: `/api/credentials/tokens/${o.otherToken}` }) },
   { action: 'users.manage', method: 'POST', route: '/api/users/:id/reset-two-factor', own: () => ({ url: '/api/users/x/reset-two-factor' }), foreign: (o) => ({ url: `/api/users/${o.otherUser}/reset-two-factor` }) },
+  { action: 'testTools.use', method: 'POST', route: '/api/test/vouchers/:id/pay', own: () => ({ url: '/api/test/vouchers/x/pay' }), foreign: (o) => ({ url: `/api/test/vouchers/${o.otherPayment}/pay` }) },
+  { action: 'testTools.use', method: 'POST', route: '/api/test/vouchers/:id/expire', own: () => ({ url: '/api/test/vouchers/x/expire' }), foreign: (o) => ({ url: `/api/test/vouchers/${o.otherPayment}/expire` }) },
+  { action: 'testTools.use', method: 'POST', route: '/api/test/payments/:id/approve', own: () => ({ url: '/api/test/payments/x/approve' }), foreign: (o) => ({ url: `/api/test/payments/${o.otherPayment}/approve` }) },
+  { action: 'testTools.use', method: 'POST', route: '/api/test/payments/:id/cancel', own: () => ({ url: '/api/test/payments/x/cancel' }), foreign: (o) => ({ url: `/api/test/payments/${o.otherPayment}/cancel` }) },
+  {
+    action: 'testTools.use',
+    method: 'POST',
+    route: '/api/test/payments/:id/chargeback',
+    own: () => ({ url: '/api/test/payments/x/chargeback' }),
+    foreign: (o) => ({ url: `/api/test/payments/${o.otherPayment}/chargeback`, body: { amount: '1.00', currency: 'EUR', reasonCode: '000.100.220', idempotencyKey: idempotencyKey() } }),
+  },
+  {
+    action: 'testTools.use',
+    method: 'POST',
+    route: '/api/test/payments/:id/chargeback-reversal',
+    own: () => ({ url: '/api/test/payments/x/chargeback-reversal' }),
+    foreign: (o) => ({ url: `/api/test/payments/${o.otherPayment}/chargeback-reversal`, body: { chargebackId: o.otherPayment, idempotencyKey: idempotencyKey() } }),
+  },
 ];
 
 let env: PaymentsBackoffice;

@@ -16,6 +16,7 @@ import { Instrument } from './instrument.js';
 import { Notifications } from './notifications.js';
 import { Summary } from './summary.js';
 import { Timeline } from './timeline.js';
+import { TestToolsPanel } from '../test-tools/test-tools-panel.js';
 
 const BACK = { href: '/payments', label: 'Payments' };
 
@@ -49,6 +50,7 @@ export function PaymentPage() {
         </div>
       </div>
       <Notifications paymentId={payment.id} notifications={notifications} timeline={timeline} />
+      <TestToolsPanel detail={detail.data} onDone={detail.reload} />
       {action && (
         <ActionDialog
           action={action}

@@ -62,7 +62,7 @@ function auditEntry(session: BackofficeSession, request: FastifyRequest, action:
 }
 
 /** The merchant API's answer (the first one, on a replay) in the back office's words. */
-async function answerOf(ctx: BackofficeContext, entity: EntityRecord, answer: HttpAnswer): Promise<Record<string, unknown>> {
+export async function answerOf(ctx: BackofficeContext, entity: EntityRecord, answer: HttpAnswer): Promise<Record<string, unknown>> {
   const body = JSON.parse(answer.json) as { id?: unknown; result?: { code?: unknown; description?: unknown } };
   if (answer.status === 200) {
     const record = typeof body.id === 'string' ? await ctx.store.payments.find(entity.id, body.id) : undefined;

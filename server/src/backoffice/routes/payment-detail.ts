@@ -44,6 +44,8 @@ export const paymentDetailRoutes: BackofficeRoutes = (app, ctx) => {
         now,
         reversalCutoffMs: entity.settings.reversalCutoffMs ?? ctx.config.reversalCutoffMs,
         refundLimit,
+        environment: ctx.config.environment,
+        family,
       }),
     };
   });

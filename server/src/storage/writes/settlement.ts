@@ -2,6 +2,7 @@
 // the payment's change, its checkout's attempt, its quote, registration, confirmation and outbox,
 // all in one transaction or none.
 
+import type { CompiledQuery } from 'kysely';
 import { canSettle, type StatusChange } from '../../domain/lifecycle.js';
 import type { EpochMs, PaymentRecord, RegistrationRecord } from '../../domain/records.js';
 import type { WebhookEvent } from '../../domain/webhooks.js';
@@ -32,6 +33,11 @@ export interface SettleWrite {
   jobs?: readonly JobRecord[];
   /** The webhook events it tells of, written only if it is. */
   events?: readonly WebhookEvent[];
+  /**
+   * Further statements that tell of the settlement (the back office's audit row), written in its
+   * transaction, only if it is: a failure of one rolls the settlement back.
+   */
+  also?: readonly CompiledQuery[];
 }
 
 /**
@@ -82,7 +88,7 @@ export async function writeSettlement(store: Store, w: SettleWrite): Promise<Set
     if (to !== 'success' && result.fxQuoteId !== null) await tx.quotes.release(result.fxQuoteId, w.paymentId);
     if (registration) await tx.registrations.insert(registration);
     if (confirmation) await tx.payments.insert(confirmation);
-    await tx.writeTogether(outboxStatements(tx, undefined, w.jobs, w.events));
+    await tx.writeTogether([...outboxStatements(tx, undefined, w.jobs, w.events), ...(w.also ?? [])]);
     return true;
   });
   return settled ? 'settled' : refusal;
