@@ -40,6 +40,8 @@ async function pay(backOffice: BackOffice, shop: Shop, extra: Record<string, str
 }
 
 test('changes each kind of channel setting, shows a field error, and the merchant API follows', async ({ page, backOffice }) => {
+  // Seven sections, each with a mistake and a save, and the merchant API between them.
+  test.slow();
   const shop = await newShop(backOffice);
   await signInInvitedPerson(page, backOffice, 'owner', shop.merchantId);
   await page.goto(`${backOffice.url}/payments`);

@@ -7,7 +7,7 @@
 
 import { MAX_THROTTLE_LIMIT, throttleLimitOf } from '../config/config.js';
 import type { EntitySettings, MerchantBankAccount, SettlementFee, ThrottledOperation } from '../domain/records.js';
-import { parseFeeOption } from '../settlement/fees.js';
+import { parseFeeOption } from '../domain/settlement-fee-text.js';
 import { BANK_ACCOUNT_FIELDS, checkBankAccount, type BankAccountField } from './bank-account.js';
 
 export const HOUR_MS = 60 * 60 * 1000;
