@@ -21,6 +21,9 @@ test("changes a person's channels, and back to all channels", async ({ page, bac
   const all = dialog.getByRole('checkbox', { name: 'All channels, also ones added later' });
   await expect(all).toBeChecked();
   await all.uncheck();
+  // No channel at all is no access: the dialog says so and sends nothing.
+  await dialog.getByRole('button', { name: 'Save channels' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Tick at least one channel, or all channels.');
   await dialog.getByRole('checkbox', { name: 'Second shop' }).check();
   expect(await backOffice.axeViolations()).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
