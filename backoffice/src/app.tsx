@@ -16,6 +16,8 @@ const AuditPage = lazy(() => import('./pages/audit-page.js').then((m) => m.Audit
 const CredentialsPage = lazy(() => import('./pages/credentials-page.js').then((m) => m.CredentialsPage));
 const PeoplePage = lazy(() => import('./pages/people/people-page.js').then((m) => m.PeoplePage));
 const SettingsPage = lazy(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
+const ChannelsPage = lazy(() => import('./pages/channels/channels-page.js').then((m) => m.ChannelsPage));
+const ChannelPage = lazy(() => import('./pages/channels/channel-page.js').then((m) => m.ChannelPage));
 const AccountPage = lazy(() => import('./pages/account/account-page.js').then((m) => m.AccountPage));
 const TestToolsPage = lazy(() => import('./pages/test-tools/test-tools-page.js').then((m) => m.TestToolsPage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
@@ -53,6 +55,8 @@ function Pages() {
         <Route path="/credentials" component={CredentialsPage} />
         <Route path="/people" component={PeoplePage} />
         <Route path="/settings" component={SettingsPage} />
+        <Route path="/channels" component={ChannelsPage} />
+        <Route path="/channels/:id" component={ChannelPage} />
         <Route path="/account" component={AccountPage} />
         <Route path="/test-tools" component={TestToolsPage} />
         <Route default component={NotFoundPage} />

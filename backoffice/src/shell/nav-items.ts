@@ -15,6 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/audit', label: 'Audit log', needs: 'audit.read' },
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },
   { href: '/people', label: 'People', needs: 'users.manage' },
+  { href: '/channels', label: 'Channels', needs: 'channels.manage' },
   { href: '/settings', label: 'Settings', needs: 'settings.manage' },
   { href: '/test-tools', label: 'Test tools', needs: 'testTools.use' },
   { href: '/account', label: 'Account' },

@@ -3,6 +3,7 @@
 
 import type { BackofficeRoutes } from './contract.js';
 import { channelsRoutes } from './routes/channels.js';
+import { channelSettingsRoutes } from './routes/channel-settings.js';
 import { paymentsListRoutes } from './routes/payments-list.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
@@ -27,6 +28,7 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   passwordRoutes,
   settingsRoutes,
   channelsRoutes,
+  channelSettingsRoutes,
   paymentsListRoutes,
   paymentDetailRoutes,
   paymentActionRoutes,

@@ -6,7 +6,8 @@
 // How long a change takes: an entry is kept LOOKUP_TTL_MS from the read that found it and is then
 // read again, never extended. So a token revoked on another relay process still works there for at
 // most LOOKUP_TTL_MS (5 s) after the revocation commits; the process that revokes it forgets it at
-// once (forgetToken). A changed channel setting takes effect within the same 5 s.
+// once (forgetToken). A changed channel setting takes effect within the same 5 s, at once in the
+// process that changes it (forgetEntity).
 //
 // A token's last use is written at most once per LAST_USE_RESOLUTION_MS (a minute) per token and
 // process, off the request's path, and only when the stored one is older (noteUse's guard), so the
@@ -92,6 +93,11 @@ export class LookupCache {
   /** Drops a revoked token from this process's cache, so it stops working here at once. */
   forgetToken(tokenHash: string): void {
     this.#tokens.delete(tokenHash);
+  }
+
+  /** Drops a channel whose settings changed, so this process's merchant API reads them again at once. */
+  forgetEntity(id: string): void {
+    this.#entities.delete(id);
   }
 
   /**

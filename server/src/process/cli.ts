@@ -6,14 +6,27 @@ import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
-import { loadConfig, MAX_THROTTLE_LIMIT, throttleLimitOf } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
 import { CardVault } from '../crypto/card-vault.js';
 import { loadCardKey } from '../crypto/keys.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings, MerchantBankAccount, SettlementFee, ThrottledOperation } from '../domain/records.js';
-import { BANK_ACCOUNT_FIELDS, checkBankAccount, type BankAccountField } from '../merchants/bank-account.js';
-import { parseFeeOption } from '../settlement/fees.js';
+import {
+  applySettingsChanges,
+  BANK_ACCOUNT_FIELDS,
+  checkBankAccountInput,
+  checkCountry,
+  checkOrigin,
+  checkReversalCutoffHours,
+  checkSettlementFee,
+  checkThrottleLimit,
+  checkTimeZone,
+  type BankAccountField,
+  type Checked,
+  type Country,
+  type SettingName,
+} from '../merchants/entity-settings-input.js';
 
 const USAGE = `usage: npm run relay -- <command>
 
@@ -48,52 +61,10 @@ The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 /** Exit code for arguments the command cannot act on (usage errors, unknown ids). */
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 1;
-const HOUR_MS = 60 * 60 * 1000;
-/** Longest reversal cut-off accepted: one year. */
-const MAX_CUTOFF_HOURS = 24 * 366;
-const COUNTRIES = ['BR', 'MX', 'CO'] as const;
-type Country = (typeof COUNTRIES)[number];
 
 /** A command reads its arguments first, then runs against an open, migrated store. */
 /** A command's work; `vault` loads (or creates) the card key only for commands that seal something. */
 type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
-
-function country(value: unknown): Country | undefined {
-  const text = str(value, 'country', false);
-  if (text === undefined) return undefined;
-  const found = COUNTRIES.find((c) => c === text);
-  if (!found) throw new UsageError(`--country must be one of ${COUNTRIES.join(', ')}, got ${JSON.stringify(text)}`);
-  return found;
-}
-
-/** An origin as frame-ancestors needs it: scheme, host and port, nothing more. */
-function origins(values: unknown): string[] | undefined {
-  if (values === undefined) return undefined;
-  const list = Array.isArray(values) ? values : [values];
-  return list.map((value: unknown) => {
-    const text = typeof value === 'string' ? value : '';
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new UsageError(`--allowed-origin must be an origin like https://shop.example, got ${JSON.stringify(text)}`);
-    }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
-      throw new UsageError(`--allowed-origin must be an http(s) origin without path, got ${JSON.stringify(text)}`);
-    }
-    return url.origin;
-  });
-}
-
-function cutoffHours(value: unknown): number | undefined {
-  const text = str(value, 'reversal-cutoff-hours', false);
-  if (text === undefined) return undefined;
-  const hours = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(hours >= 1 && hours <= MAX_CUTOFF_HOURS)) {
-    throw new UsageError(`--reversal-cutoff-hours must be a whole number from 1 to ${MAX_CUTOFF_HOURS}`);
-  }
-  return hours;
-}
 
 /** The entity set option of each throttled operation's limit. */
 const THROTTLE_FLAGS: Readonly<Record<ThrottledOperation, string>> = {
@@ -104,6 +75,40 @@ const THROTTLE_FLAGS: Readonly<Record<ThrottledOperation, string>> = {
   reads: 'throttle-reads',
 };
 
+/** The entity set option of a payout account field: --bank-account-holder, … */
+const bankAccountFlag = (field: BankAccountField): string => `bank-account-${field}`;
+
+/** The option that gives each setting the checks of entity-settings-input.ts name. */
+function flagOf(setting: SettingName): string {
+  if (setting.startsWith('throttle.')) return THROTTLE_FLAGS[setting.slice('throttle.'.length) as ThrottledOperation];
+  if (setting.startsWith('bankAccount.')) return bankAccountFlag(setting.slice('bankAccount.'.length) as BankAccountField);
+  const flags: Readonly<Record<string, string>> = { country: 'country', allowedOrigins: 'allowed-origin', reversalCutoffHours: 'reversal-cutoff-hours', timeZone: 'time-zone', settlementFees: 'settlement-fee' };
+  return flags[setting] ?? setting;
+}
+
+/** The checked value, or a usage error naming the option at fault. */
+function valueOf<T>(checked: Checked<T>): T {
+  if (checked.ok) return checked.value;
+  throw new UsageError(`--${flagOf(checked.parameter)} ${checked.message}`);
+}
+
+function country(value: unknown): Country | undefined {
+  const text = str(value, 'country', false);
+  return text === undefined ? undefined : valueOf(checkCountry(text));
+}
+
+/** An origin as frame-ancestors needs it: scheme, host and port, nothing more. */
+function origins(values: unknown): string[] | undefined {
+  if (values === undefined) return undefined;
+  const list = Array.isArray(values) ? values : [values];
+  return list.map((value: unknown) => valueOf(checkOrigin(value)));
+}
+
+function cutoffHours(value: unknown): number | undefined {
+  const text = str(value, 'reversal-cutoff-hours', false);
+  return text === undefined ? undefined : valueOf(checkReversalCutoffHours(text));
+}
+
 /** Limits given on the command line: a number, or null for "default" (remove the override). */
 type ThrottleChanges = Partial<Record<ThrottledOperation, number | null>>;
 
@@ -111,28 +116,10 @@ function throttleChanges(values: Values): ThrottleChanges {
   const changes: ThrottleChanges = {};
   for (const [operation, flag] of Object.entries(THROTTLE_FLAGS) as [ThrottledOperation, string][]) {
     const text = str(values[flag], flag, false);
-    if (text === undefined) continue;
-    const limit = text === 'default' ? null : throttleLimitOf(text);
-    if (limit === undefined) {
-      throw new UsageError(`--${flag} must be a whole number of operations per second from 0 (no limit) to ${MAX_THROTTLE_LIMIT}, or "default", got ${JSON.stringify(text)}`);
-    }
-    changes[operation] = limit;
+    if (text !== undefined) changes[operation] = valueOf(checkThrottleLimit(operation, text));
   }
   return changes;
 }
-
-function withThrottle(settings: EntitySettings, changes: ThrottleChanges): void {
-  const throttle = { ...settings.throttle };
-  for (const [operation, limit] of Object.entries(changes) as [ThrottledOperation, number | null][]) {
-    if (limit === null) delete throttle[operation];
-    else throttle[operation] = limit;
-  }
-  if (Object.keys(throttle).length > 0) settings.throttle = throttle;
-  else delete settings.throttle;
-}
-
-/** The entity set option of a payout account field: --bank-account-holder, … */
-const bankAccountFlag = (field: BankAccountField): string => `bank-account-${field}`;
 
 /** The payout account the --bank-account-… options give, or undefined when none is given. */
 function bankAccount(values: Values): MerchantBankAccount | undefined {
@@ -142,21 +129,12 @@ function bankAccount(values: Values): MerchantBankAccount | undefined {
     if (text !== undefined) given[field] = text;
   }
   if (Object.keys(given).length === 0) return undefined;
-  const checked = checkBankAccount(given);
-  if (checked.ok) return checked.account;
-  const value = given[checked.field];
-  throw new UsageError(`--${bankAccountFlag(checked.field)} ${checked.message}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`);
+  return valueOf(checkBankAccountInput(given));
 }
 
 /** An IANA time zone the runtime knows (the schedules' job fields are read in it). */
 function timeZone(text: unknown): string | undefined {
-  if (text === undefined) return undefined;
-  if (typeof text !== 'string') throw new UsageError('--time-zone takes one IANA time zone');
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: text }).resolvedOptions().timeZone;
-  } catch {
-    throw new UsageError(`--time-zone must be an IANA time zone such as Europe/Berlin, got ${JSON.stringify(text)}`);
-  }
+  return text === undefined ? undefined : valueOf(checkTimeZone(text));
 }
 
 const entityView = (e: EntityRecord) => ({ entityId: e.id, merchantId: e.merchantId, name: e.name, settings: e.settings });
@@ -201,9 +179,8 @@ function settlementFees(options: unknown): Record<string, SettlementFee> | undef
   if (options === undefined) return undefined;
   const table: Record<string, SettlementFee> = {};
   for (const text of (Array.isArray(options) ? options : [options]).map(String)) {
-    const row = parseFeeOption(text);
-    if (!row) throw new UsageError(`--settlement-fee must be BRAND=P%+AMOUNT like VISA=2.50%+0.30 (at most 100%), got ${JSON.stringify(text)}`);
-    table[row[0]] = row[1];
+    const [brand, fee] = valueOf(checkSettlementFee(text));
+    table[brand] = fee;
   }
   return table;
 }
@@ -261,23 +238,17 @@ function entitySet(args: string[]): Run {
   return async (store) => {
     const entity = await store.entities.find(entityId);
     if (!entity) throw new UsageError(`no entity with id ${entityId}`);
-    const settings: EntitySettings = { ...entity.settings };
-    if (c) settings.country = c;
-    if (values['no-country']) delete settings.country;
-    if (allowed) settings.allowedOrigins = allowed;
-    if (values['no-allowed-origin']) delete settings.allowedOrigins;
-    if (hours !== undefined) settings.reversalCutoffMs = hours * HOUR_MS;
-    withThrottle(settings, throttle);
-    if (strict) settings.strictParameters = true;
-    if (lenient) delete settings.strictParameters;
-    if (v2Required) settings.threeDSecure2Required = true;
-    if (v2Optional) delete settings.threeDSecure2Required;
-    if (account) settings.bankAccount = account;
-    if (noAccount) delete settings.bankAccount;
-    if (zone) settings.timeZone = zone;
-    if (values['no-time-zone']) delete settings.timeZone;
-    if (fees) settings.settlementFees = fees;
-    if (noFees) delete settings.settlementFees;
+    const settings = applySettingsChanges(entity.settings, {
+      ...(c ? { country: c } : values['no-country'] ? { country: null } : {}),
+      ...(allowed ? { allowedOrigins: allowed } : values['no-allowed-origin'] ? { allowedOrigins: null } : {}),
+      ...(hours !== undefined ? { reversalCutoffHours: hours } : {}),
+      throttle,
+      ...(strict ? { strictParameters: true } : lenient ? { strictParameters: false } : {}),
+      ...(v2Required ? { threeDSecure2Required: true } : v2Optional ? { threeDSecure2Required: false } : {}),
+      ...(account ? { bankAccount: account } : noAccount ? { bankAccount: null } : {}),
+      ...(zone ? { timeZone: zone } : values['no-time-zone'] ? { timeZone: null } : {}),
+      ...(fees ? { settlementFees: fees } : noFees ? { settlementFees: null } : {}),
+    });
     await store.entities.updateSettings(entityId, settings);
     return entityView({ ...entity, settings });
   };

@@ -154,6 +154,11 @@ const ACTIONS: Record<string, () => Promise<Prepared>> = {
     send: () => owner.put('/api/settings', { requireTwoFactor: false, supportRefundLimit: { amount: '50.00', currency: 'EUR' } }),
     rows: [row('settings.change', owner.user!.id, p.shop.merchantId, 'both')],
   }),
+  // The shop's channel has no time zone yet (a change that changes nothing appends no row).
+  'PUT /api/channels/:id/settings': async () => ({
+    send: () => owner.put(`/api/channels/${p.shop.entityId}/settings`, { timeZone: 'Europe/Berlin' }),
+    rows: [row('channel.changeSettings', owner.user!.id, p.shop.entityId, 'both')],
+  }),
   'POST /api/payments/:id/capture': async () => {
     const id = await p.pay('PA');
     return { send: () => owner.post(`/api/payments/${id}/capture`, { amount: '100.00', currency: 'EUR', idempotencyKey: idempotencyKey() }), rows: [row('payment.capture', owner.user!.id, id, 'after')] };

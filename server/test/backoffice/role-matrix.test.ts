@@ -21,6 +21,8 @@ interface Objects {
   otherToken: string;
   otherUser: string;
   ownViewer: string;
+  ownChannel: string;
+  otherChannel: string;
 }
 
 interface Request {
@@ -93,12 +95,17 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
   'schedules.read': { method: 'GET', route: '/api/schedules', own: () => ({ url: '/api/schedules' }) },
   'schedules.cancel': { method: 'POST', route: '/api/schedules/:id/cancel', own: () => ({ url: '/api/schedules/x/cancel' }) },
   'chargebacks.read': { method: 'GET', route: '/api/chargebacks', own: () => ({ url: '/api/chargebacks' }) },
-  'channels.manage': { method: 'PUT', route: '/api/channels/:id/settings', own: () => ({ url: '/api/channels/x/settings', body: {} }) },
+  'channels.manage': {
+    method: 'PUT',
+    route: '/api/channels/:id/settings',
+    own: (o) => ({ url: `/api/channels/${o.ownChannel}/settings`, body: { strictParameters: false } }),
+    foreign: (o) => ({ url: `/api/channels/${o.otherChannel}/settings`, body: { strictParameters: false } }),
+  },
   'testTools.use': { method: 'GET', route: '/api/test/clock', own: () => ({ url: '/api/test/clock' }) },
 };
 
 /** Endpoints of actions built on other branches of issue 31, not served here yet. */
-const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read', 'channels.manage'];
+const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read'];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
@@ -106,6 +113,7 @@ const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
 /** Further endpoints that name an object, beyond each action's representative. */
 const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'credentials.manage', method: 'DELETE', route: '/api/credentials/tokens/:id', own: () => ({ url: '/api/credentials/tokens/x' }), foreign: (o) => ({ url: `/api/credentials/tokens/${o.otherToken}` }) },
+  { action: 'channels.manage', method: 'GET', route: '/api/channels/:id/settings', own: (o) => ({ url: `/api/channels/${o.ownChannel}/settings` }), foreign: (o) => ({ url: `/api/channels/${o.otherChannel}/settings` }) },
   { action: 'users.manage', method: 'POST', route: '/api/users/:id/reset-two-factor', own: () => ({ url: '/api/users/x/reset-two-factor' }), foreign: (o) => ({ url: `/api/users/${o.otherUser}/reset-two-factor` }) },
   { action: 'testTools.use', method: 'POST', route: '/api/test/vouchers/:id/pay', own: () => ({ url: '/api/test/vouchers/x/pay' }), foreign: (o) => ({ url: `/api/test/vouchers/${o.otherPayment}/pay` }) },
   { action: 'testTools.use', method: 'POST', route: '/api/test/vouchers/:id/expire', own: () => ({ url: '/api/test/vouchers/x/expire' }), foreign: (o) => ({ url: `/api/test/vouchers/${o.otherPayment}/expire` }) },
@@ -147,6 +155,8 @@ beforeAll(async () => {
     otherToken: otherToken!.id,
     otherUser: (await bo.createUser('viewer', { merchantId: other.merchantId })).user.id,
     ownViewer: (await bo.createUser('viewer', { merchantId: own })).user.id,
+    ownChannel: env.shop.entityId,
+    otherChannel: other.entityId,
   };
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });

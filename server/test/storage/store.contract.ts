@@ -50,6 +50,7 @@ import { writeUserInviteContract } from './contract/writes/user-invite.js';
 import { writeInvitationAcceptContract } from './contract/writes/invitation-accept.js';
 import { writeSessionStartContract } from './contract/writes/session-start.js';
 import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
+import { writeEntitySettingsContract } from './contract/writes/entity-settings.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -104,6 +105,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeAccessTokenContract,
   writeSessionStartContract,
   writeMerchantSettingsContract,
+  writeEntitySettingsContract,
   writeInvitationAcceptContract,
 ];
 

@@ -26,6 +26,7 @@ export function PeoplePage() {
       {action && (
         <PersonDialogs
           action={action}
+          channels={channels}
           onClose={() => setAction(undefined)}
           onDone={(message) => {
             setAction(undefined);

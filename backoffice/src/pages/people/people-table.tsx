@@ -53,6 +53,12 @@ export function PeopleTable({ users, channels, onAction }: { users: readonly Use
                   <button type="button" class="button button-small" onClick={() => onAction({ kind: 'role', user })}>
                     Change role<span class="visually-hidden"> of {user.email}</span>
                   </button>
+                  {/* A choice only where there is one: a merchant with several channels. */}
+                  {channels.length > 1 && (
+                    <button type="button" class="button button-small" onClick={() => onAction({ kind: 'channels', user })}>
+                      Change channels<span class="visually-hidden"> of {user.email}</span>
+                    </button>
+                  )}
                   {user.twoFactor && (
                     <button type="button" class="button button-small" onClick={() => onAction({ kind: 'resetTwoFactor', user })}>
                       Reset two-factor<span class="visually-hidden"> of {user.email}</span>

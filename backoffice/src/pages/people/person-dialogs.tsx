@@ -1,25 +1,29 @@
-// The confirmations of what can be done to a person: a new role, deactivation (their sessions
+// The confirmations of what can be done to a person: a new role, other channels, deactivation (their sessions
 // end), reactivation (their old password works again), a reset of their second factor (they set it up again at their next sign-in).
 
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
-import type { Role, User } from '../../api/types.js';
+import type { Channel, Role, User } from '../../api/types.js';
 import { Confirm } from '../../components/confirm.js';
 import { label, ROLE_NAMES } from '../../format/labels.js';
+import { ChannelsDialog } from './channels-dialog.js';
 import { RoleSelect } from './role-select.js';
 
-export type PersonAction = { kind: 'role' | 'deactivate' | 'reactivate' | 'resetTwoFactor'; user: User };
+export type PersonAction = { kind: 'role' | 'channels' | 'deactivate' | 'reactivate' | 'resetTwoFactor'; user: User };
 
 interface Props {
   action: PersonAction;
+  /** The merchant's channels, for a change of a person's channels. */
+  channels: readonly Channel[];
   onClose: () => void;
   onDone: (message: string) => void;
 }
 
-export function PersonDialogs({ action, onClose, onDone }: Props) {
+export function PersonDialogs({ action, channels, onClose, onDone }: Props) {
   const { user } = action;
   const path = `/users/${encodeURIComponent(user.id)}`;
   if (action.kind === 'role') return <RoleDialog user={user} path={path} onClose={onClose} onDone={onDone} />;
+  if (action.kind === 'channels') return <ChannelsDialog user={user} path={path} channels={channels} onClose={onClose} onDone={onDone} />;
   if (action.kind === 'deactivate') {
     return (
       <Confirm title="Deactivate person" confirm={`Deactivate ${user.email}`} danger run={() => api('PATCH', path, { status: 'deactivated' })} onClose={onClose} onDone={() => onDone(`${user.email} is deactivated.`)}>

@@ -1,5 +1,6 @@
 // Entities (channels): a merchant's points of sale, each with its own settings and payments.
 
+import type { CompiledQuery } from 'kysely';
 import type { EntityRecord, EntitySettings } from '../../domain/records.js';
 import { entityFromRow, entityToRow } from '../rows.js';
 import type { Scope } from './scope.js';
@@ -10,6 +11,12 @@ export interface EntitiesRepository {
   /** A merchant's entities, oldest first. */
   list(merchantId: string): Promise<EntityRecord[]>;
   updateSettings(id: string, settings: EntitySettings): Promise<void>;
+  /**
+   * Stores `next` only while the entity's settings are still `read` (compared as stored: every
+   * writer stores JSON.stringify of the settings): changes one row, or none when another change
+   * came first. For a batch with its audit row (writes/entity-settings.ts).
+   */
+  updateSettingsStatement(id: string, next: EntitySettings, read: EntitySettings): CompiledQuery;
 }
 
 export class KyselyEntities implements EntitiesRepository {
@@ -35,5 +42,9 @@ export class KyselyEntities implements EntitiesRepository {
 
   async updateSettings(id: string, settings: EntitySettings): Promise<void> {
     await this.#s.db.updateTable('entities').set('settings', JSON.stringify(settings)).where('id', '=', id).execute();
+  }
+
+  updateSettingsStatement(id: string, next: EntitySettings, read: EntitySettings): CompiledQuery {
+    return this.#s.db.updateTable('entities').set('settings', JSON.stringify(next)).where('id', '=', id).where('settings', '=', JSON.stringify(read)).compile();
   }
 }

@@ -12,6 +12,7 @@ export { writeRegistrationDeletion } from './registration-deletion.js';
 export { writeSchedule } from './schedule.js';
 export { writeSessionStart, type SessionStartWrite } from './session-start.js';
 export { writeSessionEnd, type SessionEndWrite } from './session-end.js';
+export { writeEntitySettings, type EntitySettingsWrite } from './entity-settings.js';
 export { writeMerchantSettings, type MerchantSettingsWrite } from './merchant-settings.js';
 export { writeScheduleCancel } from './schedule-cancel.js';
 export { writeSettlement, type SettleOutcome, type SettleWrite } from './settlement.js';
