@@ -17,6 +17,8 @@ import { settlementRoutes } from './routes/settlement.js';
 import { twoFactorRoutes } from './routes/two-factor.js';
 import { usersRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { storedCardRoutes } from './routes/registrations.js';
+import { scheduleRoutes } from './routes/schedules.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   sessionRoutes,
@@ -34,4 +36,6 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   credentialsRoutes,
   auditRoutes,
   usersRoutes,
+  storedCardRoutes,
+  scheduleRoutes,
 ];
