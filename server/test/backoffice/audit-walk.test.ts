@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/crypto/totp.js';
 import type { AuditEntry } from '../../src/domain/users.js';
 import type { BackofficeClient } from './harness.js';
-import { startPaymentsBackoffice, type PaymentsBackoffice } from './payments-fixture.js';
+import { scheduleCharges, startPaymentsBackoffice, storeCard, type PaymentsBackoffice } from './payments-fixture.js';
 import { collectRoutes, STATE_CHANGING_METHODS, type ApiRoute } from './route-collector.js';
 
 const CARD_NUMBER = '4200000000000000';
@@ -213,6 +213,14 @@ const ACTIONS: Record<string, () => Promise<Prepared>> = {
     await withTwoFactor(client);
     const id = client.user!.id;
     return { send: () => owner.post(`/api/users/${id}/reset-two-factor`), rows: [row('user.resetSecondFactor', owner.user!.id, id, 'both')] };
+  },
+  'DELETE /api/registrations/:id': async () => {
+    const id = await storeCard(p);
+    return { send: () => owner.delete(`/api/registrations/${id}`), rows: [row('storedCard.delete', owner.user!.id, id, 'both')] };
+  },
+  'POST /api/schedules/:id/cancel': async () => {
+    const id = await scheduleCharges(p, await storeCard(p));
+    return { send: () => owner.post(`/api/schedules/${id}/cancel`), rows: [row('schedule.cancel', owner.user!.id, id, 'both')] };
   },
 };
 
