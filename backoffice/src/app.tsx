@@ -17,6 +17,9 @@ const CredentialsPage = lazy(() => import('./pages/credentials-page.js').then((m
 const PeoplePage = lazy(() => import('./pages/people/people-page.js').then((m) => m.PeoplePage));
 const SettingsPage = lazy(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const AccountPage = lazy(() => import('./pages/account/account-page.js').then((m) => m.AccountPage));
+const StoredCardsPage = lazy(() => import('./pages/stored-cards/stored-cards-page.js').then((m) => m.StoredCardsPage));
+const SchedulesPage = lazy(() => import('./pages/schedules/schedules-page.js').then((m) => m.SchedulesPage));
+const SchedulePage = lazy(() => import('./pages/schedules/schedule-page.js').then((m) => m.SchedulePage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
 
 export function App() {
@@ -53,6 +56,9 @@ function Pages() {
         <Route path="/people" component={PeoplePage} />
         <Route path="/settings" component={SettingsPage} />
         <Route path="/account" component={AccountPage} />
+        <Route path="/stored-cards" component={StoredCardsPage} />
+        <Route path="/schedules" component={SchedulesPage} />
+        <Route path="/schedules/:id" component={SchedulePage} />
         <Route default component={NotFoundPage} />
       </Router>
     </Shell>
