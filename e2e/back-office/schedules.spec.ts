@@ -89,6 +89,7 @@ test("shows a schedule's job in words, next runs and charges, and cancels it aft
   const monthlyLink = page.locator(`a[href="/schedules/${monthly}"]`);
   await expect(monthlyLink).toHaveText('At 08:00, on day 1 of the month, UTC');
   await expect(page.getByRole('row').filter({ has: monthlyLink })).toContainText('Active');
+  await expect(page.getByRole('row').filter({ has: monthlyLink })).toContainText('VISA •• 0000');
   expect(await backOffice.axeViolations()).toEqual([]);
 
   // The state filter: the cancelled ones only, then all again.
@@ -116,6 +117,7 @@ test("shows a schedule's job in words, next runs and charges, and cancels it aft
   await expect(charges.getByRole('row').filter({ hasText: 'Succeeded' }).first()).toContainText(/000\.\d{3}\.\d{3}/);
   expect(await page.content()).not.toContain(CARD_NUMBER);
   expect(await backOffice.axeViolations()).toEqual([]);
+  await backOffice.screenshot('schedule-charges');
 
   const cancel = page.getByRole('button', { name: 'Cancel schedule' });
   await tabTo(page, cancel);

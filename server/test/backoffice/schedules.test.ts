@@ -30,6 +30,7 @@ interface Row {
   id: string;
   channel: { entityId: string; name: string };
   registrationId: string;
+  card: { paymentBrand: string; last4: string; holder: string | null; deleted: boolean } | null;
   state: string;
   amount: string;
   currency: string;
@@ -46,12 +47,14 @@ const list = async (query = '', client = owner) => {
 
 describe('GET /api/schedules', () => {
   it('lists the schedules with their job in words, in the channel’s zone, and the next run', async () => {
-    const id = await scheduleCharges(p, await storeCard(p, berlin), undefined, berlin);
+    const card = await storeCard(p, berlin);
+    const id = await scheduleCharges(p, card, undefined, berlin);
     const row = (await list()).schedules.find((s) => s.id === id);
     expect(row).toEqual({
       id,
       channel: { entityId: berlin.entityId, name: 'Berlin shop' },
-      registrationId: expect.any(String),
+      registrationId: card,
+      card: { paymentBrand: 'VISA', last4: '0000', holder: 'Jane Jones', deleted: false },
       paymentType: 'DB',
       amount: '9.90',
       currency: 'EUR',

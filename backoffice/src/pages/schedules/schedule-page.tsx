@@ -86,7 +86,7 @@ export function SchedulePage() {
         </dl>
       </section>
       <div class="columns">
-        <Charges charges={s.charges} />
+        <Charges charges={s.charges} timeZone={s.job.timeZone} />
         <section class="card" aria-labelledby="next-runs-title">
           <h2 id="next-runs-title">Next runs</h2>
           {s.nextRuns.length === 0 ? (
@@ -142,7 +142,7 @@ function CardText({ card }: { card: NonNullable<ScheduleDetail['card']> }) {
   );
 }
 
-function Charges({ charges }: { charges: readonly ScheduleCharge[] }) {
+function Charges({ charges, timeZone }: { charges: readonly ScheduleCharge[]; timeZone: string }) {
   return (
     <section class="card" aria-labelledby="charges-title">
       <h2 id="charges-title">Charges</h2>
@@ -162,7 +162,7 @@ function Charges({ charges }: { charges: readonly ScheduleCharge[] }) {
           <tbody>
             {charges.map((c) => (
               <tr key={c.id}>
-                <td data-label="Run">{formatDateTime(c.scheduledAt)}</td>
+                <td data-label="Run">{formatInZone(c.scheduledAt, timeZone)}</td>
                 <td data-label="Outcome">
                   <Badge tone={CHARGE_STATUSES[c.status].tone}>{CHARGE_STATUSES[c.status].label}</Badge>
                 </td>
@@ -178,7 +178,7 @@ function Charges({ charges }: { charges: readonly ScheduleCharge[] }) {
                 <td data-label="Payment">
                   {c.paymentId ? (
                     <a href={`/payments/${encodeURIComponent(c.paymentId)}`}>
-                      View payment<span class="visually-hidden"> of {formatDateTime(c.scheduledAt)}</span>
+                      View payment<span class="visually-hidden"> of {formatInZone(c.scheduledAt, timeZone)}</span>
                     </a>
                   ) : (
                     '—'

@@ -62,6 +62,7 @@ function SchedulesTable({ rows, showChannel }: { rows: readonly ScheduleRow[]; s
           </th>
           <th scope="col">State</th>
           <th scope="col">Next run</th>
+          <th scope="col">Card</th>
           {showChannel && <th scope="col">Channel</th>}
         </tr>
       </thead>
@@ -80,6 +81,17 @@ function SchedulesTable({ rows, showChannel }: { rows: readonly ScheduleRow[]; s
               <Badge tone={STATE_TONES[row.state]}>{SCHEDULE_STATES[row.state]}</Badge>
             </td>
             <td data-label="Next run">{row.nextRunAt === null ? '—' : formatInZone(row.nextRunAt, row.job.timeZone)}</td>
+            <td data-label="Card" class="wrap">
+              {row.card ? (
+                <>
+                  {row.card.paymentBrand} <span class="mono">•• {row.card.last4}</span>
+                  {row.card.holder && <span class="muted"> · {row.card.holder}</span>}
+                  {row.card.deleted && <span class="muted"> (deleted)</span>}
+                </>
+              ) : (
+                '—'
+              )}
+            </td>
             {showChannel && <td data-label="Channel">{row.channel.name}</td>}
           </tr>
         ))}

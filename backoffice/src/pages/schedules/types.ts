@@ -21,6 +21,8 @@ export interface ScheduleRow {
   id: string;
   channel: Channel;
   registrationId: string;
+  /** The card it charges (null: gone from the store); the detail gives more of it. */
+  card: { paymentBrand: string; last4: string; holder: string | null; deleted: boolean } | null;
   paymentType: string;
   amount: string;
   currency: string;
@@ -38,7 +40,7 @@ export interface ScheduleCharge {
   result: { code: string; description: string } | null;
 }
 
-export interface ScheduleDetail extends ScheduleRow {
+export interface ScheduleDetail extends Omit<ScheduleRow, 'card'> {
   startAt: number | null;
   endAt: number | null;
   card: (Omit<StoredCard, 'id' | 'channel' | 'createdAt' | 'activeSchedules'> & { deleted: boolean }) | null;

@@ -33,13 +33,26 @@ const inZone = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A run time as the schedule's zone reads it (its job is written in that zone), with the weekday
- * and the zone's short name. (Intl refuses timeZoneName beside dateStyle: the fields are spelled.)
+ * and the zone's short name, and its seconds when it is not on a whole minute (a job may run every
+ * few seconds). (Intl refuses timeZoneName beside dateStyle: the fields are spelled.)
  */
 export function formatInZone(at: number, timeZone: string): string {
-  let format = inZone.get(timeZone);
+  const seconds = at % 60_000 !== 0;
+  const key = `${timeZone} ${seconds}`;
+  let format = inZone.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone, timeZoneName: 'short' });
-    inZone.set(timeZone, format);
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' as const } : {}),
+      timeZone,
+      timeZoneName: 'short',
+    });
+    inZone.set(key, format);
   }
   return format.format(at);
 }

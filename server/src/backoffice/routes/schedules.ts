@@ -51,7 +51,8 @@ export const scheduleRoutes: BackofficeRoutes = (app, ctx) => {
     const query = await readListQuery(ctx, session, request.query);
     const channels = new Map((await visibleEntities(ctx, session)).map((e) => [e.id, channelRef(e)]));
     const schedules = await ctx.store.schedules.listAmong(query.entityIds, state, query.cursor, query.limit);
-    return { schedules: schedules.map((s) => scheduleRow(s, channels.get(s.entityId)!)), ...nextOf(schedules, query.limit) };
+    const cards = new Map((await ctx.store.registrations.findManyAmong(query.entityIds, [...new Set(schedules.map((s) => s.registrationId))])).map((r) => [r.id, r]));
+    return { schedules: schedules.map((s) => scheduleRow(s, channels.get(s.entityId)!, cards.get(s.registrationId))), ...nextOf(schedules, query.limit) };
   });
 
   app.get<{ Params: { id: string } }>('/schedules/:id', { config: { access: 'schedules.read' } }, async (request) => {

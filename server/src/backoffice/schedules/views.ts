@@ -36,11 +36,17 @@ export function storedCardRow(r: RegistrationRecord, channel: ChannelRef, active
 /** Runs shown ahead on a schedule's page. */
 export const NEXT_RUNS_SHOWN = 5;
 
-export function scheduleRow(s: ScheduleRecord, channel: ChannelRef) {
+/** The card a schedule charges, as its list names it (undefined: the registration is gone from the store). */
+export function cardOfRow(card: RegistrationRecord | undefined) {
+  return card ? { paymentBrand: card.paymentBrand, last4: card.last4, holder: card.holder, deleted: card.deletedAt !== null } : null;
+}
+
+export function scheduleRow(s: ScheduleRecord, channel: ChannelRef, card: RegistrationRecord | undefined) {
   return {
     id: s.id,
     channel,
     registrationId: s.registrationId,
+    card: cardOfRow(card),
     paymentType: s.paymentType,
     amount: formatAmount(s.amount),
     currency: s.currency,
@@ -65,7 +71,7 @@ export function chargeRow(o: OccurrenceRecord) {
 export function scheduleDetail(s: ScheduleRecord, channel: ChannelRef, card: RegistrationRecord | undefined, occurrences: readonly OccurrenceRecord[]) {
   const upcoming = s.status === 'active' && s.nextRunAt !== null ? nextRuns({ expression: s.expression, startAt: s.startAt, endAt: s.endAt }, s.nextRunAt, NEXT_RUNS_SHOWN, s.timeZone) : [];
   return {
-    ...scheduleRow(s, channel),
+    ...scheduleRow(s, channel, card),
     startAt: s.startAt,
     endAt: s.endAt,
     card: card ? { ...maskedCard(card), deleted: card.deletedAt !== null } : null,

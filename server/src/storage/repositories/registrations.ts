@@ -26,6 +26,8 @@ export interface RegistrationsRepository {
   listAmong(entityIds: readonly string[], before: string | undefined, limit: number): Promise<RegistrationRecord[]>;
   /** A registration of one of `entityIds` (deleted ones too), else undefined. */
   findAmong(entityIds: readonly string[], id: string): Promise<RegistrationRecord | undefined>;
+  /** The registrations of `ids` among `entityIds` (deleted ones too), in no set order: a page of schedules' cards, read at once. */
+  findManyAmong(entityIds: readonly string[], ids: readonly string[]): Promise<RegistrationRecord[]>;
 }
 
 export class KyselyRegistrations implements RegistrationsRepository {
@@ -71,6 +73,12 @@ export class KyselyRegistrations implements RegistrationsRepository {
     if (entityIds.length === 0) return undefined;
     const row = await this.#s.db.selectFrom('registrations').selectAll().where('id', '=', id).where('entity_id', 'in', [...entityIds]).executeTakeFirst();
     return row && registrationFromRow(row);
+  }
+
+  async findManyAmong(entityIds: readonly string[], ids: readonly string[]): Promise<RegistrationRecord[]> {
+    if (entityIds.length === 0 || ids.length === 0) return [];
+    const rows = await this.#s.db.selectFrom('registrations').selectAll().where('id', 'in', [...ids]).where('entity_id', 'in', [...entityIds]).execute();
+    return rows.map(registrationFromRow);
   }
 
   async markDeleted(entityId: string, id: string, now: EpochMs): Promise<boolean> {
