@@ -50,6 +50,7 @@ import { writeUserInviteContract } from './contract/writes/user-invite.js';
 import { writeInvitationAcceptContract } from './contract/writes/invitation-accept.js';
 import { writeSessionStartContract } from './contract/writes/session-start.js';
 import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
+import { backofficeSchedulesContract } from './contract/backoffice-schedules.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -105,6 +106,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeSessionStartContract,
   writeMerchantSettingsContract,
   writeInvitationAcceptContract,
+  backofficeSchedulesContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {
