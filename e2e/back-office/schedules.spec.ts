@@ -48,6 +48,12 @@ const MONTHLY = { 'job.dayOfMonth': '1', 'job.hour': '8' };
 /** Runs every five seconds: charged while the test looks, then cancelled by it. */
 const EVERY_FIVE_SECONDS = { 'job.expression': '0/5 * * * * ? *' };
 
+/** Schedules that charge every few seconds: cancelled after each test, even one that failed before its own cancel. */
+const running: { backOffice: BackOffice; id: string }[] = [];
+test.afterEach(async () => {
+  for (const { backOffice, id } of running.splice(0)) await backOffice.relay.request('DELETE', `/scheduling/v1/schedules/${id}`, { entityId: backOffice.relay.credentials.entityId });
+});
+
 const scheduleStatus = async (backOffice: BackOffice, id: string) =>
   String((await backOffice.relay.request('GET', `/scheduling/v1/schedules/${id}`, { entityId: backOffice.relay.credentials.entityId })).json.status);
 
@@ -84,6 +90,7 @@ test("shows a schedule's job in words, next runs and charges, and cancels it aft
   const registration = await storeCard(backOffice, `Subscriber ${Date.now()}`);
   const monthly = await schedule(backOffice, registration, MONTHLY);
   const often = await schedule(backOffice, registration, EVERY_FIVE_SECONDS);
+  running.push({ backOffice, id: often });
   await backOffice.signInAsOwner('/schedules');
 
   const monthlyLink = page.locator(`a[href="/schedules/${monthly}"]`);
