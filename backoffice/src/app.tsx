@@ -20,6 +20,9 @@ const ChannelsPage = lazy(() => import('./pages/channels/channels-page.js').then
 const ChannelPage = lazy(() => import('./pages/channels/channel-page.js').then((m) => m.ChannelPage));
 const AccountPage = lazy(() => import('./pages/account/account-page.js').then((m) => m.AccountPage));
 const TestToolsPage = lazy(() => import('./pages/test-tools/test-tools-page.js').then((m) => m.TestToolsPage));
+const StoredCardsPage = lazy(() => import('./pages/stored-cards/stored-cards-page.js').then((m) => m.StoredCardsPage));
+const SchedulesPage = lazy(() => import('./pages/schedules/schedules-page.js').then((m) => m.SchedulesPage));
+const SchedulePage = lazy(() => import('./pages/schedules/schedule-page.js').then((m) => m.SchedulePage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
 
 export function App() {
@@ -59,6 +62,9 @@ function Pages() {
         <Route path="/channels/:id" component={ChannelPage} />
         <Route path="/account" component={AccountPage} />
         <Route path="/test-tools" component={TestToolsPage} />
+        <Route path="/stored-cards" component={StoredCardsPage} />
+        <Route path="/schedules" component={SchedulesPage} />
+        <Route path="/schedules/:id" component={SchedulePage} />
         <Route default component={NotFoundPage} />
       </Router>
     </Shell>

@@ -20,6 +20,8 @@ import { usersRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { testClockRoutes } from './routes/test-clock.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
+import { storedCardRoutes } from './routes/registrations.js';
+import { scheduleRoutes } from './routes/schedules.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   sessionRoutes,
@@ -40,4 +42,6 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   usersRoutes,
   testClockRoutes,
   testPaymentRoutes,
+  storedCardRoutes,
+  scheduleRoutes,
 ];

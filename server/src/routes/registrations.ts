@@ -1,5 +1,5 @@
 // /v1/registrations: stored cards, paying with them, reading and deleting them.
-import { writeRegistration, writeRegistrationDeletion } from '../storage/writes/index.js';
+import { writeRegistration } from '../storage/writes/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from '../http/context.js';
 import { detectBrands } from '../domain/card.js';
@@ -9,6 +9,7 @@ import { claimAnswerOf, storedOutcome } from '../flows/outcome.js';
 import { accountOf } from '../payments/account.js';
 import { createPayment } from '../payments/create-payment.js';
 import { cardOfRegistration, newRegistration } from '../payments/registrations.js';
+import { deleteRegistration } from '../payments/registration-deletion.js';
 import { migrationOf } from '../payments/recurring-migration.js';
 import { resultView } from '../flows/response.js';
 import { authorize } from '../simulator/authorize.js';
@@ -90,8 +91,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: HttpContext): void
       const id = path.id ?? '';
       const registration = await c.store.registrations.find(entity.id, id);
       if (!registration || registration.deletedAt !== null) throw new ApiError('notFound');
-      const events = [registrationEvent(c, 'registrationDeleted', registration, registration.responseJson)];
-      if (!(await writeRegistrationDeletion(c.store, entity.id, id, c.clock.now(), events))) throw new ApiError('notFound');
+      if (!(await deleteRegistration(c, registration, c.clock.now()))) throw new ApiError('notFound');
       return { kind: 'ok', body: { id, result: resultView('000.000.000') } };
     },
   });

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/crypto/totp.js';
 import type { AuditEntry } from '../../src/domain/users.js';
 import type { BackofficeClient } from './harness.js';
-import { startPaymentsBackoffice, type PaymentsBackoffice } from './payments-fixture.js';
 import { redirectPayment, slipPayment } from './test-tools-fixture.js';
+import { scheduleCharges, startPaymentsBackoffice, storeCard, type PaymentsBackoffice } from './payments-fixture.js';
 import { collectRoutes, STATE_CHANGING_METHODS, type ApiRoute } from './route-collector.js';
 
 const CARD_NUMBER = '4200000000000000';
@@ -256,6 +256,14 @@ const ACTIONS: Record<string, () => Promise<Prepared>> = {
       send: () => owner.post(`/api/test/payments/${id}/chargeback-reversal`, { chargebackId, idempotencyKey: idempotencyKey() }),
       rows: [row('testTools.chargebackReversal', owner.user!.id, id, 'after')],
     };
+  },
+  'DELETE /api/registrations/:id': async () => {
+    const id = await storeCard(p);
+    return { send: () => owner.delete(`/api/registrations/${id}`), rows: [row('storedCard.delete', owner.user!.id, id, 'both')] };
+  },
+  'POST /api/schedules/:id/cancel': async () => {
+    const id = await scheduleCharges(p, await storeCard(p));
+    return { send: () => owner.post(`/api/schedules/${id}/cancel`), rows: [row('schedule.cancel', owner.user!.id, id, 'both')] };
   },
 };
 

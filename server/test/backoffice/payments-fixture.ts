@@ -62,3 +62,17 @@ export async function startPaymentsBackoffice(options: Pick<BackofficeHarnessOpt
     },
   };
 }
+
+/** A stored card through the merchant API (POST /v1/registrations), as a shop stores one; answers its id. */
+export async function storeCard(p: PaymentsBackoffice, shop: ShopOfBackoffice = p.shop, number = '4200000000000000'): Promise<string> {
+  const res = await p.post('/v1/registrations', { entityId: shop.entityId, ...testCard(number) }, shop);
+  if (res.statusCode !== 200) throw new Error(`registration answered ${res.statusCode}: ${res.body}`);
+  return res.json().id as string;
+}
+
+/** A schedule of 9.90 EUR charges on a stored card through the merchant API, monthly on the 1st at 08:00 unless `job` says otherwise; answers its id. */
+export async function scheduleCharges(p: PaymentsBackoffice, registrationId: string, job: Record<string, string> = { 'job.dayOfMonth': '1', 'job.hour': '8' }, shop: ShopOfBackoffice = p.shop): Promise<string> {
+  const res = await p.post('/scheduling/v1/schedules', { entityId: shop.entityId, registrationId, amount: '9.90', currency: 'EUR', paymentType: 'DB', ...job }, shop);
+  if (res.statusCode !== 200) throw new Error(`schedule answered ${res.statusCode}: ${res.body}`);
+  return res.json().id as string;
+}

@@ -12,7 +12,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, may, ROLES, type Action } from '../../src/domain/roles.js';
 import type { BackofficeClient, BackofficeHarness } from './harness.js';
-import { startPaymentsBackoffice, type PaymentsBackoffice } from './payments-fixture.js';
+import { scheduleCharges, startPaymentsBackoffice, storeCard, type PaymentsBackoffice } from './payments-fixture.js';
 
 /** Objects the requests name: the signed-in person's merchant's ("own") and the other merchant's. */
 interface Objects {
@@ -23,6 +23,10 @@ interface Objects {
   ownViewer: string;
   ownChannel: string;
   otherChannel: string;
+  ownRegistration: string;
+  otherRegistration: string;
+  ownSchedule: string;
+  otherSchedule: string;
 }
 
 interface Request {
@@ -91,9 +95,21 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
   'audit.read': { method: 'GET', route: '/api/audit', own: () => ({ url: '/api/audit' }) },
   'audit.export': { method: 'GET', route: '/api/audit/export.csv', own: () => ({ url: '/api/audit/export.csv' }) },
   'storedCards.read': { method: 'GET', route: '/api/registrations', own: () => ({ url: '/api/registrations' }) },
-  'storedCards.delete': { method: 'DELETE', route: '/api/registrations/:id', own: () => ({ url: '/api/registrations/x' }) },
+  // The first allowed role deletes the card; the next ones are told it is gone already (409).
+  'storedCards.delete': {
+    method: 'DELETE',
+    route: '/api/registrations/:id',
+    own: (o) => ({ url: `/api/registrations/${o.ownRegistration}` }),
+    foreign: (o) => ({ url: `/api/registrations/${o.otherRegistration}` }),
+  },
   'schedules.read': { method: 'GET', route: '/api/schedules', own: () => ({ url: '/api/schedules' }) },
-  'schedules.cancel': { method: 'POST', route: '/api/schedules/:id/cancel', own: () => ({ url: '/api/schedules/x/cancel' }) },
+  // The first allowed role cancels it; the next ones are told it is cancelled already (409).
+  'schedules.cancel': {
+    method: 'POST',
+    route: '/api/schedules/:id/cancel',
+    own: (o) => ({ url: `/api/schedules/${o.ownSchedule}/cancel` }),
+    foreign: (o) => ({ url: `/api/schedules/${o.otherSchedule}/cancel` }),
+  },
   'chargebacks.read': { method: 'GET', route: '/api/chargebacks', own: () => ({ url: '/api/chargebacks' }) },
   'channels.manage': {
     method: 'PUT',
@@ -105,7 +121,7 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
 };
 
 /** Endpoints of actions built on other branches of issue 31, not served here yet. */
-const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read'];
+const PENDING: readonly Action[] = ['chargebacks.read'];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
@@ -133,6 +149,7 @@ const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
     own: () => ({ url: '/api/test/payments/x/chargeback-reversal' }),
     foreign: (o) => ({ url: `/api/test/payments/${o.otherPayment}/chargeback-reversal`, body: { chargebackId: o.otherPayment, idempotencyKey: idempotencyKey() } }),
   },
+  { action: 'schedules.read', method: 'GET', route: '/api/schedules/:id', own: (o) => ({ url: `/api/schedules/${o.ownSchedule}` }), foreign: (o) => ({ url: `/api/schedules/${o.otherSchedule}` }) },
 ];
 
 let env: PaymentsBackoffice;
@@ -157,6 +174,11 @@ beforeAll(async () => {
     ownViewer: (await bo.createUser('viewer', { merchantId: own })).user.id,
     ownChannel: env.shop.entityId,
     otherChannel: other.entityId,
+    // Stored cards and schedules made through the merchant API, as a shop makes them.
+    ownRegistration: await storeCard(env),
+    otherRegistration: await storeCard(env, other),
+    ownSchedule: await scheduleCharges(env, await storeCard(env)),
+    otherSchedule: await scheduleCharges(env, await storeCard(env, other), undefined, other),
   };
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });

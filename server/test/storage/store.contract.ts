@@ -51,6 +51,7 @@ import { writeInvitationAcceptContract } from './contract/writes/invitation-acce
 import { writeSessionStartContract } from './contract/writes/session-start.js';
 import { writeMerchantSettingsContract } from './contract/writes/merchant-settings.js';
 import { writeEntitySettingsContract } from './contract/writes/entity-settings.js';
+import { backofficeSchedulesContract } from './contract/backoffice-schedules.js';
 
 export type { StoreHarness } from './contract/fixtures.js';
 
@@ -107,6 +108,7 @@ export const WRITE_CONTRACTS: readonly Contract[] = [
   writeMerchantSettingsContract,
   writeEntitySettingsContract,
   writeInvitationAcceptContract,
+  backofficeSchedulesContract,
 ];
 
 export function storeContract(makeHarness: () => Promise<StoreHarness>): void {

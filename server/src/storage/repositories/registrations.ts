@@ -19,6 +19,15 @@ export interface RegistrationsRepository {
    * deleted (writes/registration-deletion.ts adds what goes with it).
    */
   markDeleted(entityId: string, id: string, now: EpochMs): Promise<boolean>;
+  /**
+   * The stored cards of `entityIds` not deleted, newest first (ids are time-ordered), those older
+   * than `before` (an id) when given; at most `limit`. The back office's list.
+   */
+  listAmong(entityIds: readonly string[], before: string | undefined, limit: number): Promise<RegistrationRecord[]>;
+  /** A registration of one of `entityIds` (deleted ones too), else undefined. */
+  findAmong(entityIds: readonly string[], id: string): Promise<RegistrationRecord | undefined>;
+  /** The registrations of `ids` among `entityIds` (deleted ones too), in no set order: a page of schedules' cards, read at once. */
+  findManyAmong(entityIds: readonly string[], ids: readonly string[]): Promise<RegistrationRecord[]>;
 }
 
 export class KyselyRegistrations implements RegistrationsRepository {
@@ -50,6 +59,26 @@ export class KyselyRegistrations implements RegistrationsRepository {
     const [registrations = [], clocks = []] = await this.#s.readTogether([this.#query(entityId, id).compile(), testClockQuery(this.#s.db, entityId).compile()]);
     const registration = registrations[0] as Selectable<RegistrationsTable> | undefined;
     return { registration: registration && registrationFromRow(registration), testClock: testClockTime(clocks[0] as { time: number | string } | undefined) };
+  }
+
+  async listAmong(entityIds: readonly string[], before: string | undefined, limit: number): Promise<RegistrationRecord[]> {
+    if (entityIds.length === 0) return [];
+    let query = this.#s.db.selectFrom('registrations').selectAll().where('entity_id', 'in', [...entityIds]).where('deleted_at', 'is', null);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+    return rows.map(registrationFromRow);
+  }
+
+  async findAmong(entityIds: readonly string[], id: string): Promise<RegistrationRecord | undefined> {
+    if (entityIds.length === 0) return undefined;
+    const row = await this.#s.db.selectFrom('registrations').selectAll().where('id', '=', id).where('entity_id', 'in', [...entityIds]).executeTakeFirst();
+    return row && registrationFromRow(row);
+  }
+
+  async findManyAmong(entityIds: readonly string[], ids: readonly string[]): Promise<RegistrationRecord[]> {
+    if (entityIds.length === 0 || ids.length === 0) return [];
+    const rows = await this.#s.db.selectFrom('registrations').selectAll().where('id', 'in', [...ids]).where('entity_id', 'in', [...entityIds]).execute();
+    return rows.map(registrationFromRow);
   }
 
   async markDeleted(entityId: string, id: string, now: EpochMs): Promise<boolean> {

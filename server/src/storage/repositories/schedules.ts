@@ -4,7 +4,7 @@
 
 import type { CompiledQuery } from 'kysely';
 import type { EpochMs } from '../../domain/records.js';
-import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../../domain/schedules.js';
+import type { Firing, OccurrenceCharge, OccurrenceRecord, OccurrenceToCharge, ScheduleRecord, ScheduleStatus } from '../../domain/schedules.js';
 import {
   cancelSchedule,
   cancelSchedulesOfRegistration,
@@ -16,6 +16,7 @@ import {
   findTestClock,
   listSchedules,
   lockDueSchedules,
+  scheduleFromRow,
   moveTestClock,
   occurrencesOf,
   scheduleToRow,
@@ -51,6 +52,15 @@ export interface SchedulesRepository {
   findTestClock(entityId: string): Promise<EpochMs | undefined>;
   /** Moves it forward only; false when it is at or past `time` already. */
   moveTestClock(entityId: string, time: EpochMs, now: EpochMs): Promise<boolean>;
+  /**
+   * The schedules of `entityIds` (in `status` when given), newest first (ids are time-ordered),
+   * those older than `before` (an id) when given; at most `limit`. The back office's list.
+   */
+  listAmong(entityIds: readonly string[], status: ScheduleStatus | undefined, before: string | undefined, limit: number): Promise<ScheduleRecord[]>;
+  /** A schedule of one of `entityIds`, else undefined. */
+  findAmong(entityIds: readonly string[], id: string): Promise<ScheduleRecord | undefined>;
+  /** How many active schedules each of `registrationIds` has (of `entityId`); absent ones have none. */
+  activeCountByRegistration(entityIds: readonly string[], registrationIds: readonly string[]): Promise<Map<string, number>>;
 }
 
 export class KyselySchedules implements SchedulesRepository {
@@ -118,5 +128,35 @@ export class KyselySchedules implements SchedulesRepository {
 
   moveTestClock(entityId: string, time: EpochMs, now: EpochMs): Promise<boolean> {
     return moveTestClock(this.#s.db, entityId, time, now);
+  }
+
+  async listAmong(entityIds: readonly string[], status: ScheduleStatus | undefined, before: string | undefined, limit: number): Promise<ScheduleRecord[]> {
+    if (entityIds.length === 0) return [];
+    let query = this.#s.db.selectFrom('schedules').selectAll().where('entity_id', 'in', [...entityIds]);
+    if (status !== undefined) query = query.where('status', '=', status);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+    return rows.map(scheduleFromRow);
+  }
+
+  async findAmong(entityIds: readonly string[], id: string): Promise<ScheduleRecord | undefined> {
+    if (entityIds.length === 0) return undefined;
+    const row = await this.#s.db.selectFrom('schedules').selectAll().where('id', '=', id).where('entity_id', 'in', [...entityIds]).executeTakeFirst();
+    return row && scheduleFromRow(row);
+  }
+
+  async activeCountByRegistration(entityIds: readonly string[], registrationIds: readonly string[]): Promise<Map<string, number>> {
+    if (entityIds.length === 0 || registrationIds.length === 0) return new Map();
+    // The (entity_id, registration_id) index answers it: a page of cards asks once.
+    const rows = await this.#s.db
+      .selectFrom('schedules')
+      .select(['registration_id'])
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('entity_id', 'in', [...entityIds])
+      .where('registration_id', 'in', [...registrationIds])
+      .where('status', '=', 'active')
+      .groupBy('registration_id')
+      .execute();
+    return new Map(rows.map((r) => [r.registration_id, Number(r.n)]));
   }
 }
