@@ -12,7 +12,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, may, ROLES, type Action } from '../../src/domain/roles.js';
 import type { BackofficeClient, BackofficeHarness } from './harness.js';
-import { startPaymentsBackoffice, type PaymentsBackoffice } from './payments-fixture.js';
+import { settleDay } from '../../src/settlement/run.js';
+import { startPaymentsBackoffice, type PaymentsBackoffice, type ShopOfBackoffice } from './payments-fixture.js';
 
 /** Objects the requests name: the signed-in person's merchant's ("own") and the other merchant's. */
 interface Objects {
@@ -21,6 +22,9 @@ interface Objects {
   otherToken: string;
   otherUser: string;
   ownViewer: string;
+  /** The other merchant's channel, and a settled day of it. */
+  otherChannel: string;
+  otherAggregation: string;
 }
 
 interface Request {
@@ -98,7 +102,7 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
 };
 
 /** Endpoints of actions built on other branches of issue 31, not served here yet. */
-const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read', 'channels.manage', 'testTools.use'];
+const PENDING: readonly Action[] = ['storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'channels.manage', 'testTools.use'];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
@@ -107,6 +111,11 @@ const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
 const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'credentials.manage', method: 'DELETE', route: '/api/credentials/tokens/:id', own: () => ({ url: '/api/credentials/tokens/x' }), foreign: (o) => ({ url: `/api/credentials/tokens/${o.otherToken}` }) },
   { action: 'users.manage', method: 'POST', route: '/api/users/:id/reset-two-factor', own: () => ({ url: '/api/users/x/reset-two-factor' }), foreign: (o) => ({ url: `/api/users/${o.otherUser}/reset-two-factor` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/:id', own: () => ({ url: '/api/settlement/x' }), foreign: (o) => ({ url: `/api/settlement/${o.otherAggregation}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/file.csv', own: () => ({ url: '/api/settlement/file.csv' }), foreign: (o) => ({ url: `/api/settlement/file.csv?channel=${o.otherChannel}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/fees', own: () => ({ url: '/api/settlement/fees' }), foreign: (o) => ({ url: `/api/settlement/fees?channel=${o.otherChannel}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/quotes', own: () => ({ url: '/api/settlement/quotes' }), foreign: (o) => ({ url: `/api/settlement/quotes?channel=${o.otherChannel}` }) },
+  { action: 'chargebacks.read', method: 'GET', route: '/api/chargebacks', own: () => ({ url: '/api/chargebacks' }), foreign: (o) => ({ url: `/api/chargebacks?channel=${o.otherChannel}` }) },
 ];
 
 let env: PaymentsBackoffice;
@@ -129,10 +138,20 @@ beforeAll(async () => {
     otherToken: otherToken!.id,
     otherUser: (await bo.createUser('viewer', { merchantId: other.merchantId })).user.id,
     ownViewer: (await bo.createUser('viewer', { merchantId: own })).user.id,
+    otherChannel: other.entityId,
+    otherAggregation: await settledDayOf(other),
   };
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });
 afterAll(() => env.close());
+
+/** A debit of the shop's, settled as the settlement job settles a day; the aggregation's id. */
+async function settledDayOf(shop: ShopOfBackoffice): Promise<string> {
+  await env.pay('DB', {}, shop);
+  const [id] = await settleDay(bo.ctx, shop.entityId, new Date(bo.clock.now()).toISOString().slice(0, 10));
+  if (id === undefined) throw new Error('the day settled nothing');
+  return id;
+}
 
 const served = (e: Pick<Endpoint, 'method' | 'route'>) => bo.app.hasRoute({ method: e.method, url: e.route });
 
