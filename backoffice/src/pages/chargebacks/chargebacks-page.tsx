@@ -68,7 +68,7 @@ export function ChargebacksPage() {
         ))}
       </nav>
       {all.length > 1 && (
-        <form class="inline-form" aria-label="Channel" onSubmit={(e) => e.preventDefault()}>
+        <form class="inline-form settlement-channel" aria-label="Channel" onSubmit={(e) => e.preventDefault()}>
           <div class="field">
             <label for="chargeback-channel">Channel</label>
             <select id="chargeback-channel" value={channel ?? ''} onInput={(e) => location.route(address(state, (e.currentTarget as HTMLSelectElement).value || undefined))}>

@@ -46,10 +46,8 @@ export function SettlementPage() {
           </>
         )
       )}
-      <div class="columns">
-        <FeeTables channels={shown} />
-        {data && <QuotesCard from={data.from} to={data.to} channel={range.channel} channels={all} />}
-      </div>
+      <FeeTables channels={shown} />
+      {data && <QuotesCard from={data.from} to={data.to} channel={range.channel} channels={all} />}
     </Page>
   );
 }

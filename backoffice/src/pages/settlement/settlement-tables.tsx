@@ -25,9 +25,9 @@ export function TotalsTable({ totals }: { totals: readonly SettlementTotal[] }) 
       <tbody>
         {totals.map((t) => (
           <tr key={t.currency}>
-            <th scope="row" data-label="Currency">
+            <td data-label="Currency" class="amount">
               {t.currency}
-            </th>
+            </td>
             <td data-label="Days" class="num">
               {t.days}
             </td>
