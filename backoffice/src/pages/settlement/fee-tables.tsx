@@ -32,7 +32,7 @@ function FeeTable({ channel, named }: { channel: Channel; named: boolean }) {
       {rows.length === 0 ? (
         <p class="muted">No fees: settlement deducts nothing.</p>
       ) : (
-        <table class="table compact">
+        <table class="table compact settlement-fee-table">
           <caption class="visually-hidden">Fee table{named ? ` of ${channel.name}` : ''}</caption>
           <thead>
             <tr>

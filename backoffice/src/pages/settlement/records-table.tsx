@@ -56,7 +56,8 @@ export function RecordsTable({ records }: { records: readonly SettlementRecord[]
               {r.merchantTransactionId ?? '—'}
             </td>
             <td data-label="Reason" class="wrap">
-              {r.result ? `${r.result.description ?? ''} (${r.result.code})` : '—'}
+              {/* A reversal's result is its success, not a reason: only a chargeback has one to show. */}
+              {r.reconciliationType === 'CHARGEBACK' && r.result ? `${r.result.description ?? ''} (${r.result.code})` : '—'}
             </td>
           </tr>
         ))}
