@@ -35,10 +35,14 @@ export function ChargebacksTable({ rows, channels }: { rows: readonly Chargeback
             <td data-label="Amount" class="num amount">
               {formatMoney(c.amount, c.currency)}
             </td>
-            <td data-label="Reason" class="wrap">
-              {c.reason.description} <span class="muted mono small">{c.reason.code}</span>
+            <td data-label="Reason">
+              {/* One box beside the label on a small screen, so the code does not break apart. */}
+              <span>
+                {c.reason.description} <span class="muted mono small">{c.reason.code}</span>
+              </span>
             </td>
-            <td data-label="Payment" class="wrap">
+            <td data-label="Payment">
+              <div>
               <a href={`/payments/${encodeURIComponent(c.payment.id)}`} class="row-link">
                 {label(PAYMENT_TYPES, c.payment.paymentType)} of {formatMoney(c.payment.amount, c.payment.currency)}
               </a>
@@ -48,6 +52,7 @@ export function ChargebacksTable({ rows, channels }: { rows: readonly Chargeback
                 {c.payment.cardLast4 ? ` ···· ${c.payment.cardLast4}` : ''}
                 {c.payment.merchantTransactionId ? ` · order ${c.payment.merchantTransactionId}` : ''}
               </span>
+              </div>
             </td>
             <td data-label="State">{c.state === 'open' ? <Badge tone="bad">Open</Badge> : <Badge tone="ok">Reversed</Badge>}</td>
             <td data-label="Reversal">{c.reversal ? `${formatMoney(c.reversal.amount, c.currency)}, ${formatDateTime(c.reversal.createdAt)}` : '—'}</td>
