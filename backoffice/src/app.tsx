@@ -12,6 +12,9 @@ import { Loading } from './components/notice.js';
 const InvitePage = lazy(() => import('./pages/invite.js').then((m) => m.InvitePage));
 const PaymentsPage = lazy(() => import('./pages/payments/payments-page.js').then((m) => m.PaymentsPage));
 const PaymentPage = lazy(() => import('./pages/payment/payment-page.js').then((m) => m.PaymentPage));
+const SettlementPage = lazy(() => import('./pages/settlement/settlement-page.js').then((m) => m.SettlementPage));
+const AggregationPage = lazy(() => import('./pages/settlement/aggregation-page.js').then((m) => m.AggregationPage));
+const ChargebacksPage = lazy(() => import('./pages/chargebacks/chargebacks-page.js').then((m) => m.ChargebacksPage));
 const AuditPage = lazy(() => import('./pages/audit-page.js').then((m) => m.AuditPage));
 const CredentialsPage = lazy(() => import('./pages/credentials-page.js').then((m) => m.CredentialsPage));
 const PeoplePage = lazy(() => import('./pages/people/people-page.js').then((m) => m.PeoplePage));
@@ -54,6 +57,9 @@ function Pages() {
         <Route path="/" component={Home} />
         <Route path="/payments" component={PaymentsPage} />
         <Route path="/payments/:id" component={PaymentPage} />
+        <Route path="/settlement" component={SettlementPage} />
+        <Route path="/settlement/:id" component={AggregationPage} />
+        <Route path="/chargebacks" component={ChargebacksPage} />
         <Route path="/audit" component={AuditPage} />
         <Route path="/credentials" component={CredentialsPage} />
         <Route path="/people" component={PeoplePage} />

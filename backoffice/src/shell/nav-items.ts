@@ -14,6 +14,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/payments', label: 'Payments', needs: 'payments.read' },
   { href: '/stored-cards', label: 'Stored cards', needs: 'storedCards.read' },
   { href: '/schedules', label: 'Schedules', needs: 'schedules.read' },
+  { href: '/settlement', label: 'Settlement', needs: 'settlement.read' },
+  { href: '/chargebacks', label: 'Chargebacks', needs: 'chargebacks.read' },
   { href: '/audit', label: 'Audit log', needs: 'audit.read' },
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },
   { href: '/people', label: 'People', needs: 'users.manage' },

@@ -4,6 +4,7 @@
 import type { BackofficeRoutes } from './contract.js';
 import { channelsRoutes } from './routes/channels.js';
 import { channelSettingsRoutes } from './routes/channel-settings.js';
+import { chargebackRoutes } from './routes/chargebacks.js';
 import { paymentsListRoutes } from './routes/payments-list.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
@@ -36,6 +37,7 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   paymentActionRoutes,
   paymentNotificationRoutes,
   settlementRoutes,
+  chargebackRoutes,
   webhookRoutes,
   credentialsRoutes,
   auditRoutes,

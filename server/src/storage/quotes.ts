@@ -69,3 +69,22 @@ export async function useQuote(db: Kysely<Database>, entityId: string, id: strin
 export async function releaseQuote(db: Kysely<Database>, id: string, paymentId: string): Promise<void> {
   await db.updateTable('fx_quotes').set({ payment_id: null, used_at: null }).where('id', '=', id).where('payment_id', '=', paymentId).execute();
 }
+
+/** Where a list of used quotes stopped: the last one given (newest first). */
+export interface UsedQuoteCursor {
+  usedAt: EpochMs;
+  id: string;
+}
+
+/**
+ * The quotes of `entityIds` a payment used within [from, to], newest use first, at most `limit`,
+ * after `after` (the back office's settlement page: which rates its payments were priced at). Read
+ * from the index of used quotes by entity and time (migration 025).
+ */
+export async function listUsedQuotes(db: Kysely<Database>, entityIds: readonly string[], from: EpochMs, to: EpochMs, after: UsedQuoteCursor | undefined, limit: number): Promise<FxQuote[]> {
+  if (entityIds.length === 0) return [];
+  let q = db.selectFrom('fx_quotes').selectAll().where('entity_id', 'in', [...entityIds]).where('used_at', '>=', from).where('used_at', '<=', after ? Math.min(after.usedAt, to) : to);
+  if (after) q = q.where((eb) => eb(eb.refTuple('used_at', 'id'), '<', eb.tuple(after.usedAt, after.id)));
+  const rows = await q.orderBy('used_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(fromRow);
+}

@@ -147,6 +147,12 @@ export async function findAggregation(db: Kysely<Database>, entityId: string, id
   return db.selectFrom('settlement_aggregations').selectAll().where('entity_id', '=', entityId).where('id', '=', id).executeTakeFirst();
 }
 
+/** The aggregation `id` if it is one of these entities' (the back office: the channels a person may see). */
+export async function findAggregationAmong(db: Kysely<Database>, entityIds: readonly string[], id: string): Promise<Aggregation | undefined> {
+  if (entityIds.length === 0) return undefined;
+  return db.selectFrom('settlement_aggregations').selectAll().where('id', '=', id).where('entity_id', 'in', [...entityIds]).executeTakeFirst();
+}
+
 export async function setFileChecksum(db: Kysely<Database>, ids: readonly string[], sha256: string): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('settlement_aggregations').set('file_sha256', sha256).where('id', 'in', [...ids]).execute();

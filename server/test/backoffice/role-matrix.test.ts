@@ -12,7 +12,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS, may, ROLES, type Action } from '../../src/domain/roles.js';
 import type { BackofficeClient, BackofficeHarness } from './harness.js';
-import { scheduleCharges, startPaymentsBackoffice, storeCard, type PaymentsBackoffice } from './payments-fixture.js';
+import { settleDay } from '../../src/settlement/run.js';
+import { scheduleCharges, startPaymentsBackoffice, storeCard, type PaymentsBackoffice, type ShopOfBackoffice } from './payments-fixture.js';
 
 /** Objects the requests name: the signed-in person's merchant's ("own") and the other merchant's. */
 interface Objects {
@@ -27,6 +28,8 @@ interface Objects {
   otherRegistration: string;
   ownSchedule: string;
   otherSchedule: string;
+  /** A settled day of the other merchant's channel. */
+  otherAggregation: string;
 }
 
 interface Request {
@@ -121,7 +124,7 @@ const ENDPOINTS: Readonly<Record<Action, Endpoint>> = {
 };
 
 /** Endpoints of actions built on other branches of issue 31, not served here yet. */
-const PENDING: readonly Action[] = ['chargebacks.read'];
+const PENDING: readonly Action[] = [];
 
 /** The actions the matrix calls: every one but the pending. */
 const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
@@ -150,6 +153,11 @@ const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
     foreign: (o) => ({ url: `/api/test/payments/${o.otherPayment}/chargeback-reversal`, body: { chargebackId: o.otherPayment, idempotencyKey: idempotencyKey() } }),
   },
   { action: 'schedules.read', method: 'GET', route: '/api/schedules/:id', own: (o) => ({ url: `/api/schedules/${o.ownSchedule}` }), foreign: (o) => ({ url: `/api/schedules/${o.otherSchedule}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/:id', own: () => ({ url: '/api/settlement/x' }), foreign: (o) => ({ url: `/api/settlement/${o.otherAggregation}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/file.csv', own: () => ({ url: '/api/settlement/file.csv' }), foreign: (o) => ({ url: `/api/settlement/file.csv?channel=${o.otherChannel}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/fees', own: () => ({ url: '/api/settlement/fees' }), foreign: (o) => ({ url: `/api/settlement/fees?channel=${o.otherChannel}` }) },
+  { action: 'settlement.read', method: 'GET', route: '/api/settlement/quotes', own: () => ({ url: '/api/settlement/quotes' }), foreign: (o) => ({ url: `/api/settlement/quotes?channel=${o.otherChannel}` }) },
+  { action: 'chargebacks.read', method: 'GET', route: '/api/chargebacks', own: () => ({ url: '/api/chargebacks' }), foreign: (o) => ({ url: `/api/chargebacks?channel=${o.otherChannel}` }) },
 ];
 
 let env: PaymentsBackoffice;
@@ -179,10 +187,19 @@ beforeAll(async () => {
     otherRegistration: await storeCard(env, other),
     ownSchedule: await scheduleCharges(env, await storeCard(env)),
     otherSchedule: await scheduleCharges(env, await storeCard(env, other), undefined, other),
+    otherAggregation: await settledDayOf(other),
   };
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });
 afterAll(() => env.close());
+
+/** A debit of the shop's, settled as the settlement job settles a day; the aggregation's id. */
+async function settledDayOf(shop: ShopOfBackoffice): Promise<string> {
+  await env.pay('DB', {}, shop);
+  const [id] = await settleDay(bo.ctx, shop.entityId, new Date(bo.clock.now()).toISOString().slice(0, 10));
+  if (id === undefined) throw new Error('the day settled nothing');
+  return id;
+}
 
 const served = (e: Pick<Endpoint, 'method' | 'route'>) => bo.app.hasRoute({ method: e.method, url: e.route });
 

@@ -10,6 +10,7 @@ import { auditContract } from './contract/audit.js';
 import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
 import { merchantSettingsContract } from './contract/merchant-settings.js';
 import { signInFailuresContract } from './contract/sign-in-failures.js';
+import { chargebacksContract } from './contract/chargebacks.js';
 import { checkoutsContract } from './contract/checkouts.js';
 import { entitiesContract } from './contract/entities.js';
 import type { ContractContext, StoreHarness } from './contract/fixtures.js';
@@ -82,6 +83,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   merchantSettingsContract,
   signInFailuresContract,
   paymentSearchContract,
+  chargebacksContract,
 ];
 
 /** One contract per composite write (storage/writes/). */

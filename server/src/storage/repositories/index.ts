@@ -4,6 +4,7 @@
 import { KyselyAccessTokens, type AccessTokensRepository } from './access-tokens.js';
 import { KyselyAudit, type AuditRepository } from './audit.js';
 import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
+import { KyselyChargebacks, type ChargebacksRepository } from './chargebacks.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
@@ -26,6 +27,7 @@ import { KyselyWebhooks, type WebhooksRepository } from './webhooks.js';
 export type * from './access-tokens.js';
 export type * from './audit.js';
 export type * from './backoffice-sessions.js';
+export type * from './chargebacks.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
 export type * from './idempotency.js';
@@ -68,6 +70,8 @@ export interface Repositories {
   readonly signInFailures: SignInFailuresRepository;
   /** The back office's payment list. */
   readonly paymentSearch: PaymentSearchRepository;
+  /** The back office's chargebacks with their reversals. */
+  readonly chargebacks: ChargebacksRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -92,5 +96,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     merchantSettings: new KyselyMerchantSettings(scope),
     signInFailures: new KyselySignInFailures(scope),
     paymentSearch: new KyselyPaymentSearch(scope),
+    chargebacks: new KyselyChargebacks(scope),
   };
 }

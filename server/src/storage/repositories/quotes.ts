@@ -1,10 +1,10 @@
 // Currency quotes: written once, read within their entity, used by at most one payment (../quotes.ts).
 
 import type { EpochMs } from '../../domain/records.js';
-import { findQuote, insertQuote, releaseQuote, useQuote, type FxQuote } from '../quotes.js';
+import { findQuote, insertQuote, listUsedQuotes, releaseQuote, useQuote, type FxQuote, type UsedQuoteCursor } from '../quotes.js';
 import type { Scope } from './scope.js';
 
-export type { FxQuote } from '../quotes.js';
+export type { FxQuote, UsedQuoteCursor } from '../quotes.js';
 
 export interface QuotesRepository {
   insert(quote: FxQuote): Promise<void>;
@@ -13,6 +13,8 @@ export interface QuotesRepository {
   use(entityId: string, id: string, paymentId: string, now: EpochMs): Promise<boolean>;
   /** Gives a quote back from a payment that was declined or never written. */
   release(id: string, paymentId: string): Promise<void>;
+  /** The quotes of these entities a payment used within [from, to], newest use first, at most `limit`, after `after`. */
+  listUsed(entityIds: readonly string[], from: EpochMs, to: EpochMs, after: UsedQuoteCursor | undefined, limit: number): Promise<FxQuote[]>;
 }
 
 export class KyselyQuotes implements QuotesRepository {
@@ -36,5 +38,9 @@ export class KyselyQuotes implements QuotesRepository {
 
   release(id: string, paymentId: string): Promise<void> {
     return releaseQuote(this.#s.db, id, paymentId);
+  }
+
+  listUsed(entityIds: readonly string[], from: EpochMs, to: EpochMs, after: UsedQuoteCursor | undefined, limit: number): Promise<FxQuote[]> {
+    return listUsedQuotes(this.#s.db, entityIds, from, to, after, limit);
   }
 }

@@ -7,6 +7,7 @@ import {
   entityIds,
   fileRowsAfter,
   findAggregation,
+  findAggregationAmong,
   firstSettlementCandidateAt,
   insertReconciliationRecords,
   listAggregations,
@@ -39,6 +40,8 @@ export interface SettlementRepository {
   insertAggregation(aggregation: Aggregation, records: readonly ReconciliationRecord[]): Promise<void>;
   listAggregations(filter: AggregationFilter): Promise<Aggregation[]>;
   findAggregation(entityId: string, id: string): Promise<Aggregation | undefined>;
+  /** The aggregation `id` if one of these entities has it. */
+  findAggregationAmong(entityIds: readonly string[], id: string): Promise<Aggregation | undefined>;
   aggregationRecords(query: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }>;
   /** The records of an entity's days after a cursor, in file order, at most `limit`, as the file reads them. */
   fileRowsAfter(entityId: string, dayFrom: string, dayTo: string, after: RecordCursor | undefined, limit: number): Promise<FileRecord[]>;
@@ -79,6 +82,10 @@ export class KyselySettlement implements SettlementRepository {
 
   findAggregation(entityId: string, id: string): Promise<Aggregation | undefined> {
     return findAggregation(this.#s.db, entityId, id);
+  }
+
+  findAggregationAmong(entityIds: readonly string[], id: string): Promise<Aggregation | undefined> {
+    return findAggregationAmong(this.#s.db, entityIds, id);
   }
 
   aggregationRecords(query: RecordQuery): Promise<{ records: ReconciliationRecord[]; total: number }> {
