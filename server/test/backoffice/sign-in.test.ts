@@ -26,7 +26,7 @@ describe('back office sign-in', () => {
       csrfToken: ann.csrfToken,
       twoFactor: { enabled: false, required: false },
     });
-    expect(me.actions).toEqual(['payments.read', 'payments.refund', 'notifications.resend']);
+    expect(me.actions).toEqual(['payments.read', 'payments.refund', 'notifications.resend', 'storedCards.read', 'storedCards.delete', 'schedules.read', 'schedules.cancel', 'chargebacks.read']);
   });
 
   it('writes the sign-in to the audit log with the address, and notes the user\'s last sign-in', async () => {
