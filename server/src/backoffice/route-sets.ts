@@ -17,6 +17,8 @@ import { settlementRoutes } from './routes/settlement.js';
 import { twoFactorRoutes } from './routes/two-factor.js';
 import { usersRoutes } from './routes/users.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { webhookSecretRoutes } from './routes/webhook-secret.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   sessionRoutes,
@@ -31,6 +33,8 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   paymentNotificationRoutes,
   settlementRoutes,
   webhookRoutes,
+  webhookDeliveryRoutes,
+  webhookSecretRoutes,
   credentialsRoutes,
   auditRoutes,
   usersRoutes,
