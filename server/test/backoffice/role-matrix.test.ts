@@ -21,6 +21,8 @@ interface Objects {
   otherToken: string;
   otherUser: string;
   ownViewer: string;
+  otherEndpoint: string;
+  otherEvent: string;
 }
 
 interface Request {
@@ -107,7 +109,18 @@ const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
 const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'credentials.manage', method: 'DELETE', route: '/api/credentials/tokens/:id', own: () => ({ url: '/api/credentials/tokens/x' }), foreign: (o) => ({ url: `/api/credentials/tokens/${o.otherToken}` }) },
   { action: 'users.manage', method: 'POST', route: '/api/users/:id/reset-two-factor', own: () => ({ url: '/api/users/x/reset-two-factor' }), foreign: (o) => ({ url: `/api/users/${o.otherUser}/reset-two-factor` }) },
+  { action: 'webhooks.manage', method: 'GET', route: '/api/webhooks/:id', own: () => ({ url: '/api/webhooks/x' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}` }) },
+  { action: 'webhooks.manage', method: 'PATCH', route: '/api/webhooks/:id', own: () => ({ url: '/api/webhooks/x' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}`, body: { eventTypes: ['PAYMENT'] } }) },
+  { action: 'webhooks.manage', method: 'DELETE', route: '/api/webhooks/:id', own: () => ({ url: '/api/webhooks/x' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}` }) },
+  { action: 'webhooks.manage', method: 'POST', route: '/api/webhooks/:id/test', own: () => ({ url: '/api/webhooks/x/test' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}/test` }) },
+  { action: 'webhooks.manage', method: 'GET', route: '/api/webhooks/:id/deliveries', own: () => ({ url: '/api/webhooks/x/deliveries' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}/deliveries` }) },
+  { action: 'webhooks.manage', method: 'POST', route: '/api/webhooks/:id/redeliveries', own: () => ({ url: '/api/webhooks/x/redeliveries' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}/redeliveries`, body: { since: 0 } }) },
+  { action: 'webhooks.manage', method: 'GET', route: '/api/webhooks/events/:eventId', own: () => ({ url: '/api/webhooks/events/x' }), foreign: (o) => ({ url: `/api/webhooks/events/${o.otherEvent}` }) },
+  { action: 'webhooks.manage', method: 'POST', route: '/api/webhooks', own: () => ({ url: '/api/webhooks' }), foreign: () => ({ url: '/api/webhooks', body: { entityId: otherEntityId, url: 'http://127.0.0.1:9/hooks', eventTypes: [], active: false } }) },
 ];
+
+/** The other merchant's channel, named by the foreign request of POST /api/webhooks. */
+let otherEntityId = '';
 
 let env: PaymentsBackoffice;
 let bo: BackofficeHarness;
@@ -129,7 +142,11 @@ beforeAll(async () => {
     otherToken: otherToken!.id,
     otherUser: (await bo.createUser('viewer', { merchantId: other.merchantId })).user.id,
     ownViewer: (await bo.createUser('viewer', { merchantId: own })).user.id,
+    otherEndpoint: (await env.post('/v1/webhooks', { entityId: other.entityId, url: 'http://127.0.0.1:9/hooks', active: 'false' }, other)).json().id,
+    // An event is kept when a delivery is made: a payment with a notificationUrl makes one.
+    otherEvent: (await bo.store.webhooks.eventsOf(await env.pay('DB', { notificationUrl: 'http://127.0.0.1:9/n' }, other)))[0]!.id,
   };
+  otherEntityId = other.entityId;
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });
 afterAll(() => env.close());
