@@ -17,6 +17,9 @@ const CredentialsPage = lazy(() => import('./pages/credentials-page.js').then((m
 const PeoplePage = lazy(() => import('./pages/people/people-page.js').then((m) => m.PeoplePage));
 const SettingsPage = lazy(() => import('./pages/settings-page.js').then((m) => m.SettingsPage));
 const AccountPage = lazy(() => import('./pages/account/account-page.js').then((m) => m.AccountPage));
+const NotificationsPage = lazy(() => import('./pages/notifications/notifications-page.js').then((m) => m.NotificationsPage));
+const EndpointPage = lazy(() => import('./pages/notifications/endpoint-page.js').then((m) => m.EndpointPage));
+const EventPage = lazy(() => import('./pages/notifications/event-page.js').then((m) => m.EventPage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
 
 export function App() {
@@ -53,6 +56,9 @@ function Pages() {
         <Route path="/people" component={PeoplePage} />
         <Route path="/settings" component={SettingsPage} />
         <Route path="/account" component={AccountPage} />
+        <Route path="/notifications" component={NotificationsPage} />
+        <Route path="/notifications/events/:eventId" component={EventPage} />
+        <Route path="/notifications/:id" component={EndpointPage} />
         <Route default component={NotFoundPage} />
       </Router>
     </Shell>

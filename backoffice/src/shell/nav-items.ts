@@ -13,6 +13,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/payments', label: 'Payments', needs: 'payments.read' },
   { href: '/audit', label: 'Audit log', needs: 'audit.read' },
+  { href: '/notifications', label: 'Notifications', needs: 'webhooks.manage' },
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },
   { href: '/people', label: 'People', needs: 'users.manage' },
   { href: '/settings', label: 'Settings', needs: 'settings.manage' },
