@@ -122,7 +122,7 @@ test('adds, tests, changes, deactivates and removes an endpoint; reads its deliv
     const pending = log.getByRole('listitem').filter({ has: page.getByText('pending', { exact: true }) }).first();
     await expect(pending.getByText(/next attempt/)).toBeVisible();
     await pending.getByText('1 attempt').click();
-    await expect(pending.getByRole('cell', { name: '503' })).toBeVisible();
+    await expect(pending.getByRole('cell', { name: '503', exact: true })).toBeVisible();
     await expect(pending.getByText('shop is down for maintenance')).toBeVisible();
     await expect(pending.getByText('answered 503')).toBeVisible();
     expect(await backOffice.axeViolations()).toEqual([]);
