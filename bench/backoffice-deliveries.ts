@@ -182,12 +182,17 @@ export async function benchDeliveries(b: DeliveriesBench): Promise<boolean> {
   const page = async (query: string) => {
     const response = await b.client.get(`/api/webhooks/${BENCH_ENDPOINT}/deliveries?limit=${PAGE}${query}`);
     if (response.status !== 200) throw new Error(`the delivery log answered ${response.status}: ${await response.text()}`);
-    const body = (await response.json()) as { deliveries: unknown[] };
+    const body = (await response.json()) as { deliveries: unknown[]; next?: string };
     if (body.deliveries.length !== PAGE) throw new Error(`the delivery log answered ${body.deliveries.length} deliveries, not a page of ${PAGE}`);
+    return body.next;
   };
   const since = START + Math.floor((END - START) / 2);
+  // A page deep in the log: the cursor of the tenth page.
+  let cursor: string | undefined;
+  for (let n = 0; n < 10; n++) cursor = await page(cursor ? `&cursor=${cursor}` : '');
   const lines: [string, Timing][] = [
     ['delivery log, first page', await time(b.runs, () => page(''))],
+    ['delivery log, eleventh page (cursor)', await time(b.runs, () => page(`&cursor=${cursor}`))],
     ['delivery log: failed', await time(b.runs, () => page('&state=failed'))],
     ['delivery log: pending', await time(b.runs, () => page('&state=pending'))],
     ['delivery log: since (mid-year)', await time(b.runs, () => page(`&since=${since}`))],
