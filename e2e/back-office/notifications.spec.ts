@@ -211,11 +211,20 @@ test.describe('at 375 px, with the keyboard', () => {
       expect(await backOffice.axeViolations()).toEqual([]);
       await backOffice.screenshot('notifications');
 
+      // A payment's notification, then its attempts opened from the keyboard in the log.
+      await backOffice.payWithCard('7.50', `ORD-HOOKS-SMALL-${Date.now()}`);
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(3);
       await tabTo(page, item.getByRole('link', { name: /^Deliveries/ }));
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { name: 'Deliveries', level: 1 })).toBeVisible();
+      const delivery = page.getByRole('region', { name: 'Deliveries' }).getByRole('listitem').first();
+      await tabTo(page, delivery.locator('summary'));
+      await page.keyboard.press('Enter');
+      // At this width each attempt is a card whose cells say their column: the HTTP cell, by its label.
+      await expect(delivery.locator('td[data-label="HTTP"]')).toHaveText('200');
       expect(await backOffice.scrollsSideways()).toBe(false);
       expect(await backOffice.axeViolations()).toEqual([]);
+      await backOffice.screenshot('notifications-log');
     } finally {
       await removeEndpointsOf(backOffice, receiver.url);
       receiver.server.close();
