@@ -326,6 +326,13 @@ describe("the merchant's webhook secret", () => {
     for (const secret of [oldSecret, newSecret, again.secret]) expect(text).not.toContain(secret);
   });
 
+  it('is not for a person limited to some channels: it serves every channel', async () => {
+    const limited = await signIn('admin', { channelIds: [env.shop.entityId] });
+    expect((await limited.get('/api/webhooks/secret-rotation')).statusCode).toBe(404);
+    expect((await limited.post('/api/webhooks/secret-rotation', { overlapHours: 2 })).statusCode).toBe(404);
+    expect(await auditRows('webhook.secretRotate')).toEqual([]);
+  });
+
   it('refuses an overlap outside 1 to 720 hours', async () => {
     for (const overlapHours of [0, 721, 1.5, '2', null]) {
       const res = await owner.post('/api/webhooks/secret-rotation', { overlapHours });

@@ -1,10 +1,11 @@
 // Notifications: the webhook endpoints of each channel the person may see, with what can be done
 // to each (see its deliveries, change it, activate or deactivate it, send a test, remove it), an
 // endpoint added with its secret shown once, and the merchant's own webhook secret rotated with an
-// overlap.
+// overlap (for people who see every channel: it serves them all).
 
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
+import { me } from '../../api/session.js';
 import type { Channel } from '../../api/types.js';
 import { Badge } from '../../components/badge.js';
 import { Confirm } from '../../components/confirm.js';
@@ -132,7 +133,7 @@ export function NotificationsPage() {
           );
         })
       )}
-      {data.data && <SecretRotation />}
+      {data.data && me.value?.user.channelIds === null && <SecretRotation />}
       {dialog?.kind === 'add' && <AddEndpointDialog channels={channels} onClose={() => setDialog(undefined)} onAdded={() => data.reload()} />}
       {dialog?.kind === 'edit' && <EditEndpointDialog endpoint={dialog.endpoint} onClose={() => setDialog(undefined)} onSaved={() => done('The endpoint is changed.')} />}
       {dialog?.kind === 'deactivate' && (
