@@ -26,6 +26,9 @@ const TestToolsPage = lazy(() => import('./pages/test-tools/test-tools-page.js')
 const StoredCardsPage = lazy(() => import('./pages/stored-cards/stored-cards-page.js').then((m) => m.StoredCardsPage));
 const SchedulesPage = lazy(() => import('./pages/schedules/schedules-page.js').then((m) => m.SchedulesPage));
 const SchedulePage = lazy(() => import('./pages/schedules/schedule-page.js').then((m) => m.SchedulePage));
+const NotificationsPage = lazy(() => import('./pages/notifications/notifications-page.js').then((m) => m.NotificationsPage));
+const EndpointPage = lazy(() => import('./pages/notifications/endpoint-page.js').then((m) => m.EndpointPage));
+const EventPage = lazy(() => import('./pages/notifications/event-page.js').then((m) => m.EventPage));
 const NotFoundPage = lazy(() => import('./pages/not-found.js').then((m) => m.NotFoundPage));
 
 export function App() {
@@ -71,6 +74,9 @@ function Pages() {
         <Route path="/stored-cards" component={StoredCardsPage} />
         <Route path="/schedules" component={SchedulesPage} />
         <Route path="/schedules/:id" component={SchedulePage} />
+        <Route path="/notifications" component={NotificationsPage} />
+        <Route path="/notifications/events/:eventId" component={EventPage} />
+        <Route path="/notifications/:id" component={EndpointPage} />
         <Route default component={NotFoundPage} />
       </Router>
     </Shell>

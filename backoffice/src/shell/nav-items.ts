@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/settlement', label: 'Settlement', needs: 'settlement.read' },
   { href: '/chargebacks', label: 'Chargebacks', needs: 'chargebacks.read' },
   { href: '/audit', label: 'Audit log', needs: 'audit.read' },
+  { href: '/notifications', label: 'Notifications', needs: 'webhooks.manage' },
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },
   { href: '/people', label: 'People', needs: 'users.manage' },
   { href: '/channels', label: 'Channels', needs: 'channels.manage' },

@@ -23,6 +23,8 @@ import { testClockRoutes } from './routes/test-clock.js';
 import { testPaymentRoutes } from './routes/test-payments.js';
 import { storedCardRoutes } from './routes/registrations.js';
 import { scheduleRoutes } from './routes/schedules.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { webhookSecretRoutes } from './routes/webhook-secret.js';
 
 export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   sessionRoutes,
@@ -39,6 +41,8 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   settlementRoutes,
   chargebackRoutes,
   webhookRoutes,
+  webhookDeliveryRoutes,
+  webhookSecretRoutes,
   credentialsRoutes,
   auditRoutes,
   usersRoutes,

@@ -205,6 +205,15 @@ export interface WebhookAttemptsTable {
   relay_id: string;
 }
 
+/** A merchant's webhook secret waiting for its switch time (migration 023; webhooks/merchant-secret.ts). */
+export interface WebhookSecretRotationsTable {
+  merchant_id: string;
+  /** Sealed with the card key. */
+  secret: string;
+  switch_at: number;
+  created_at: number;
+}
+
 export interface FxQuotesTable {
   id: string;
   entity_id: string;
@@ -282,6 +291,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  webhook_secret_rotations: WebhookSecretRotationsTable;
   fx_quotes: FxQuotesTable;
   settlement_aggregations: SettlementAggregationsTable;
   reconciliation_records: ReconciliationRecordsTable;

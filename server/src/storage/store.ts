@@ -23,7 +23,7 @@ export type {
   RegistrationRecord,
 } from '../domain/records.js';
 export { NEW_CHECKOUT_STATE } from '../domain/records.js';
-export type { DeliveryFilter, DeliveryListing, EndpointChange, RecordDelivery, RedeliverySelection } from './webhooks.js';
+export type { DeliveryFilter, DeliveryListing, EndpointChange, EventDelivery, RecordDelivery, RedeliverySelection, SecretRotation } from './webhooks.js';
 export type { CheckoutChange } from './checkouts.js';
 export type * from './repositories/index.js';
 export type { FollowUpWrite, NewPaymentParts, NewRegistrationParts, SettleOutcome, SettleWrite } from './writes/index.js';

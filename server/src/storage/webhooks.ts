@@ -46,6 +46,23 @@ export function storableText(text: string, max: number): string {
   return cut.replace(UNSTORABLE, '\ufffd');
 }
 
+/** The most of a receiver's answer an attempt keeps, in UTF-8 bytes: the first KiB, never more. */
+export const RESPONSE_START_MAX_BYTES = 1_024;
+
+/**
+ * `text` cut to at most `maxBytes` of UTF-8, at a character's boundary. The sender keeps the answer's
+ * first KiB of bytes, but bytes that are not UTF-8 come back as U+FFFD (three bytes each), so the
+ * text it hands over can be longer than the KiB it read.
+ */
+export function byteCapped(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= maxBytes) return text;
+  let end = maxBytes;
+  // Back over the continuation bytes (10xxxxxx) of a character the cut would split.
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
+}
+
 const typesText = (types: readonly EventType[]): string => (types.length === 0 ? '' : `,${types.join(',')},`);
 
 function typesOf(text: string): EventType[] {
@@ -233,7 +250,7 @@ export class WebhookStatements {
   recordAttempt(delivery: WebhookDelivery, outcome: AttemptOutcome, now: EpochMs): CompiledQuery[] {
     const a = outcome.attempt;
     const error = a.error === null ? null : storableText(a.error, ATTEMPT_TEXT_MAX);
-    const responseStart = a.responseStart === null ? null : storableText(a.responseStart, ATTEMPT_TEXT_MAX);
+    const responseStart = a.responseStart === null ? null : byteCapped(storableText(a.responseStart, ATTEMPT_TEXT_MAX), RESPONSE_START_MAX_BYTES);
     const queries = [
       this.#attempt.compile({ deliveryId: delivery.id, number: a.number, at: a.at, status: a.status, latencyMs: Math.round(a.latencyMs), responseStart, error, relayId: a.relayId }),
       this.#decide.compile({ deliveryId: delivery.id, state: outcome.state, at: a.at, nextAttemptAt: outcome.nextAttemptAt, status: a.status, error, deliveredAt: outcome.state === 'delivered' ? a.at : null, now }),
@@ -360,6 +377,8 @@ export interface DeliveryFilter {
   since?: EpochMs;
   /** The delivery of one event. */
   eventId?: string;
+  /** Older than this delivery (the last of the previous page): newest first, page after page. */
+  before?: { createdAt: EpochMs; id: string };
   limit: number;
 }
 
@@ -386,6 +405,9 @@ export async function listDeliveries(db: Executor, endpointId: string, filter: D
   if (filter.state !== undefined) q = q.where('d.state', '=', filter.state);
   if (filter.since !== undefined) q = q.where('d.created_at', '>=', filter.since);
   if (filter.eventId !== undefined) q = q.where('d.event_id', '=', filter.eventId);
+  const before = filter.before;
+  // A row comparison, which both stores answer from the (endpoint_id, [state,] created_at, id) index.
+  if (before !== undefined) q = q.where((eb) => eb(eb.refTuple('d.created_at', 'd.id'), '<', eb.tuple(before.createdAt, before.id)));
   const rows = await q.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(filter.limit).execute();
   if (rows.length === 0) return [];
   const byDelivery = await attemptsByDelivery(db, rows.map((r) => r.id));
@@ -503,4 +525,78 @@ export async function redeliverableOfRecords(db: Executor, entityId: string, rec
     .orderBy('d.id')
     .execute();
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
+}
+
+/** A delivery of one event, to whichever endpoint: the back office's view of an event. */
+export interface EventDelivery extends DeliveryListing {
+  endpointId: string;
+  /** Where it goes: an endpoint's URL or a payment's notificationUrl (never the secret). */
+  url: string;
+  /** Set for a payment's notificationUrl rather than a registered endpoint. */
+  paymentId: string | null;
+}
+
+/** The deliveries of one event of the given entities, each with its attempts (by the event's unique index). */
+export async function deliveriesOfEvent(db: Executor, entityIds: readonly string[], eventId: string): Promise<EventDelivery[]> {
+  if (entityIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .selectAll('d')
+    .select(['e.type as e_type', 'e.action as e_action', 'e.record_id as e_record_id', 'w.url as w_url', 'w.payment_id as w_payment_id'])
+    .where('d.event_id', '=', eventId)
+    .where('e.entity_id', 'in', [...entityIds])
+    .orderBy('d.created_at')
+    .orderBy('d.id')
+    .execute();
+  if (rows.length === 0) return [];
+  const byDelivery = await attemptsByDelivery(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    delivery: deliveryFromRow(r),
+    type: eventTypeOf(r.e_type),
+    action: r.e_action as WebhookEvent['action'],
+    recordId: r.e_record_id,
+    attempts: byDelivery.get(r.id) ?? [],
+    endpointId: r.endpoint_id,
+    url: r.w_url,
+    paymentId: r.w_payment_id,
+  }));
+}
+
+/** A registered endpoint (not a notificationUrl's) of one of the entities, never a removed one. */
+export async function findEndpointAmong(db: Executor, entityIds: readonly string[], id: string): Promise<WebhookEndpoint | undefined> {
+  if (entityIds.length === 0) return undefined;
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', id)
+    .where('entity_id', 'in', [...entityIds])
+    .where('payment_id', 'is', null)
+    .where('state', '!=', 'removed')
+    .executeTakeFirst();
+  return row && endpointFromRow(row);
+}
+
+/** A merchant's next webhook secret, sealed, and when the relay starts sealing with it. */
+export interface SecretRotation {
+  merchantId: string;
+  sealedSecret: string;
+  switchAt: EpochMs;
+  createdAt: EpochMs;
+}
+
+export async function findSecretRotation(db: Executor, merchantId: string): Promise<SecretRotation | undefined> {
+  const row = await db.selectFrom('webhook_secret_rotations').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst();
+  return row && { merchantId: row.merchant_id, sealedSecret: row.secret, switchAt: Number(row.switch_at), createdAt: Number(row.created_at) };
+}
+
+/** Writes the merchant's rotation, replacing one it had. */
+export async function putSecretRotation(db: Executor, rotation: SecretRotation): Promise<void> {
+  const values = { merchant_id: rotation.merchantId, secret: rotation.sealedSecret, switch_at: rotation.switchAt, created_at: rotation.createdAt };
+  await db
+    .insertInto('webhook_secret_rotations')
+    .values(values)
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ secret: values.secret, switch_at: values.switch_at, created_at: values.created_at }))
+    .execute();
 }

@@ -16,6 +16,7 @@ import type { RetryLadder } from '../domain/retry-ladder.js';
 import { nextAttemptAt } from '../domain/retry-ladder.js';
 import type { EndpointSlots } from './endpoint-slots.js';
 import type { AttemptResult } from './send.js';
+import { currentMerchantSecret, type CurrentSecret } from './merchant-secret.js';
 
 /** Sends one encrypted notification (send.ts in the relay). */
 export type SendNotification = (url: string, headers: Record<string, string>, body: string) => Promise<AttemptResult>;
@@ -42,13 +43,15 @@ export function notificationText(work: Pick<DeliveryWork, 'event'>): string {
   return `{"type":${JSON.stringify(type)},${action === null ? '' : `"action":${JSON.stringify(action)},`}"payload":${payload}}`;
 }
 
-/** The key of an endpoint: its own, or the merchant's for a notificationUrl. */
-export async function endpointSecret(ctx: DeliveryContext, endpoint: WebhookEndpoint): Promise<string> {
-  if (endpoint.sealedSecret !== '') return ctx.vault.openSecret(endpoint.sealedSecret);
+/**
+ * The key of an endpoint: its own (it never changes), or the merchant's for a notificationUrl, which a
+ * rotation changes at its switch time (merchant-secret.ts): kept no longer than `keptUntil`.
+ */
+export async function endpointSecret(ctx: DeliveryContext, endpoint: WebhookEndpoint): Promise<CurrentSecret> {
+  if (endpoint.sealedSecret !== '') return { secret: ctx.vault.openSecret(endpoint.sealedSecret), keptUntil: Number.POSITIVE_INFINITY };
   const entity = await ctx.store.entities.find(endpoint.entityId);
-  const merchant = entity && (await ctx.store.merchants.find(entity.merchantId));
-  if (!merchant) throw new Error(`no merchant for the entity of endpoint ${endpoint.id}`);
-  return ctx.vault.openSecret(merchant.webhookSecret);
+  if (!entity) throw new Error(`no merchant for the entity of endpoint ${endpoint.id}`);
+  return currentMerchantSecret(ctx, entity.merchantId);
 }
 
 /** One notification sealed under `secret` (a fresh IV) and sent with its event id: every attempt and every test. */

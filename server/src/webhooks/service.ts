@@ -15,10 +15,15 @@ import { checkEndpointUrl } from './endpoint-url.js';
 import { EndpointSlots } from './endpoint-slots.js';
 import { parseRetryLadder, type RetryLadder } from '../domain/retry-ladder.js';
 import { createWebhookSender, type WebhookSender } from './send.js';
+import { MAX_OVERLAP_HOURS, MIN_OVERLAP_HOURS, type CurrentSecret } from './merchant-secret.js';
+import { writeEndpointChange, writeEndpointInsert, writeSecretRotation } from '../storage/writes/index.js';
+import type { AuditEntry, AuditValues } from '../domain/users.js';
 import { newWebhookSecret } from '../merchants/bootstrap.js';
 
 /** A delivery waiting for its endpoint's turn looks again after this long, ms. */
 const BUSY_RETRY_MS = 250;
+
+const HOUR_MS = 3_600_000;
 
 /** Opened keys kept at most; the oldest is opened again when needed. */
 const SECRETS_KEPT = 1_000;
@@ -47,6 +52,23 @@ export interface Activation {
   error?: string;
 }
 
+/** A change an audit row tells of: what, to which endpoint (or merchant), the values before and after. */
+export interface AuditedChange {
+  action: string;
+  target: string;
+  before: AuditValues | null;
+  after: AuditValues | null;
+}
+
+/**
+ * Makes the audit row of a change, for a caller that acts for a person (the back office): each change
+ * is then written with its row in one transaction. The merchant API and the command line pass none.
+ */
+export type ChangeAudit = (change: AuditedChange) => AuditEntry;
+
+/** What an audit row says of an endpoint: never its secret. */
+const auditedEndpoint = (e: WebhookEndpoint): AuditValues => ({ entityId: e.entityId, url: e.url, eventTypes: e.eventTypes, state: e.state });
+
 export interface EndpointInput {
   url: string;
   eventTypes: EventType[];
@@ -62,8 +84,8 @@ export class Webhooks {
   readonly #send: SendNotification;
   /** Jitter source of the retry ladder; 0.5 is none. */
   readonly #random: () => number;
-  /** Keys opened, by endpoint: an endpoint's key never changes, and a notificationUrl's takes two reads. */
-  readonly #secrets = new Map<string, string>();
+  /** Keys opened, by endpoint: an endpoint's own for good, the merchant's (a notificationUrl's) until a rotation may change it. */
+  readonly #secrets = new Map<string, CurrentSecret>();
 
   constructor(deps: WebhookDeps) {
     this.#d = deps;
@@ -82,11 +104,12 @@ export class Webhooks {
 
   async #secretOf(endpoint: WebhookEndpoint): Promise<string> {
     const kept = this.#secrets.get(endpoint.id);
-    if (kept !== undefined) return kept;
-    const secret = await endpointSecret(this.#d, endpoint);
+    if (kept !== undefined && this.#d.clock.now() < kept.keptUntil) return kept.secret;
+    const opened = await endpointSecret(this.#d, endpoint);
+    this.#secrets.delete(endpoint.id);
     if (this.#secrets.size >= SECRETS_KEPT) this.#secrets.delete(this.#secrets.keys().next().value ?? '');
-    this.#secrets.set(endpoint.id, secret);
-    return secret;
+    this.#secrets.set(endpoint.id, opened);
+    return opened.secret;
   }
 
   /** Closes the connections kept alive to receivers (shutdown). */
@@ -109,7 +132,7 @@ export class Webhooks {
   }
 
   /** A new endpoint with its own secret (returned once, stored sealed), activated unless asked not to. */
-  async create(entity: EntityRecord, input: EndpointInput): Promise<{ endpoint: WebhookEndpoint; secret: string; activation?: Activation }> {
+  async create(entity: EntityRecord, input: EndpointInput, audit?: ChangeAudit): Promise<{ endpoint: WebhookEndpoint; secret: string; activation?: Activation }> {
     const url = this.#checkUrl(input.url);
     const now = this.#d.clock.now();
     const secret = newWebhookSecret();
@@ -125,9 +148,9 @@ export class Webhooks {
       createdAt: now,
       updatedAt: now,
     };
-    await this.#d.store.webhooks.insertEndpoint(endpoint);
+    await writeEndpointInsert(this.#d.store, endpoint, audit?.({ action: 'webhook.create', target: endpoint.id, before: null, after: auditedEndpoint(endpoint) }));
     if (input.active === false) return { endpoint, secret };
-    const { endpoint: activated, activation } = await this.activate(entity, endpoint);
+    const { endpoint: activated, activation } = await this.activate(entity, endpoint, audit);
     return { endpoint: activated, secret, activation };
   }
 
@@ -135,11 +158,12 @@ export class Webhooks {
    * Sends the activation test notification; an acknowledged one (2xx) makes the endpoint active.
    * An endpoint that does not acknowledge stays as it was: a merchant fixes the receiver and tries again.
    */
-  async activate(entity: EntityRecord, endpoint: WebhookEndpoint): Promise<{ endpoint: WebhookEndpoint; activation: Activation }> {
+  async activate(entity: EntityRecord, endpoint: WebhookEndpoint, audit?: ChangeAudit): Promise<{ endpoint: WebhookEndpoint; activation: Activation }> {
     const activation = await this.test(endpoint, 'webhook activation');
     if (!activation.acknowledged) return { endpoint, activation };
     const now = this.#d.clock.now();
-    await this.#d.store.webhooks.updateEndpoint(entity.id, endpoint.id, { state: 'active', disabledReason: null }, now);
+    const row = audit?.({ action: 'webhook.activate', target: endpoint.id, before: { state: endpoint.state }, after: { state: 'active' } });
+    await writeEndpointChange(this.#d.store, { entityId: entity.id, id: endpoint.id, change: { state: 'active', disabledReason: null }, now }, row);
     return { endpoint: { ...endpoint, state: 'active', disabledReason: null, updatedAt: now }, activation };
   }
 
@@ -158,20 +182,65 @@ export class Webhooks {
   }
 
   /** Changes the URL, the types or the state; activating sends the test notification first. */
-  async update(entity: EntityRecord, endpoint: WebhookEndpoint, change: { url?: string; eventTypes?: EventType[]; active?: boolean }): Promise<{ endpoint: WebhookEndpoint; activation?: Activation }> {
+  async update(
+    entity: EntityRecord,
+    endpoint: WebhookEndpoint,
+    change: { url?: string; eventTypes?: EventType[]; active?: boolean },
+    audit?: ChangeAudit,
+  ): Promise<{ endpoint: WebhookEndpoint; activation?: Activation }> {
     const now = this.#d.clock.now();
     let current = endpoint;
     const url = change.url === undefined ? undefined : this.#checkUrl(change.url);
     if (url !== undefined || change.eventTypes !== undefined || change.active === false) {
       const patch = { ...(url !== undefined ? { url } : {}), ...(change.eventTypes !== undefined ? { eventTypes: change.eventTypes } : {}), ...(change.active === false ? { state: 'inactive' as const } : {}) };
-      await this.#d.store.webhooks.updateEndpoint(entity.id, endpoint.id, patch, now);
+      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, endpoint[k as keyof typeof patch]]));
+      const row = audit?.({ action: change.active === false ? 'webhook.deactivate' : 'webhook.change', target: endpoint.id, before, after: patch });
+      await writeEndpointChange(this.#d.store, { entityId: entity.id, id: endpoint.id, change: patch, now }, row);
       current = { ...current, ...patch, updatedAt: now };
     }
-    if (change.active === true) return this.activate(entity, current);
+    if (change.active === true) return this.activate(entity, current, audit);
     return { endpoint: current };
   }
 
-  async remove(entity: EntityRecord, endpointId: string): Promise<boolean> {
-    return this.#d.store.webhooks.updateEndpoint(entity.id, endpointId, { state: 'removed' }, this.#d.clock.now());
+  /** Removes an endpoint: its pending deliveries end as cancelled when their turn comes. */
+  async remove(entity: EntityRecord, endpointId: string, audit?: ChangeAudit): Promise<boolean> {
+    const before = audit && (await this.#d.store.webhooks.findEndpoint(entity.id, endpointId));
+    const row = before ? audit?.({ action: 'webhook.remove', target: endpointId, before: auditedEndpoint(before), after: { state: 'removed' } }) : undefined;
+    return writeEndpointChange(this.#d.store, { entityId: entity.id, id: endpointId, change: { state: 'removed' }, now: this.#d.clock.now() }, row);
+  }
+
+  /** A test notification sent for a person, with the audit row of what it got (who sent what to a receiver). */
+  async testFor(endpoint: WebhookEndpoint, audit: ChangeAudit): Promise<Activation> {
+    const result = await this.test(endpoint);
+    await this.#d.store.audit.append(audit({ action: 'webhook.test', target: endpoint.id, before: null, after: { acknowledged: result.acknowledged, status: result.status } }));
+    return result;
+  }
+
+  /**
+   * Rotates the merchant's webhook secret (the key of notificationUrl notifications) with an overlap:
+   * the new secret is answered once, and the relay seals with the old one until `switchAt`
+   * (merchant-secret.ts). The audit row tells the switch time, never a secret.
+   */
+  async rotateMerchantSecret(merchantId: string, overlapHours: number, audit: ChangeAudit): Promise<{ secret: string; switchAt: number }> {
+    if (!Number.isInteger(overlapHours) || overlapHours < MIN_OVERLAP_HOURS || overlapHours > MAX_OVERLAP_HOURS) {
+      throw new EndpointInputError('overlapHours', `overlapHours must be a whole number of hours from ${MIN_OVERLAP_HOURS} to ${MAX_OVERLAP_HOURS}`);
+    }
+    const now = this.#d.clock.now();
+    const secret = newWebhookSecret();
+    const switchAt = now + overlapHours * HOUR_MS;
+    await writeSecretRotation(this.#d.store, {
+      merchantId,
+      sealedSecret: this.#d.vault.sealSecret(secret),
+      switchAt,
+      now,
+      audit: (replacedPending) => audit({ action: 'webhook.secretRotate', target: merchantId, before: null, after: { overlapHours, switchAt, replacedPending } }),
+    });
+    return { secret, switchAt };
+  }
+
+  /** The merchant's rotation still in its overlap, if any: when the relay switches to the new secret. */
+  async pendingRotation(merchantId: string): Promise<{ switchAt: number; startedAt: number } | null> {
+    const rotation = await this.#d.store.webhooks.findSecretRotation(merchantId);
+    return rotation !== undefined && rotation.switchAt > this.#d.clock.now() ? { switchAt: rotation.switchAt, startedAt: rotation.createdAt } : null;
   }
 }

@@ -83,6 +83,17 @@ async function invite(role = 'viewer'): Promise<{ id: string; token: string }> {
   return { id: res.json().user.id, token };
 }
 
+/** A URL nobody listens on: the walk's endpoints are made inactive, and a test there is refused. */
+const WALK_RECEIVER = 'http://127.0.0.1:9/hooks';
+
+/** An inactive endpoint of the shop's channel, made through the merchant API; its id. */
+async function walkEndpoint(): Promise<string> {
+  const made = await p.post('/v1/webhooks', { entityId: p.shop.entityId, url: WALK_RECEIVER, active: 'false' });
+  expect(made.statusCode, made.body).toBe(200);
+  secrets.push(made.json().secret);
+  return made.json().id;
+}
+
 const row = (action: string, userId: string, target: string, changed: 'none' | 'after' | 'both' = 'none'): ExpectedRow => ({
   action,
   userId,
@@ -214,6 +225,46 @@ const ACTIONS: Record<string, () => Promise<Prepared>> = {
     const { id } = await invite();
     return { send: () => owner.patch(`/api/users/${id}`, { role: 'finance' }), rows: [row('user.setRole', owner.user!.id, id, 'both')] };
   },
+  'POST /api/webhooks': async () => {
+    let created = '';
+    return {
+      send: async () => {
+        // Inactive: made without a receiver to acknowledge its activation.
+        const res = await owner.post('/api/webhooks', { entityId: p.shop.entityId, url: WALK_RECEIVER, eventTypes: [], active: false });
+        created = res.json().endpoint.id;
+        secrets.push(res.json().secret);
+        return res;
+      },
+      get rows() {
+        return [row('webhook.create', owner.user!.id, created, 'after')];
+      },
+    };
+  },
+  'PATCH /api/webhooks/:id': async () => {
+    const id = await walkEndpoint();
+    return { send: () => owner.patch(`/api/webhooks/${id}`, { eventTypes: ['PAYMENT'] }), rows: [row('webhook.change', owner.user!.id, id, 'both')] };
+  },
+  'DELETE /api/webhooks/:id': async () => {
+    const id = await walkEndpoint();
+    return { send: () => owner.delete(`/api/webhooks/${id}`), rows: [row('webhook.remove', owner.user!.id, id, 'both')] };
+  },
+  // Nobody listens there: the test is sent, not acknowledged, and audited all the same.
+  'POST /api/webhooks/:id/test': async () => {
+    const id = await walkEndpoint();
+    return { send: () => owner.post(`/api/webhooks/${id}/test`), rows: [row('webhook.test', owner.user!.id, id, 'after')] };
+  },
+  'POST /api/webhooks/:id/redeliveries': async () => {
+    const id = await walkEndpoint();
+    return { send: () => owner.post(`/api/webhooks/${id}/redeliveries`, { since: 0 }), rows: [row('webhook.redeliver', owner.user!.id, id, 'after')] };
+  },
+  'POST /api/webhooks/secret-rotation': async () => ({
+    send: async () => {
+      const res = await owner.post('/api/webhooks/secret-rotation', { overlapHours: 24 });
+      secrets.push(res.json().secret);
+      return res;
+    },
+    rows: [row('webhook.secretRotate', owner.user!.id, p.shop.merchantId, 'after')],
+  }),
   'POST /api/users/:id/reset-two-factor': async () => {
     const client = await signIn();
     await withTwoFactor(client);

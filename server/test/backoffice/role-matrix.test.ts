@@ -30,6 +30,8 @@ interface Objects {
   otherSchedule: string;
   /** A settled day of the other merchant's channel. */
   otherAggregation: string;
+  otherEndpoint: string;
+  otherEvent: string;
 }
 
 interface Request {
@@ -158,7 +160,18 @@ const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'settlement.read', method: 'GET', route: '/api/settlement/fees', own: () => ({ url: '/api/settlement/fees' }), foreign: (o) => ({ url: `/api/settlement/fees?channel=${o.otherChannel}` }) },
   { action: 'settlement.read', method: 'GET', route: '/api/settlement/quotes', own: () => ({ url: '/api/settlement/quotes' }), foreign: (o) => ({ url: `/api/settlement/quotes?channel=${o.otherChannel}` }) },
   { action: 'chargebacks.read', method: 'GET', route: '/api/chargebacks', own: () => ({ url: '/api/chargebacks' }), foreign: (o) => ({ url: `/api/chargebacks?channel=${o.otherChannel}` }) },
+  { action: 'webhooks.manage', method: 'GET', route: '/api/webhooks/:id', own: () => ({ url: '/api/webhooks/x' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}` }) },
+  { action: 'webhooks.manage', method: 'PATCH', route: '/api/webhooks/:id', own: () => ({ url: '/api/webhooks/x' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}`, body: { eventTypes: ['PAYMENT'] } }) },
+  { action: 'webhooks.manage', method: 'DELETE', route: '/api/webhooks/:id', own: () => ({ url: '/api/webhooks/x' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}` }) },
+  { action: 'webhooks.manage', method: 'POST', route: '/api/webhooks/:id/test', own: () => ({ url: '/api/webhooks/x/test' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}/test` }) },
+  { action: 'webhooks.manage', method: 'GET', route: '/api/webhooks/:id/deliveries', own: () => ({ url: '/api/webhooks/x/deliveries' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}/deliveries` }) },
+  { action: 'webhooks.manage', method: 'POST', route: '/api/webhooks/:id/redeliveries', own: () => ({ url: '/api/webhooks/x/redeliveries' }), foreign: (o) => ({ url: `/api/webhooks/${o.otherEndpoint}/redeliveries`, body: { since: 0 } }) },
+  { action: 'webhooks.manage', method: 'GET', route: '/api/webhooks/events/:eventId', own: () => ({ url: '/api/webhooks/events/x' }), foreign: (o) => ({ url: `/api/webhooks/events/${o.otherEvent}` }) },
+  { action: 'webhooks.manage', method: 'POST', route: '/api/webhooks', own: () => ({ url: '/api/webhooks' }), foreign: () => ({ url: '/api/webhooks', body: { entityId: otherEntityId, url: 'http://127.0.0.1:9/hooks', eventTypes: [], active: false } }) },
 ];
+
+/** The other merchant's channel, named by the foreign request of POST /api/webhooks. */
+let otherEntityId = '';
 
 let env: PaymentsBackoffice;
 let bo: BackofficeHarness;
@@ -188,7 +201,11 @@ beforeAll(async () => {
     ownSchedule: await scheduleCharges(env, await storeCard(env)),
     otherSchedule: await scheduleCharges(env, await storeCard(env, other), undefined, other),
     otherAggregation: await settledDayOf(other),
+    otherEndpoint: (await env.post('/v1/webhooks', { entityId: other.entityId, url: 'http://127.0.0.1:9/hooks', active: 'false' }, other)).json().id,
+    // An event is kept when a delivery is made: a payment with a notificationUrl makes one.
+    otherEvent: (await bo.store.webhooks.eventsOf(await env.pay('DB', { notificationUrl: 'http://127.0.0.1:9/n' }, other)))[0]!.id,
   };
+  otherEntityId = other.entityId;
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });
 afterAll(() => env.close());

@@ -6,9 +6,13 @@ import type { EpochMs } from '../../domain/records.js';
 import type { AttemptOutcome, DeliveryWork, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../domain/webhooks.js';
 import {
   cancelDeliveryQuery,
+  deliveriesOfEvent,
   deliveriesOfRecords,
   eventsOfRecord,
   findEndpoint,
+  findEndpointAmong,
+  findSecretRotation,
+  putSecretRotation,
   insertEndpoint,
   listDeliveries,
   listEndpoints,
@@ -19,6 +23,8 @@ import {
   type DeliveryFilter,
   type DeliveryListing,
   type EndpointChange,
+  type EventDelivery,
+  type SecretRotation,
   type RecordDelivery,
   type RedeliverySelection,
 } from '../webhooks.js';
@@ -50,6 +56,13 @@ export interface WebhooksRepository {
   /** Puts deliveries back to pending for a new round from `now`; their jobs are the caller's (writes/redelivery.ts). */
   requeue(ids: readonly string[], now: EpochMs): Promise<void>;
   eventsOf(recordId: string): Promise<WebhookEvent[]>;
+  /** A registered endpoint (not a notificationUrl's) of one of the entities; a removed one is never found. */
+  findEndpointAmong(entityIds: readonly string[], id: string): Promise<WebhookEndpoint | undefined>;
+  /** One event's deliveries to every endpoint, when the event is of one of the entities. */
+  deliveriesOfEvent(entityIds: readonly string[], eventId: string): Promise<EventDelivery[]>;
+  /** The merchant's webhook secret waiting for its switch time, if any (webhooks/merchant-secret.ts). */
+  findSecretRotation(merchantId: string): Promise<SecretRotation | undefined>;
+  putSecretRotation(rotation: SecretRotation): Promise<void>;
 }
 
 export class KyselyWebhooks implements WebhooksRepository {
@@ -118,5 +131,21 @@ export class KyselyWebhooks implements WebhooksRepository {
 
   eventsOf(recordId: string): Promise<WebhookEvent[]> {
     return eventsOfRecord(this.#s.db, recordId);
+  }
+
+  findEndpointAmong(entityIds: readonly string[], id: string): Promise<WebhookEndpoint | undefined> {
+    return findEndpointAmong(this.#s.db, entityIds, id);
+  }
+
+  deliveriesOfEvent(entityIds: readonly string[], eventId: string): Promise<EventDelivery[]> {
+    return deliveriesOfEvent(this.#s.db, entityIds, eventId);
+  }
+
+  findSecretRotation(merchantId: string): Promise<SecretRotation | undefined> {
+    return findSecretRotation(this.#s.db, merchantId);
+  }
+
+  putSecretRotation(rotation: SecretRotation): Promise<void> {
+    return putSecretRotation(this.#s.db, rotation);
   }
 }

@@ -8,6 +8,8 @@ export { writeFollowUp, type FollowUpWrite } from './follow-up.js';
 export { writePayment, type NewPaymentParts } from './payment.js';
 export { writeRegistration, type NewRegistrationParts } from './registration.js';
 export { writeRecordsRedelivery, writeRedelivery } from './redelivery.js';
+export { writeEndpointChange, writeEndpointInsert } from './webhook-endpoint.js';
+export { writeSecretRotation, type SecretRotationWrite } from './webhook-secret-rotation.js';
 export { writeRegistrationDeletion } from './registration-deletion.js';
 export { writeSchedule } from './schedule.js';
 export { writeSessionStart, type SessionStartWrite } from './session-start.js';

@@ -9,8 +9,8 @@ import { deliveryJob, type RedeliverySelection } from '../webhooks.js';
 /** Deliveries requeued per statement: the ids go in as bound parameters of one IN list. */
 const CHUNK = 500;
 
-/** The deliveries queued again. */
-export function writeRedelivery(store: Store, selection: RedeliverySelection, now: EpochMs): Promise<string[]> {
+/** The deliveries queued again; with `audit`, the row of the person who asked (told how many), in the same transaction. */
+export function writeRedelivery(store: Store, selection: RedeliverySelection, now: EpochMs, audit?: (queued: number) => AuditEntry): Promise<string[]> {
   return store.transaction(async (tx) => {
     const ids = await tx.webhooks.redeliverable(selection);
     for (let i = 0; i < ids.length; i += CHUNK) {
@@ -18,6 +18,7 @@ export function writeRedelivery(store: Store, selection: RedeliverySelection, no
       await tx.webhooks.requeue(chunk, now);
       await tx.jobs.enqueue(chunk.map((deliveryId) => deliveryJob(deliveryId, selection.endpointId, now)));
     }
+    if (audit) await tx.audit.append(audit(ids.length));
     return ids;
   });
 }

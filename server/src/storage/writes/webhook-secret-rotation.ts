@@ -1,0 +1,30 @@
+// A rotation of the merchant's webhook secret (webhooks/merchant-secret.ts): the new secret,
+// sealed, waits for its switch time, with the audit row, in one transaction. A rotation whose
+// switch time has passed is first made the merchant's secret (the relay seals with it already);
+// one still in its overlap is replaced: its secret never sealed a notification.
+
+import type { EpochMs } from '../../domain/records.js';
+import type { AuditEntry } from '../../domain/users.js';
+import type { Store } from '../store.js';
+
+export interface SecretRotationWrite {
+  merchantId: string;
+  sealedSecret: string;
+  switchAt: EpochMs;
+  now: EpochMs;
+  /** The audit row, told whether a rotation still in its overlap was replaced. */
+  audit: (replacedPending: boolean) => AuditEntry;
+}
+
+export function writeSecretRotation(store: Store, w: SecretRotationWrite): Promise<void> {
+  return store.transaction(async (tx) => {
+    const previous = await tx.webhooks.findSecretRotation(w.merchantId);
+    if (previous !== undefined && previous.switchAt <= w.now) {
+      const merchant = await tx.merchants.find(w.merchantId);
+      if (!merchant) throw new Error(`no merchant ${w.merchantId}`);
+      await tx.merchants.replaceWebhookSecret(w.merchantId, merchant.webhookSecret, previous.sealedSecret);
+    }
+    await tx.webhooks.putSecretRotation({ merchantId: w.merchantId, sealedSecret: w.sealedSecret, switchAt: w.switchAt, createdAt: w.now });
+    await tx.audit.append(w.audit(previous !== undefined && previous.switchAt > w.now));
+  });
+}
