@@ -6,6 +6,7 @@ import { channelsRoutes } from './routes/channels.js';
 import { paymentsListRoutes } from './routes/payments-list.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
+import { homeRoutes } from './routes/home.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { passwordRoutes } from './routes/password.js';
 import { paymentActionRoutes } from './routes/payment-actions.js';
@@ -34,4 +35,5 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   credentialsRoutes,
   auditRoutes,
   usersRoutes,
+  homeRoutes,
 ];

@@ -58,6 +58,7 @@ export class KyselyStore implements Store {
   readonly merchantSettings: Repositories['merchantSettings'];
   readonly signInFailures: Repositories['signInFailures'];
   readonly paymentSearch: Repositories['paymentSearch'];
+  readonly home: Repositories['home'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -112,6 +113,7 @@ export class KyselyStore implements Store {
     this.merchantSettings = repositories.merchantSettings;
     this.signInFailures = repositories.signInFailures;
     this.paymentSearch = repositories.paymentSearch;
+    this.home = repositories.home;
     this.#writeTogether = repositories.writeTogether;
   }
 

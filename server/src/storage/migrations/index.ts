@@ -22,6 +22,7 @@ import * as m018 from './018-back-office-sessions.js';
 import * as m019 from './019-payment-listing.js';
 import * as m020 from './020-access-tokens.js';
 import * as m021 from './021-webhook-events-by-record.js';
+import * as m022 from './022-home-figures.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -44,4 +45,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '019-payment-listing': m019,
   '020-access-tokens': m020,
   '021-webhook-events-by-record': m021,
+  '022-home-figures': m022,
 };

@@ -6,6 +6,7 @@ import { KyselyAudit, type AuditRepository } from './audit.js';
 import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
+import { KyselyHome, type HomeRepository } from './home.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
 import { KyselyJobs, type JobsRepository } from './jobs.js';
 import { KyselyMerchantSettings, type MerchantSettingsRepository } from './merchant-settings.js';
@@ -28,6 +29,7 @@ export type * from './audit.js';
 export type * from './backoffice-sessions.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
+export type * from './home.js';
 export type * from './idempotency.js';
 export type * from './jobs.js';
 export type * from './merchants.js';
@@ -68,6 +70,8 @@ export interface Repositories {
   readonly signInFailures: SignInFailuresRepository;
   /** The back office's payment list. */
   readonly paymentSearch: PaymentSearchRepository;
+  /** The back office's home page. */
+  readonly home: HomeRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -92,5 +96,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     merchantSettings: new KyselyMerchantSettings(scope),
     signInFailures: new KyselySignInFailures(scope),
     paymentSearch: new KyselyPaymentSearch(scope),
+    home: new KyselyHome(scope),
   };
 }
