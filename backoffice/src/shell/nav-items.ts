@@ -11,6 +11,7 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'Home', needs: 'payments.read' },
   { href: '/payments', label: 'Payments', needs: 'payments.read' },
   { href: '/audit', label: 'Audit log', needs: 'audit.read' },
   { href: '/credentials', label: 'Credentials', needs: 'credentials.manage' },

@@ -21,6 +21,8 @@ interface Objects {
   otherToken: string;
   otherUser: string;
   ownViewer: string;
+  /** Another merchant's channel (home's `channel` filter). */
+  otherChannel: string;
 }
 
 interface Request {
@@ -106,6 +108,7 @@ const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
 /** Further endpoints that name an object, beyond each action's representative. */
 const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'credentials.manage', method: 'DELETE', route: '/api/credentials/tokens/:id', own: () => ({ url: '/api/credentials/tokens/x' }), foreign: (o) => ({ url: `/api/credentials/tokens/${o.otherToken}` }) },
+  { action: 'payments.read', method: 'GET', route: '/api/home', own: () => ({ url: '/api/home' }), foreign: (o) => ({ url: `/api/home?channel=${o.otherChannel}` }) },
   { action: 'users.manage', method: 'POST', route: '/api/users/:id/reset-two-factor', own: () => ({ url: '/api/users/x/reset-two-factor' }), foreign: (o) => ({ url: `/api/users/${o.otherUser}/reset-two-factor` }) },
 ];
 
@@ -129,6 +132,7 @@ beforeAll(async () => {
     otherToken: otherToken!.id,
     otherUser: (await bo.createUser('viewer', { merchantId: other.merchantId })).user.id,
     ownViewer: (await bo.createUser('viewer', { merchantId: own })).user.id,
+    otherChannel: other.entityId,
   };
   for (const role of ROLES) clients.set(role, await bo.signIn(role, { merchantId: own }));
 });
