@@ -11,7 +11,8 @@
 // - schedules whose last charge failed: active schedules with their newest charged occurrence
 //   (the occurrences' unique (schedule_id, scheduled_at) index, newest first).
 
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
 import type { EpochMs } from '../../domain/records.js';
 import type { Scope } from './scope.js';
 
@@ -93,6 +94,27 @@ export interface HomeRepository {
 const CHARGED = ['succeeded', 'declined', 'pending', 'failed'] as const;
 const FAILED = ['declined', 'failed'] as const;
 
+/** The activity statement (exported for the plan tests): one covering scan of the time index per channel. */
+export function activityQuery(db: Kysely<Database>, entityIds: readonly string[], from: EpochMs, to: EpochMs) {
+  // The day's length is the one constant in the statement's text; every value is bound.
+  const day = sql<number | string>`created_at / ${sql.lit(DAY_MS)}`;
+  return db
+    .selectFrom('payments')
+    .select((eb) => [
+      day.as('day'),
+      'payment_type',
+      'status',
+      'currency',
+      'result_code',
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.sum<number | string | bigint>('amount').as('total'),
+    ])
+    .where('entity_id', 'in', [...entityIds])
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .groupBy([day, 'payment_type', 'status', 'currency', 'result_code']);
+}
+
 export class KyselyHome implements HomeRepository {
   readonly #s: Scope;
 
@@ -102,24 +124,7 @@ export class KyselyHome implements HomeRepository {
 
   async activity(entityIds: readonly string[], from: EpochMs, to: EpochMs): Promise<ActivityGroup[]> {
     if (entityIds.length === 0) return [];
-    // The day's length is the one constant in the statement's text; every value is bound.
-    const day = sql<number | string>`created_at / ${sql.lit(DAY_MS)}`;
-    const rows = await this.#s.db
-      .selectFrom('payments')
-      .select((eb) => [
-        day.as('day'),
-        'payment_type',
-        'status',
-        'currency',
-        'result_code',
-        eb.fn.countAll<number | string>().as('n'),
-        eb.fn.sum<number | string | bigint>('amount').as('total'),
-      ])
-      .where('entity_id', 'in', [...entityIds])
-      .where('created_at', '>=', from)
-      .where('created_at', '<=', to)
-      .groupBy([day, 'payment_type', 'status', 'currency', 'result_code'])
-      .execute();
+    const rows = await activityQuery(this.#s.db, entityIds, from, to).execute();
     return rows.map((r) => ({
       day: Number(r.day),
       paymentType: r.payment_type,
