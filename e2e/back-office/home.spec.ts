@@ -30,9 +30,27 @@ async function chargeBack(backOffice: BackOffice, paymentId: string): Promise<vo
   expect(res.status, JSON.stringify(res.json)).toBe(200);
 }
 
+/** A payment the simulated issuer declines (the code asked for in the holder's field). */
+async function decline(backOffice: BackOffice): Promise<void> {
+  const res = await backOffice.relay.request('POST', '/v1/payments', {
+    entityId: backOffice.relay.credentials.entityId,
+    amount: '15.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    paymentBrand: 'VISA',
+    'card.number': '4200000000000000',
+    'card.holder': '800.100.151',
+    'card.expiryMonth': '05',
+    'card.expiryYear': String(new Date().getFullYear() + 3),
+    'card.cvv': '123',
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(400);
+}
+
 test('home shows the figures after a payment, the chart, what needs attention, at any width and by keyboard', async ({ page, backOffice }) => {
   const paid = await backOffice.payWithCard('42.00', `ORD-HOME-${Date.now()}`);
   await chargeBack(backOffice, paid);
+  await decline(backOffice);
   await backOffice.signInAsOwner('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link').first()).toHaveText('Home');
@@ -47,6 +65,9 @@ test('home shows the figures after a payment, the chart, what needs attention, a
   const shown = await page.evaluate((n) => new Intl.NumberFormat(navigator.languages[0] ?? navigator.language).format(n), answer.today.payments.succeeded);
   await expect(today.locator('dt:text-is("Successful") + dd')).toHaveText(shown);
   await expect(today.locator('.big-amount').first()).toContainText('€');
+
+  // Declines by reason: the declined payment's result code group.
+  await expect(page.getByRole('region', { name: 'Declines by reason' }).getByRole('rowheader', { name: 'rejected by the bank' })).toBeVisible();
 
   // The chart's box has its height from the style sheet, and the chart is drawn inside it.
   const chart = page.getByRole('img', { name: /^Successful and declined payments per day/ });

@@ -1,4 +1,4 @@
-// The chart of the 30 days: successful and declined payments per UTC day, drawn by uPlot (a small
+// The chart of the 30 days: successful payments (bars) and declined ones (a line) per UTC day, drawn by uPlot (a small
 // maintained chart library, loaded with this page's chunk only). Its box has its height in the
 // style sheet before anything is drawn, and the canvas is made at the box's size, so nothing on the
 // page moves when it appears; it follows the box's width as the window changes. The chart is a
@@ -18,24 +18,32 @@ function token(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
+/** Half a day in seconds (uPlot's time unit): the first and the last day's bars are drawn whole. */
+const HALF_DAY_S = 43_200;
+
+/** Bars a little narrower than a day, at most 28 px wide. */
+const bars = uPlot.paths.bars?.({ size: [0.6, 28] });
+
 function optionsOf(width: number): uPlot.Options {
   const muted = token('--muted', '#56606e');
   const line = token('--line', '#dfe4ea');
+  const ok = token('--ok', '#116329');
   const axis = { stroke: muted, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
   return {
     width,
     height: CHART_HEIGHT,
     legend: { show: false },
     cursor: { show: false },
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
+    scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
     axes: [
       { ...axis, space: 56, values: (_u, splits) => splits.map((s) => formatShortDay(s * 1000)) },
       { ...axis, size: 48, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000], values: (_u, splits) => splits.map(formatCount) },
     ],
     series: [
       {},
-      { label: 'Successful', stroke: token('--ok', '#116329'), width: 2, fill: `${token('--ok', '#116329')}1a`, points: { size: 5 } },
-      { label: 'Declined', stroke: token('--bad', '#b42318'), width: 2, dash: [6, 4], points: { size: 5 } },
+      // Bars and a line: a day with as many declines as successes still shows both.
+      { label: 'Successful', stroke: ok, width: 1, fill: `${ok}66`, paths: bars, points: { show: false } },
+      { label: 'Declined', stroke: token('--bad', '#b42318'), width: 2, points: { size: 6, fill: token('--bad', '#b42318') } },
     ],
   };
 }

@@ -9,7 +9,7 @@ export function HomeDaysTable({ days }: { days: readonly HomeDay[] }) {
     <details class="home-days">
       <summary>The 30 days as a table</summary>
       <div class="home-scroll">
-        <table class="table compact">
+        <table class="table compact home-table">
           <caption class="visually-hidden">Payments per day (UTC days), newest first</caption>
           <thead>
             <tr>

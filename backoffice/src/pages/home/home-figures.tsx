@@ -72,7 +72,7 @@ export function DeclinesCard({ today, month }: { today: HomeFigures; month: Home
         <p class="muted">No declined payments in the last 30 days.</p>
       ) : (
         <div class="home-scroll">
-          <table class="table compact">
+          <table class="table compact home-table">
             <thead>
               <tr>
                 <th scope="col">Result code group</th>
