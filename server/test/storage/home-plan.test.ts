@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/storage/migrate.js';
-import { activityQuery } from '../../src/storage/repositories/home.js';
+import { activityQuery, openChargebackQueries } from '../../src/storage/repositories/home.js';
 import { openSqliteDb } from '../../src/storage/sqlite.js';
 
 describe('SQLite indexes (migration 022)', () => {
@@ -23,6 +23,24 @@ describe('SQLite indexes (migration 022)', () => {
       expect(steps).not.toMatch(/SCAN payments/);
       // Every value is bound: the channels and the times are parameters, not text of the statement.
       expect(query.parameters).toEqual(['e1', 'e2', 'e3', 1, 2]);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite indexes (migration 019, read by the home page)', () => {
+  it('counts and lists open chargebacks from their partial index, not through every payment of the channels', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pw-plan-'));
+    const db = openSqliteDb(join(dir, 'relay.sqlite'));
+    try {
+      await migrateToLatest(db);
+      const { list, count } = openChargebackQueries(db, ['e1', 'e2'], 10);
+      for (const query of [list.compile(), count.compile()]) {
+        const { rows } = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+        expect(rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH payments USING INDEX payments_entity_chargebacks \(entity_id=\?\)/);
+      }
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
