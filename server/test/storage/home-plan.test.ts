@@ -21,7 +21,8 @@ describe('SQLite indexes (migration 022)', () => {
       const steps = rows.map((r) => r.detail).join('\n');
       expect(steps).toMatch(/SEARCH payments USING COVERING INDEX payments_entity_time \(entity_id=\? AND created_at>\? AND created_at<\?\)/);
       expect(steps).not.toMatch(/SCAN payments/);
-      // Every value is bound: the channels and the times are parameters, not text of the statement.
+      // Every value is bound: the channels and the times are parameters, not text of the statement;
+      // the times last, as the repository's statements of each day (the month's with other bounds) rely on.
       expect(query.parameters).toEqual(['e1', 'e2', 'e3', 1, 2]);
     } finally {
       await db.destroy();

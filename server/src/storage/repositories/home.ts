@@ -173,7 +173,9 @@ export class KyselyHome implements HomeRepository {
 
   async activity(entityIds: readonly string[], from: EpochMs, to: EpochMs): Promise<ActivityGroup[]> {
     if (entityIds.length === 0) return [];
-    const statements = this.#s.dialect === 'sqlite' ? dayRanges(from, to).map(([a, b]) => activityQuery(this.#s.db, entityIds, a, b).compile()) : [activityQuery(this.#s.db, entityIds, from, to).compile()];
+    const month = activityQuery(this.#s.db, entityIds, from, to).compile();
+    // The days' statements are the month's with other bounds (its last two parameters): compiled once.
+    const statements = this.#s.dialect === 'sqlite' ? dayRanges(from, to).map(([a, b]) => ({ ...month, parameters: [...entityIds, a, b] })) : [month];
     const results = (await this.#s.readTogether(statements)) as ActivityRow[][];
     return results.flat().map((r) => ({
       day: Number(r.day),
