@@ -34,6 +34,7 @@ import { SQLITE_FILE } from '../server/src/storage/index.js';
 import type { PaymentSearch } from '../server/src/storage/store.js';
 import { benchPayment, END, MERCHANT, START } from './backoffice-seed.js';
 import { benchDeliveries } from './backoffice-deliveries.js';
+import { measureHome } from './backoffice-home.js';
 
 const PAYMENTS = Number.parseInt(process.env.BENCH_PAYMENTS ?? '1000000', 10);
 const RUNS = Number.parseInt(process.env.BENCH_RUNS ?? '50', 10);
@@ -281,6 +282,7 @@ async function run(db: Database): Promise<boolean> {
         console.log(`  ${name.padEnd(42)} p50 ${ms(t.p50)}  p95 ${ms(t.p95)}  ratio ${(t.p50 / baseline.p50).toFixed(1).padStart(5)}  ${within ? 'ok' : `OVER ${LIST_BUDGET_MS} ms`}`);
       }
       ok = (await benchDeliveries({ name: db.name, seedArgs: db.seedArgs, client: server.client, baseline, runs: RUNS })) && ok;
+      ok = (await measureHome(db.name, db.config, baseline.p50)) && ok;
       const e = await measureExport(server.client);
       const within = e.seconds <= EXPORT_BUDGET_S && e.rssMb <= EXPORT_BUDGET_MB;
       ok &&= within;

@@ -10,6 +10,7 @@ import { SignInPage } from './pages/sign-in.js';
 import { Loading } from './components/notice.js';
 
 const InvitePage = lazy(() => import('./pages/invite.js').then((m) => m.InvitePage));
+const HomePage = lazy(() => import('./pages/home/home-page.js').then((m) => m.HomePage));
 const PaymentsPage = lazy(() => import('./pages/payments/payments-page.js').then((m) => m.PaymentsPage));
 const PaymentPage = lazy(() => import('./pages/payment/payment-page.js').then((m) => m.PaymentPage));
 const SettlementPage = lazy(() => import('./pages/settlement/settlement-page.js').then((m) => m.SettlementPage));
@@ -96,8 +97,12 @@ function focusNewPage(url: string): void {
   document.getElementById('main')?.focus();
 }
 
-/** `/` opens the first page the person's role allows. */
+/** `/` is the home page for whoever may read payments; anyone else goes to the first page their role allows. */
 function Home() {
+  return me.value?.actions.includes('payments.read') ? <HomePage /> : <FirstAllowedPage />;
+}
+
+function FirstAllowedPage() {
   const { route } = useLocation();
   const actions = me.value?.actions ?? [];
   useEffect(() => {

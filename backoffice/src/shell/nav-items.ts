@@ -11,6 +11,7 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'Home', needs: 'payments.read' },
   { href: '/payments', label: 'Payments', needs: 'payments.read' },
   { href: '/stored-cards', label: 'Stored cards', needs: 'storedCards.read' },
   { href: '/schedules', label: 'Schedules', needs: 'schedules.read' },

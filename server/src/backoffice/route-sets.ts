@@ -8,6 +8,7 @@ import { chargebackRoutes } from './routes/chargebacks.js';
 import { paymentsListRoutes } from './routes/payments-list.js';
 import { auditRoutes } from './routes/audit.js';
 import { credentialsRoutes } from './routes/credentials.js';
+import { homeRoutes } from './routes/home.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { passwordRoutes } from './routes/password.js';
 import { paymentActionRoutes } from './routes/payment-actions.js';
@@ -50,4 +51,5 @@ export const BACKOFFICE_ROUTE_SETS: readonly BackofficeRoutes[] = [
   testPaymentRoutes,
   storedCardRoutes,
   scheduleRoutes,
+  homeRoutes,
 ];

@@ -59,6 +59,7 @@ export class KyselyStore implements Store {
   readonly signInFailures: Repositories['signInFailures'];
   readonly paymentSearch: Repositories['paymentSearch'];
   readonly chargebacks: Repositories['chargebacks'];
+  readonly home: Repositories['home'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -114,6 +115,7 @@ export class KyselyStore implements Store {
     this.signInFailures = repositories.signInFailures;
     this.paymentSearch = repositories.paymentSearch;
     this.chargebacks = repositories.chargebacks;
+    this.home = repositories.home;
     this.#writeTogether = repositories.writeTogether;
   }
 

@@ -135,6 +135,7 @@ const COVERED = ACTIONS.filter((a) => !PENDING.includes(a));
 const MORE_OBJECT_ENDPOINTS: readonly (Endpoint & { action: Action })[] = [
   { action: 'credentials.manage', method: 'DELETE', route: '/api/credentials/tokens/:id', own: () => ({ url: '/api/credentials/tokens/x' }), foreign: (o) => ({ url: `/api/credentials/tokens/${o.otherToken}` }) },
   { action: 'channels.manage', method: 'GET', route: '/api/channels/:id/settings', own: (o) => ({ url: `/api/channels/${o.ownChannel}/settings` }), foreign: (o) => ({ url: `/api/channels/${o.otherChannel}/settings` }) },
+  { action: 'payments.read', method: 'GET', route: '/api/home', own: () => ({ url: '/api/home' }), foreign: (o) => ({ url: `/api/home?channel=${o.otherChannel}` }) },
   { action: 'users.manage', method: 'POST', route: '/api/users/:id/reset-two-factor', own: () => ({ url: '/api/users/x/reset-two-factor' }), foreign: (o) => ({ url: `/api/users/${o.otherUser}/reset-two-factor` }) },
   { action: 'testTools.use', method: 'POST', route: '/api/test/vouchers/:id/pay', own: () => ({ url: '/api/test/vouchers/x/pay' }), foreign: (o) => ({ url: `/api/test/vouchers/${o.otherPayment}/pay` }) },
   { action: 'testTools.use', method: 'POST', route: '/api/test/vouchers/:id/expire', own: () => ({ url: '/api/test/vouchers/x/expire' }), foreign: (o) => ({ url: `/api/test/vouchers/${o.otherPayment}/expire` }) },

@@ -22,6 +22,7 @@ import * as m018 from './018-back-office-sessions.js';
 import * as m019 from './019-payment-listing.js';
 import * as m020 from './020-access-tokens.js';
 import * as m021 from './021-webhook-events-by-record.js';
+import * as m022 from './022-home-figures.js';
 import * as m023 from './023-webhook-delivery-log.js';
 import * as m025 from './025-used-quotes.js';
 
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '019-payment-listing': m019,
   '020-access-tokens': m020,
   '021-webhook-events-by-record': m021,
+  '022-home-figures': m022,
   '023-webhook-delivery-log': m023,
   '025-used-quotes': m025,
 };

@@ -7,6 +7,7 @@ import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './b
 import { KyselyChargebacks, type ChargebacksRepository } from './chargebacks.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
+import { KyselyHome, type HomeRepository } from './home.js';
 import { KyselyIdempotency, type IdempotencyRepository } from './idempotency.js';
 import { KyselyJobs, type JobsRepository } from './jobs.js';
 import { KyselyMerchantSettings, type MerchantSettingsRepository } from './merchant-settings.js';
@@ -30,6 +31,7 @@ export type * from './backoffice-sessions.js';
 export type * from './chargebacks.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
+export type * from './home.js';
 export type * from './idempotency.js';
 export type * from './jobs.js';
 export type * from './merchants.js';
@@ -72,6 +74,8 @@ export interface Repositories {
   readonly paymentSearch: PaymentSearchRepository;
   /** The back office's chargebacks with their reversals. */
   readonly chargebacks: ChargebacksRepository;
+  /** The back office's home page. */
+  readonly home: HomeRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -97,5 +101,6 @@ export function repositoriesOf(scope: Scope): Repositories {
     signInFailures: new KyselySignInFailures(scope),
     paymentSearch: new KyselyPaymentSearch(scope),
     chargebacks: new KyselyChargebacks(scope),
+    home: new KyselyHome(scope),
   };
 }
