@@ -12,30 +12,9 @@ import { may, type Role } from '../domain/roles.js';
 import type { Config } from '../config/config.js';
 import { describeResult, RESULT_CODES, resultGroup } from '../../../spec/result-codes.js';
 import { refundCap, type RefundLimit } from './refund-limit.js';
+import type { OpenChargeback, TestToolActions } from './test-tools/actions.js';
 
-/** A chargeback the simulator could reverse now. */
-export interface OpenChargeback {
-  id: string;
-  amount: string;
-  currency: string;
-  reasonCode: string;
-  reasonDescription: string;
-  createdAt: number;
-}
-
-/** The simulator's operations that fit a payment now (test environment only). */
-export interface TestToolActions {
-  /** A voucher slip awaiting payment: pay it or let it expire now. */
-  pay?: true;
-  expire?: true;
-  /** A redirect payment awaiting the shopper: approve or cancel it as the shopper would. */
-  approve?: true;
-  cancel?: true;
-  /** Charge back up to `max`, for one of `reasons` (the catalogue's chargeback codes). */
-  chargeback?: { max: string; currency: string; reasons: { code: string; description: string }[] };
-  /** The open chargebacks of the payment, each of which could be reversed. */
-  chargebackReversal?: { chargebacks: OpenChargeback[] };
-}
+export type { OpenChargeback, TestToolActions };
 
 export interface AllowedActions {
   capture?: { max: string; currency: string };

@@ -5,15 +5,13 @@
 // their changes are made here, with who and from where.
 
 import type { FastifyRequest } from 'fastify';
-import { randomHex } from '../crypto/tokens.js';
 import type { WebhookAttempt, WebhookEndpoint } from '../domain/webhooks.js';
 import type { DeliveryListing, EventDelivery } from '../storage/store.js';
 import type { ChangeAudit } from '../webhooks/service.js';
 import { BackofficeError, type BackofficeContext, type BackofficeSession } from './contract.js';
 import { OBJECT_ID } from './query.js';
 import { visibleEntities } from './visible.js';
-
-const AUDIT_ID_BYTES = 16;
+import { personAudit } from './person-audit.js';
 
 export function endpointView(e: WebhookEndpoint): Record<string, unknown> {
   return {
@@ -60,5 +58,5 @@ export async function visibleEndpoint(ctx: BackofficeContext, session: Backoffic
 
 /** The audit rows of the person's changes through the webhook service. */
 export function auditOf(session: BackofficeSession, request: FastifyRequest, ctx: BackofficeContext): ChangeAudit {
-  return (change) => ({ id: randomHex(AUDIT_ID_BYTES), merchantId: session.merchantId, userId: session.userId, at: ctx.clock.now(), address: request.ip, ...change });
+  return (change) => personAudit(session, request, ctx.clock.now(), change);
 }

@@ -26,23 +26,9 @@ export interface ClockMove {
   ran: Ran;
 }
 
-export interface OpenChargeback {
-  id: string;
-  amount: string;
-  currency: string;
-  reasonCode: string;
-  reasonDescription: string;
-  createdAt: number;
-}
+import type { OpenChargeback, TestToolActions } from '../../../../server/src/backoffice/test-tools/actions.js';
 
-export interface TestToolActions {
-  pay?: true;
-  expire?: true;
-  approve?: true;
-  cancel?: true;
-  chargeback?: { max: string; currency: string; reasons: { code: string; description: string }[] };
-  chargebackReversal?: { chargebacks: OpenChargeback[] };
-}
+export type { OpenChargeback, TestToolActions };
 
 /** A payment's detail as the test tools read it: `allowed.test` added in the test environment. */
 export type DetailWithTests = Omit<PaymentDetail, 'allowed'> & { allowed: PaymentDetail['allowed'] & { test?: TestToolActions } };

@@ -4,7 +4,6 @@
 // log's length). An export is itself audited.
 
 import { Readable } from 'node:stream';
-import { randomHex } from '../../crypto/tokens.js';
 import type { AuditFilter } from '../../storage/repositories/audit.js';
 import type { Store } from '../../storage/store.js';
 import { decodeAuditCursor, encodeAuditCursor } from '../audit-cursor.js';
@@ -12,14 +11,13 @@ import { AUDIT_CSV_HEADER, auditCsvLine, auditEntryView } from '../audit-view.js
 import { invalidParameter } from '../body.js';
 import { epochMsOf, limitOf, OBJECT_ID, queryValue } from '../query.js';
 import { sessionOf, type BackofficeRoutes } from '../contract.js';
+import { personAudit } from '../person-audit.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 /** Rows read per query while exporting. */
 const EXPORT_PAGE = 500;
 const ACTION = /^[A-Za-z][A-Za-z0-9._-]{0,99}$/;
-const ID_BYTES = 16;
-
 function filterOf(query: unknown): AuditFilter {
   const filter: AuditFilter = {};
   const userId = queryValue(query, 'userId');
@@ -61,17 +59,7 @@ export const auditRoutes: BackofficeRoutes = (app, ctx) => {
     const filter = filterOf(request.query);
     const now = ctx.clock.now();
     // Written before the first row leaves: an export that breaks off midway is still on record.
-    await ctx.store.audit.append({
-      id: randomHex(ID_BYTES),
-      merchantId: session.merchantId,
-      userId: session.userId,
-      at: now,
-      address: request.ip,
-      action: 'audit.exported',
-      target: null,
-      before: null,
-      after: { filter: { ...filter } },
-    });
+    await ctx.store.audit.append(personAudit(session, request, now, { action: 'audit.exported', target: null, after: { filter: { ...filter } } }));
     const emails = await emailsOf(ctx.store, session.merchantId);
     const store = ctx.store;
     async function* lines(): AsyncGenerator<string> {

@@ -6,7 +6,6 @@
 
 import { couldBeId } from '../../domain/ids.js';
 import type { EntityRecord } from '../../domain/records.js';
-import { randomHex } from '../../crypto/tokens.js';
 import { applySettingsChanges } from '../../merchants/entity-settings-input.js';
 import { writeEntitySettings } from '../../storage/writes/index.js';
 import { BodyReader } from '../body.js';
@@ -14,8 +13,7 @@ import { BackofficeError, sessionOf, type BackofficeContext, type BackofficeRout
 import { visibleEntities } from '../visible.js';
 import { readSettingsChanges } from '../channel-settings/body.js';
 import { changedSettings, defaultsView, settingsView } from '../channel-settings/view.js';
-
-const ID_BYTES = 16;
+import { personAudit } from '../person-audit.js';
 
 async function visibleChannel(ctx: BackofficeContext, session: BackofficeSession, id: string): Promise<EntityRecord> {
   // An id no channel can have is not looked up.
@@ -51,7 +49,7 @@ export const channelSettingsRoutes: BackofficeRoutes = (app, ctx) => {
       entityId: entity.id,
       read: entity.settings,
       next,
-      audit: { id: randomHex(ID_BYTES), merchantId: session.merchantId, userId: session.userId, at: ctx.clock.now(), address: request.ip, action: 'channel.changeSettings', target: entity.id, before, after },
+      audit: personAudit(session, request, ctx.clock.now(), { action: 'channel.changeSettings', target: entity.id, before, after }),
     });
     if (!written) throw new BackofficeError('conflict', 'the channel settings changed meanwhile: reload the page');
     ctx.lookups.forgetEntity(entity.id);

@@ -7,20 +7,20 @@
 // transaction, and only when the follow-up is.
 
 import type { FastifyRequest } from 'fastify';
-import { randomHex } from '../../crypto/tokens.js';
-import { ApiError } from '../../domain/errors.js';
 import type { FollowUpType } from '../../domain/lifecycle.js';
 import { formatAmount } from '../../domain/money.js';
 import type { EntityRecord, PaymentRecord } from '../../domain/records.js';
 import type { Action } from '../../domain/roles.js';
 import type { AuditEntry } from '../../domain/users.js';
-import { requestHash, withIdempotency, type HttpAnswer } from '../../http/idempotency.js';
+import type { HttpAnswer } from '../../http/idempotency.js';
 import { followUp } from '../../payments/follow-up.js';
 import { actionBody } from '../action-body.js';
+import { runOncePerKey } from '../once-per-key.js';
 import { BackofficeError, type BackofficeContext, type BackofficeRoutes, type BackofficeSession } from '../contract.js';
 import { timelineRecord } from '../payment-detail-view.js';
 import { refundCap, refundLimitText, refundNeedsLimit } from '../refund-limit.js';
 import { sessionOf, visiblePayment } from '../visible.js';
+import { personAudit } from '../person-audit.js';
 
 interface PaymentAction {
   path: 'capture' | 'refund' | 'reverse';
@@ -37,9 +37,6 @@ const ACTIONS: readonly PaymentAction[] = [
 /** The back office's keys live beside the merchant API's on the same channel and never meet them. */
 const KEY_PREFIX = 'backoffice:';
 
-/** An entry of 16 random bytes, as every audit row's id. */
-const AUDIT_ID_BYTES = 16;
-
 /** A support agent's refund beyond the merchant's limit is refused before anything is claimed or written. */
 async function checkRefundLimit(ctx: BackofficeContext, session: BackofficeSession, amount: number, currency: string): Promise<void> {
   if (!refundNeedsLimit(session.role)) return;
@@ -48,17 +45,11 @@ async function checkRefundLimit(ctx: BackofficeContext, session: BackofficeSessi
 }
 
 function auditEntry(session: BackofficeSession, request: FastifyRequest, action: PaymentAction, payment: PaymentRecord, record: PaymentRecord): AuditEntry {
-  return {
-    id: randomHex(AUDIT_ID_BYTES),
-    merchantId: session.merchantId,
-    userId: session.userId,
-    at: record.createdAt,
-    address: request.ip,
+  return personAudit(session, request, record.createdAt, {
     action: `payment.${action.path}`,
     target: payment.id,
-    before: null,
     after: { amount: formatAmount(record.amount), currency: record.currency, recordId: record.id, resultCode: record.resultCode },
-  };
+  });
 }
 
 /** The merchant API's answer (the first one, on a replay) in the back office's words. */
@@ -85,28 +76,9 @@ function runAction(ctx: BackofficeContext, action: PaymentAction) {
     const params = new Map<string, string>([['paymentType', action.op]]);
     if (body.amount) params.set('amount', formatAmount(body.amount.minor));
     if (body.currency) params.set('currency', body.currency);
-    const now = ctx.clock.now();
-    let answer: HttpAnswer;
-    try {
-      answer = await withIdempotency(
-        ctx.store,
-        {
-          entityId: entity.id,
-          key: `${KEY_PREFIX}${body.idempotencyKey}`,
-          hash: () => requestHash(ctx.vault.requestDigest(), 'POST', `/api/payments/${payment.id}/${action.path}`, params),
-          now,
-          ttlMs: ctx.config.idempotencyTtlMs,
-          holder: { owner: ctx.config.relayId, leaseUntil: now + ctx.config.claimLeaseMs },
-        },
-        (claim) => followUp(ctx, entity, payment.id, params, claim, { alongside: (record) => [ctx.store.audit.appendStatement(auditEntry(session, request, action, payment, record))] }),
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.errorName === 'idempotencyInProgress') throw new BackofficeError('conflict', 'this action is being sent already; look again in a moment');
-      if (error instanceof ApiError && error.errorName === 'idempotencyMismatch') {
-        throw new BackofficeError('invalidParameters', 'idempotencyKey was used for another action', { parameters: [{ name: 'idempotencyKey', message: 'was used for another action; make a new one' }] });
-      }
-      throw error;
-    }
+    const answer = await runOncePerKey(ctx, { entityId: entity.id, key: `${KEY_PREFIX}${body.idempotencyKey}`, path: `/api/payments/${payment.id}/${action.path}`, params }, (claim) =>
+      followUp(ctx, entity, payment.id, params, claim, { alongside: (record) => [ctx.store.audit.appendStatement(auditEntry(session, request, action, payment, record))] }),
+    );
     return answerOf(ctx, entity, answer);
   };
 }

@@ -6,7 +6,6 @@
 // channel's card is not found; one deleted already is a conflict (the page is out of date).
 
 import type { FastifyRequest } from 'fastify';
-import { randomHex } from '../../crypto/tokens.js';
 import type { RegistrationRecord } from '../../domain/records.js';
 import { deleteRegistration } from '../../payments/registration-deletion.js';
 import { BackofficeError, sessionOf, type BackofficeRoutes, type BackofficeSession } from '../contract.js';
@@ -14,23 +13,16 @@ import { OBJECT_ID } from '../query.js';
 import { nextOf, readListQuery } from '../schedules/list-query.js';
 import { channelRef, storedCardRow } from '../schedules/views.js';
 import { visibleEntities } from '../visible.js';
-
-/** An entry of 16 random bytes, as every audit row's id. */
-const AUDIT_ID_BYTES = 16;
+import { personAudit } from '../person-audit.js';
 
 function auditRow(session: BackofficeSession, request: FastifyRequest, card: RegistrationRecord, now: number) {
-  return {
-    id: randomHex(AUDIT_ID_BYTES),
-    merchantId: session.merchantId,
-    userId: session.userId,
-    at: now,
-    address: request.ip,
+  return personAudit(session, request, now, {
     action: 'storedCard.delete',
     target: card.id,
     // The card as the list shows it, masked: never its number.
     before: { status: 'stored', channel: card.entityId, paymentBrand: card.paymentBrand, last4: card.last4 },
     after: { status: 'deleted' },
-  };
+  });
 }
 
 export const storedCardRoutes: BackofficeRoutes = (app, ctx) => {

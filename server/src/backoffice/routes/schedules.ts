@@ -6,7 +6,6 @@
 // merchant's or an unseen channel's schedule is not found; one no longer active is a conflict.
 
 import type { FastifyRequest } from 'fastify';
-import { randomHex } from '../../crypto/tokens.js';
 import type { ScheduleRecord } from '../../domain/schedules.js';
 import { OCCURRENCES_SHOWN } from '../../schedules/view.js';
 import { writeScheduleCancel } from '../../storage/writes/index.js';
@@ -15,9 +14,7 @@ import { OBJECT_ID } from '../query.js';
 import { nextOf, readListQuery, stateOf } from '../schedules/list-query.js';
 import { channelRef, scheduleDetail, scheduleRow } from '../schedules/views.js';
 import { visibleEntities } from '../visible.js';
-
-/** An entry of 16 random bytes, as every audit row's id. */
-const AUDIT_ID_BYTES = 16;
+import { personAudit } from '../person-audit.js';
 
 const notFound = () => new BackofficeError('notFound', 'no such schedule');
 
@@ -31,17 +28,12 @@ async function visibleSchedule(ctx: BackofficeContext, session: BackofficeSessio
 }
 
 function auditRow(session: BackofficeSession, request: FastifyRequest, schedule: ScheduleRecord, now: number) {
-  return {
-    id: randomHex(AUDIT_ID_BYTES),
-    merchantId: session.merchantId,
-    userId: session.userId,
-    at: now,
-    address: request.ip,
+  return personAudit(session, request, now, {
     action: 'schedule.cancel',
     target: schedule.id,
     before: { status: schedule.status, channel: schedule.entityId, registrationId: schedule.registrationId },
     after: { status: 'cancelled' },
-  };
+  });
 }
 
 export const scheduleRoutes: BackofficeRoutes = (app, ctx) => {

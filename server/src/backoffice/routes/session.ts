@@ -2,7 +2,6 @@
 // signedIn)"): who is signed in, signing in (a new session id every time, the one the browser sent
 // before ended), signing out, and signing out everywhere.
 
-import { randomHex } from '../../crypto/tokens.js';
 import { writeSessionEnd } from '../../storage/writes/index.js';
 import type { BackofficeRoutes } from '../contract.js';
 import { BackofficeError, sessionOf } from '../contract.js';
@@ -11,8 +10,7 @@ import { meOf } from '../me.js';
 import { rehashIfWeaker } from '../rehash.js';
 import { credentialsOf, checkCredentials } from '../sign-in.js';
 import { clearCookie, startSession } from '../sessions.js';
-
-const ID_BYTES = 16;
+import { personAudit } from '../person-audit.js';
 
 export const sessionRoutes: BackofficeRoutes = (app, ctx) => {
   app.get('/session', { config: { access: 'signedIn' } }, async (request) => meOf(ctx, sessionOf(request)));
@@ -38,7 +36,7 @@ export const sessionRoutes: BackofficeRoutes = (app, ctx) => {
     const session = sessionOf(request);
     await writeSessionEnd(ctx.store, {
       end: { session: session.id },
-      audit: { id: randomHex(ID_BYTES), merchantId: session.merchantId, userId: session.userId, at: ctx.clock.now(), address: request.ip, action: 'signOut', target: session.userId, before: null, after: null },
+      audit: personAudit(session, request, ctx.clock.now(), { action: 'signOut', target: session.userId }),
     });
     clearCookie(request, reply);
     return reply.status(204).send();
@@ -48,7 +46,7 @@ export const sessionRoutes: BackofficeRoutes = (app, ctx) => {
     const session = sessionOf(request);
     await writeSessionEnd(ctx.store, {
       end: { user: session.userId },
-      audit: { id: randomHex(ID_BYTES), merchantId: session.merchantId, userId: session.userId, at: ctx.clock.now(), address: request.ip, action: 'signOut.everywhere', target: session.userId, before: null, after: null },
+      audit: personAudit(session, request, ctx.clock.now(), { action: 'signOut.everywhere', target: session.userId }),
     });
     clearCookie(request, reply);
     return reply.status(204).send();

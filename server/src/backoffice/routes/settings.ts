@@ -7,12 +7,11 @@
 
 import { formatAmount, parseAmount, representableIn } from '../../domain/money.js';
 import type { MerchantSettingsRecord, SupportRefundLimit } from '../../domain/merchant-settings.js';
-import { randomHex } from '../../crypto/tokens.js';
 import { writeMerchantSettings } from '../../storage/writes/index.js';
 import { BodyReader } from '../body.js';
 import { BackofficeError, sessionOf, type BackofficeRoutes } from '../contract.js';
+import { personAudit } from '../person-audit.js';
 
-const ID_BYTES = 16;
 const CURRENCY = /^[A-Z]{3}$/;
 
 /** Settings as the API shows them: amounts as amount strings. */
@@ -63,7 +62,7 @@ export const settingsRoutes: BackofficeRoutes = (app, ctx) => {
     const written = await writeMerchantSettings(ctx.store, {
       read,
       next,
-      audit: { id: randomHex(ID_BYTES), merchantId: session.merchantId, userId: session.userId, at: now, address: request.ip, action: 'settings.change', target: session.merchantId, before: settingsView(read), after: settingsView(next) },
+      audit: personAudit(session, request, now, { action: 'settings.change', target: session.merchantId, before: settingsView(read), after: settingsView(next) }),
     });
     if (!written) throw new BackofficeError('conflict', 'the settings changed meanwhile: reload the page');
     return settingsView(next);

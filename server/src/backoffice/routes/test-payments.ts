@@ -12,7 +12,6 @@ import { ApiError } from '../../domain/errors.js';
 import { formatAmount } from '../../domain/money.js';
 import type { EntityRecord, PaymentRecord } from '../../domain/records.js';
 import { readEntityTime } from '../../flows/entity-time.js';
-import { requestHash, withIdempotency, type HttpAnswer } from '../../http/idempotency.js';
 import { createChargeback, isChargebackReason, reverseChargeback } from '../../payments/chargeback.js';
 import type { FollowUpOptions } from '../../payments/follow-up.js';
 import { settleRedirect } from '../../payments/redirect.js';
@@ -21,6 +20,7 @@ import { confirmSlip, expireSlip } from '../../vouchers/settle-slip.js';
 import { brandOf } from '../../../../spec/brands.js';
 import { describeResult } from '../../../../spec/result-codes.js';
 import { actionBody, type ActionBody } from '../action-body.js';
+import { runOncePerKey } from '../once-per-key.js';
 import { BackofficeError, type BackofficeContext, type BackofficeRoutes, type BackofficeSession, type ParameterError } from '../contract.js';
 import { timelineRecord } from '../payment-detail-view.js';
 import { answerOf } from './payment-actions.js';
@@ -176,28 +176,7 @@ function chargebackOperation(ctx: BackofficeContext, op: ChargebackOperation) {
         ),
       ],
     };
-    const now = ctx.clock.now();
-    let answer: HttpAnswer;
-    try {
-      answer = await withIdempotency(
-        ctx.store,
-        {
-          entityId: entity.id,
-          key: `${KEY_PREFIX}${action.idempotencyKey}`,
-          hash: () => requestHash(ctx.vault.requestDigest(), 'POST', `/api/test/payments/${payment.id}/${op.path}`, params),
-          now,
-          ttlMs: ctx.config.idempotencyTtlMs,
-          holder: { owner: ctx.config.relayId, leaseUntil: now + ctx.config.claimLeaseMs },
-        },
-        (claim) => op.flow(ctx, entity, payment.id, params, claim, options),
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.errorName === 'idempotencyInProgress') throw new BackofficeError('conflict', 'this action is being sent already; look again in a moment');
-      if (error instanceof ApiError && error.errorName === 'idempotencyMismatch') {
-        throw new BackofficeError('invalidParameters', 'idempotencyKey was used for another action', { parameters: [{ name: 'idempotencyKey', message: 'was used for another action; make a new one' }] });
-      }
-      throw error;
-    }
+    const answer = await runOncePerKey(ctx, { entityId: entity.id, key: `${KEY_PREFIX}${action.idempotencyKey}`, path: `/api/test/payments/${payment.id}/${op.path}`, params }, (claim) => op.flow(ctx, entity, payment.id, params, claim, options));
     return answerOf(ctx, entity, answer);
   };
 }

@@ -6,18 +6,17 @@
 
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryState } from '../../domain/webhooks.js';
-import { randomHex } from '../../crypto/tokens.js';
 import { writeRedelivery } from '../../storage/writes/index.js';
 import { BodyReader, invalidParameter } from '../body.js';
 import { BackofficeError, type BackofficeRoutes } from '../contract.js';
 import { epochMsOf, limitOf, queryValue } from '../query.js';
 import { sessionOf, visibleEntities } from '../visible.js';
 import { deliveryView, eventDeliveryView, visibleEndpoint } from '../webhook-views.js';
+import { personAudit } from '../person-audit.js';
 
 const STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed', 'cancelled'];
 const PAGE = 50;
 const PAGE_MAX = 200;
-const AUDIT_ID_BYTES = 16;
 /** Event ids are time-ordered ids (32 lowercase hex); a delivery's is its event's and its endpoint's. */
 const EVENT_ID = /^[0-9a-f]{32}$/;
 const DELIVERY_ID = /^[0-9a-f]{32}n?[0-9a-f]{32}$/;
@@ -95,17 +94,9 @@ export const webhookDeliveryRoutes: BackofficeRoutes = (app, ctx) => {
     const endpoint = await visibleEndpoint(ctx, session, idOf(request));
     const now = ctx.clock.now();
     const selection = { endpointId: endpoint.id, ...(typeof eventId === 'string' ? { eventId } : {}), ...(typeof since === 'number' ? { failedSince: since } : {}) };
-    const ids = await writeRedelivery(ctx.store, selection, now, (queued) => ({
-      id: randomHex(AUDIT_ID_BYTES),
-      merchantId: session.merchantId,
-      userId: session.userId,
-      at: now,
-      address: request.ip,
-      action: 'webhook.redeliver',
-      target: endpoint.id,
-      before: null,
-      after: { queued, ...(typeof eventId === 'string' ? { eventId } : { failedSince: since }) },
-    }));
+    const ids = await writeRedelivery(ctx.store, selection, now, (queued) =>
+      personAudit(session, request, now, { action: 'webhook.redeliver', target: endpoint.id, after: { queued, ...(typeof eventId === 'string' ? { eventId } : { failedSince: since }) } }),
+    );
     return reply.status(202).send({ queued: ids.length });
   });
 };
