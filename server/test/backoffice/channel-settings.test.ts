@@ -99,6 +99,8 @@ describe('changing a channel', () => {
     expect(row).toMatchObject({ userId: owner.user!.id, target: p.shop.entityId, address: '127.0.0.1', before: { country: null, timeZone: null }, after: { country: 'BR', timeZone: 'Europe/Berlin' } });
 
     // null removes a setting, false a switch; a field left out keeps its value; only changes are audited.
+    // A second later, so its audit row is the newest (rows of the same moment come in id order).
+    p.bo.clock.advance(1000);
     const cleared = await owner.put(url(), { country: null, throttle: { payments: null }, strictParameters: false, bankAccount: null, settlementFees: [], allowedOrigins: null, reversalCutoffHours: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(await stored()).toEqual({ throttle: { reads: 0 }, threeDSecure2Required: true, timeZone: 'Europe/Berlin' });
