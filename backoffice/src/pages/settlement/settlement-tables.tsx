@@ -14,12 +14,7 @@ export function TotalsTable({ totals }: { totals: readonly SettlementTotal[] }) 
         <tr>
           <th scope="col">Currency</th>
           <th scope="col" class="num">Days</th>
-          <th scope="col" class="num">Settled</th>
-          <th scope="col" class="num">Refunded</th>
-          <th scope="col" class="num">Fees</th>
-          <th scope="col" class="num">Chargebacks</th>
-          <th scope="col" class="num">Reversed</th>
-          <th scope="col" class="num">Net</th>
+          <SumHeaders />
         </tr>
       </thead>
       <tbody>
@@ -51,12 +46,7 @@ export function DaysTable({ aggregations, channels }: { aggregations: readonly A
           {showChannel && <th scope="col">Channel</th>}
           <th scope="col">Currency</th>
           <th scope="col" class="num">Records</th>
-          <th scope="col" class="num">Settled</th>
-          <th scope="col" class="num">Refunded</th>
-          <th scope="col" class="num">Fees</th>
-          <th scope="col" class="num">Chargebacks</th>
-          <th scope="col" class="num">Reversed</th>
-          <th scope="col" class="num">Net</th>
+          <SumHeaders />
         </tr>
       </thead>
       <tbody>
@@ -81,28 +71,36 @@ export function DaysTable({ aggregations, channels }: { aggregations: readonly A
   );
 }
 
-function Sums({ row }: { row: SettlementTotal | Aggregation }) {
-  const money = (amount: string) => formatMoney(amount, row.currency);
+/** The sums' columns, in the order of their headers (SumHeaders) and cells (Sums). */
+const SUM_COLUMNS = [
+  { label: 'Settled', of: (r: SettlementTotal | Aggregation) => r.settled },
+  { label: 'Refunded', of: (r: SettlementTotal | Aggregation) => r.refunded },
+  { label: 'Fees', of: (r: SettlementTotal | Aggregation) => r.fees },
+  { label: 'Chargebacks', of: (r: SettlementTotal | Aggregation) => r.chargebacks },
+  { label: 'Reversed', of: (r: SettlementTotal | Aggregation) => r.chargebackReversals },
+  { label: 'Net', of: (r: SettlementTotal | Aggregation) => r.net },
+] as const;
+
+function SumHeaders() {
   return (
     <>
-      <td data-label="Settled" class="num">
-        {money(row.settled)}
-      </td>
-      <td data-label="Refunded" class="num">
-        {money(row.refunded)}
-      </td>
-      <td data-label="Fees" class="num">
-        {money(row.fees)}
-      </td>
-      <td data-label="Chargebacks" class="num">
-        {money(row.chargebacks)}
-      </td>
-      <td data-label="Reversed" class="num">
-        {money(row.chargebackReversals)}
-      </td>
-      <td data-label="Net" class="num amount">
-        {money(row.net)}
-      </td>
+      {SUM_COLUMNS.map((c) => (
+        <th key={c.label} scope="col" class="num">
+          {c.label}
+        </th>
+      ))}
+    </>
+  );
+}
+
+function Sums({ row }: { row: SettlementTotal | Aggregation }) {
+  return (
+    <>
+      {SUM_COLUMNS.map((c) => (
+        <td key={c.label} data-label={c.label} class={c.label === 'Net' ? 'num amount' : 'num'}>
+          {formatMoney(c.of(row), row.currency)}
+        </td>
+      ))}
     </>
   );
 }
