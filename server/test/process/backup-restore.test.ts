@@ -1,13 +1,18 @@
 // A backup taken while a relay runs, restored, and a second relay started on it (docs/backups.md):
 // real relay processes, real HTTP with the test merchant, real databases. On PostgreSQL the backup
 // is pg_dump -Fc of the running relay's database, restored with pg_restore into a fresh database;
-// on SQLite it is `npm run relay -- backup` (SQLite's online backup API) while payments keep
-// coming, put in place as relay.sqlite in a new data folder. Either way the new relay gets the same
+// on SQLite it is `npm run relay -- backup` (SQLite's online backup API), put in place as
+// relay.sqlite in a new data folder; both are taken while payments keep coming. Either way the new relay gets the same
 // card key and nothing else, and answers every payment, stored card and schedule as the first did;
 // a REPEATED payment with a restored stored card succeeds, so the card numbers decrypt.
+//
+// The backup also holds work a relay was in the middle of: a job it had claimed and a request's
+// idempotency claim, both of a relay that is gone (planted as its, with leases that have run out;
+// the first relay runs no jobs, so nothing takes them over before the backup). The restored relay
+// takes both over: the key is free again for the client's retry, and the job runs.
 
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,7 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD, POSTGRES_URL, postgresUnreachable, startCluster, type RelayCluster } from '../../../e2e/support/relay-cluster.js';
 import { RelayApi } from '../../../e2e/support/relay-api.js';
 import { startRelay, type RelayProcess } from '../../../e2e/support/relay-process.js';
-import { CARD_KEY_FILE } from '../../src/crypto/keys.js';
+import { waitUntil } from '../../../e2e/support/wait-until.js';
+import { CardVault } from '../../src/crypto/card-vault.js';
+import { CARD_KEY_FILE, loadCardKey } from '../../src/crypto/keys.js';
+import { jobRecord } from '../../src/domain/job.js';
+import { requestHash } from '../../src/http/idempotency.js';
+import { JOB_KINDS } from '../../src/app/job-kinds.js';
 import { SQLITE_FILE } from '../../src/storage/index.js';
 import { TEST_MERCHANT_FILE } from '../../src/merchants/bootstrap.js';
 import { runCli } from '../support/cli-process.js';
@@ -25,7 +35,7 @@ const required = process.env.REQUIRE_POSTGRES === '1';
 const pgReason = await postgresUnreachable();
 if (pgReason !== undefined && !required) console.warn(`SKIPPED: backup and restore on PostgreSQL: PostgreSQL is unreachable (${pgReason})`);
 
-/** Every limit off: the SQLite test pays in a loop while the backup runs. */
+/** Every limit off: the tests pay in a loop while the backup runs. */
 const UNTHROTTLED = { THROTTLE_PAYMENTS: '0', THROTTLE_FOLLOW_UPS: '0', THROTTLE_REGISTRATIONS: '0', THROTTLE_READS: '0' };
 
 /** What the first relay was asked to do, and how it answered each read. */
@@ -109,6 +119,70 @@ async function expectRestored(api: RelayApi, made: Made): Promise<void> {
   }
 }
 
+/**
+ * Runs `backup` while the relay keeps taking payments, one after the other: a backup is taken from
+ * a store in use, and is one consistent moment of it all the same.
+ */
+async function whilePaying<T>(api: RelayApi, backup: () => Promise<T>): Promise<T> {
+  let paying = true;
+  const payments = (async () => {
+    let paid = 0;
+    while (paying) {
+      await ok(api.request('POST', '/v1/payments', { entityId: api.credentials.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', ...CARD }), 'payment during the backup');
+      paid++;
+    }
+    return paid;
+  })();
+  try {
+    return await backup();
+  } finally {
+    paying = false;
+    expect(await payments).toBeGreaterThan(0);
+  }
+}
+
+/** The relay that held the in-flight work in the backup, and is gone when it is restored. */
+const GONE_RELAY = 'relay-gone';
+
+interface InFlight {
+  /** A probe job claimed by the gone relay. */
+  jobId: string;
+  /** A payment request whose Idempotency-Key the gone relay had claimed and never answered. */
+  key: string;
+  params: Record<string, string>;
+}
+
+/**
+ * Writes, as the gone relay would have, a claimed job and an unanswered request's claim, both with
+ * leases that run out at once; checks that the running relay holds the key as in progress.
+ */
+async function plantInFlight(cluster: RelayCluster, api: RelayApi): Promise<InFlight> {
+  const store = await cluster.openStore();
+  const now = Date.now();
+  const job = jobRecord({ kind: JOB_KINDS.probe, payload: null, runAt: now }, now, 5);
+  await store.jobs.enqueue([job]);
+  const claimed = await store.jobs.claim(GONE_RELAY, now, now, 100);
+  expect(claimed.map((j) => j.id)).toContain(job.id);
+
+  const key = `in-flight-${randomBytes(4).toString('hex')}`;
+  const params = { entityId: api.credentials.entityId, amount: '3.00', currency: 'EUR', paymentType: 'DB', ...CARD };
+  // The digest the relay makes of this request, keyed by the card key, so the claim is this request's.
+  const hash = requestHash(new CardVault(loadCardKey({ cardKeyHex: '', dataDir: cluster.dataDir })).requestDigest(), 'POST', '/v1/payments', new Map(Object.entries(params)));
+  expect(await store.idempotency.claim(params.entityId, key, hash, now, 0, { owner: GONE_RELAY, leaseUntil: now })).toEqual({ kind: 'claimed' });
+  const held = await api.request('POST', '/v1/payments', params, { 'idempotency-key': key });
+  expect({ status: held.status, code: (held.json.result as { code: string }).code }).toEqual({ status: 409, code: '800.110.100' });
+  return { jobId: job.id, key, params };
+}
+
+/** The restored relay freed the key (the retry pays) and ran the job once. */
+async function expectInFlightTakenOver(api: RelayApi, inFlight: InFlight, probeLog: string, relayId: string): Promise<void> {
+  const retry = await ok(api.request('POST', '/v1/payments', inFlight.params, { 'idempotency-key': inFlight.key }), 'retry of the request in flight');
+  expect((retry.result as { code: string }).code).toBe('000.100.110');
+  const runs = (): string[] => (existsSync(probeLog) ? readFileSync(probeLog, 'utf8').split('\n').filter((line) => line.startsWith(`${inFlight.jobId} `)) : []);
+  await waitUntil(async () => (runs().length > 0 ? true : undefined), { what: `job ${inFlight.jobId} run by the restored relay`, timeoutMs: 60_000 });
+  expect(runs()).toEqual([`${inFlight.jobId} ${relayId}`]);
+}
+
 /** A new data folder holding only the card key (and the test merchant's credentials, which the harness reads). */
 function dataFolderWithKeyOf(from: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'pw-restored-'));
@@ -140,7 +214,7 @@ describe.skipIf(pgReason !== undefined && !required)('a PostgreSQL backup (pg_du
     // Before anything starts: a machine without the client programs fails here, saying so.
     pgTool('pg_dump');
     pgTool('pg_restore');
-    cluster = await startCluster('postgres', 1, UNTHROTTLED);
+    cluster = await startCluster('postgres', 1, { ...UNTHROTTLED, JOBS: 'off' });
   });
   afterAll(async () => {
     await restored?.stop();
@@ -150,13 +224,14 @@ describe.skipIf(pgReason !== undefined && !required)('a PostgreSQL backup (pg_du
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('gives back every payment, stored card and schedule, and the stored cards pay again', async () => {
+  it('gives back every payment, stored card and schedule, the stored cards pay again, and the work in flight is taken over', async () => {
     const [api] = cluster.apis;
     if (!api) throw new Error('one relay');
     const made = await makeActivity(api);
+    const inFlight = await plantInFlight(cluster, api);
 
     const dump = join(work, 'relay.dump');
-    await runPgTool('pg_dump', ['--format=custom', `--file=${dump}`, cluster.databaseUrl]);
+    await whilePaying(api, () => runPgTool('pg_dump', ['--format=custom', `--file=${dump}`, cluster.databaseUrl]));
     await admin(`create database ${target}`);
     targetCreated = true;
     const targetUrl = new URL(cluster.databaseUrl);
@@ -164,8 +239,11 @@ describe.skipIf(pgReason !== undefined && !required)('a PostgreSQL backup (pg_du
     await runPgTool('pg_restore', ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${targetUrl.href}`, dump]);
 
     dataDir = dataFolderWithKeyOf(cluster.dataDir);
-    restored = await startRelay({ logDir: join(work, 'logs'), name: 'restored', dataDir, env: { ...UNTHROTTLED, DATABASE_URL: targetUrl.href, RELAY_ID: 'restored' } });
-    await expectRestored(new RelayApi(restored.url, restored.credentials), made);
+    const probeLog = join(work, 'probe.log');
+    restored = await startRelay({ logDir: join(work, 'logs'), name: 'restored', dataDir, env: { ...UNTHROTTLED, DATABASE_URL: targetUrl.href, RELAY_ID: 'restored', RELAY_JOB_PROBE_LOG: probeLog } });
+    const restoredApi = new RelayApi(restored.url, restored.credentials);
+    await expectRestored(restoredApi, made);
+    await expectInFlightTakenOver(restoredApi, inFlight, probeLog, 'restored');
   });
 });
 
@@ -176,7 +254,7 @@ describe('an SQLite backup (`npm run relay -- backup`, online while the relay pa
   const work = mkdtempSync(join(tmpdir(), 'pw-sqlite-backup-'));
 
   beforeAll(async () => {
-    cluster = await startCluster('sqlite', 1, UNTHROTTLED);
+    cluster = await startCluster('sqlite', 1, { ...UNTHROTTLED, JOBS: 'off' });
   });
   afterAll(async () => {
     await restored?.stop();
@@ -185,33 +263,26 @@ describe('an SQLite backup (`npm run relay -- backup`, online while the relay pa
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('gives back every payment, stored card and schedule, and the stored cards pay again', async () => {
+  it('gives back every payment, stored card and schedule, the stored cards pay again, and the work in flight is taken over', async () => {
     const [api] = cluster.apis;
     if (!api) throw new Error('one relay');
     const made = await makeActivity(api);
+    const inFlight = await plantInFlight(cluster, api);
 
-    // Payments keep coming while the backup is taken: the copy is one consistent snapshot anyway.
-    let paying = true;
-    const duringBackup = (async () => {
-      let paid = 0;
-      while (paying) {
-        await ok(api.request('POST', '/v1/payments', { entityId: api.credentials.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB', ...CARD }), 'payment during the backup');
-        paid++;
-      }
-      return paid;
-    })();
     const file = join(work, 'relay-backup.sqlite');
-    const backup = await runCli(cluster.dataDir, 'backup', '--to', file).finally(() => (paying = false));
+    const backup = await whilePaying(api, () => runCli(cluster.dataDir, 'backup', '--to', file));
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(JSON.parse(backup.stdout)).toMatchObject({ file, check: 'ok' });
-    expect(await duringBackup).toBeGreaterThan(0);
     // One file: nothing of the backup is in a WAL beside it.
     expect(existsSync(`${file}-wal`)).toBe(false);
 
     dataDir = dataFolderWithKeyOf(cluster.dataDir);
     copyFileSync(file, join(dataDir, SQLITE_FILE));
-    restored = await startRelay({ logDir: join(work, 'logs'), name: 'restored', dataDir, env: { ...UNTHROTTLED, RELAY_ID: 'restored' } });
-    await expectRestored(new RelayApi(restored.url, restored.credentials), made);
+    const probeLog = join(work, 'probe.log');
+    restored = await startRelay({ logDir: join(work, 'logs'), name: 'restored', dataDir, env: { ...UNTHROTTLED, RELAY_ID: 'restored', RELAY_JOB_PROBE_LOG: probeLog } });
+    const restoredApi = new RelayApi(restored.url, restored.credentials);
+    await expectRestored(restoredApi, made);
+    await expectInFlightTakenOver(restoredApi, inFlight, probeLog, 'restored');
   });
 });
