@@ -196,7 +196,7 @@ describe.skipIf(pgReason !== undefined && !required)('a PostgreSQL backup (pg_du
   let cluster: RelayCluster;
   let restored: RelayProcess | undefined;
   const target = `pw_restored_${randomBytes(6).toString('hex')}`;
-  const work = mkdtempSync(join(tmpdir(), 'pw-pg-backup-'));
+  let work: string | undefined;
   let dataDir: string | undefined;
   let targetCreated = false;
 
@@ -215,6 +215,7 @@ describe.skipIf(pgReason !== undefined && !required)('a PostgreSQL backup (pg_du
     // Before anything starts: a machine without the client programs fails here, saying so.
     pgTool('pg_dump');
     pgTool('pg_restore');
+    work = mkdtempSync(join(tmpdir(), 'pw-pg-backup-'));
     cluster = await startCluster('postgres', 1, { ...UNTHROTTLED, JOBS: 'off' });
   });
   afterAll(async () => {
@@ -222,12 +223,12 @@ describe.skipIf(pgReason !== undefined && !required)('a PostgreSQL backup (pg_du
     await cluster?.close();
     if (targetCreated) await admin(`drop database if exists ${target} with (force)`);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('gives back every payment, stored card and schedule, the stored cards pay again, and the work in flight is taken over', async () => {
     const [api] = cluster.apis;
-    if (!api) throw new Error('one relay');
+    if (!api || !work) throw new Error('one relay and a folder for the backup');
     const made = await makeActivity(api);
     const inFlight = await plantInFlight(cluster, api);
 
@@ -252,21 +253,22 @@ describe('an SQLite backup (`npm run relay -- backup`, online while the relay pa
   let cluster: RelayCluster;
   let restored: RelayProcess | undefined;
   let dataDir: string | undefined;
-  const work = mkdtempSync(join(tmpdir(), 'pw-sqlite-backup-'));
+  let work: string | undefined;
 
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'pw-sqlite-backup-'));
     cluster = await startCluster('sqlite', 1, { ...UNTHROTTLED, JOBS: 'off' });
   });
   afterAll(async () => {
     await restored?.stop();
     await cluster?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it('gives back every payment, stored card and schedule, the stored cards pay again, and the work in flight is taken over', async () => {
     const [api] = cluster.apis;
-    if (!api) throw new Error('one relay');
+    if (!api || !work) throw new Error('one relay and a folder for the backup');
     const made = await makeActivity(api);
     const inFlight = await plantInFlight(cluster, api);
 
