@@ -5,6 +5,7 @@
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
+import { BACKUP_USAGE, backup } from './cli-backup.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
@@ -55,6 +56,7 @@ const USAGE = `usage: npm run relay -- <command>
   entity list --merchant ID
 ${WEBHOOK_USAGE}
 ${USER_USAGE}
+${BACKUP_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 
@@ -276,6 +278,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // A receiver for developers: it needs no store, and runs until interrupted.
     if (argv[0] === 'webhook' && argv[1] === 'listen') return await webhookListen(argv.slice(2));
+    // A copy of a store relays are running on: it opens the file itself and never migrates.
+    if (argv[0] === 'backup') {
+      process.stdout.write(`${JSON.stringify(await backup(argv.slice(1)), null, 2)}\n`);
+      return 0;
+    }
     const command = COMMANDS[`${argv[0] ?? ''} ${argv[1] ?? ''}`];
     if (!command) {
       if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
