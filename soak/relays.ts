@@ -72,6 +72,8 @@ export async function makeRelay(options: { id: string; dataDir: string; logDir: 
         ...process.env,
         ...SOAK_RELAY_ENV,
         ...options.env,
+        // More of the relays' own account of a run, to trace a finding.
+        ...(process.env.SOAK_RELAY_LOG_LEVEL ? { LOG_LEVEL: process.env.SOAK_RELAY_LOG_LEVEL } : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: url,

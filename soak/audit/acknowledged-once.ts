@@ -25,9 +25,11 @@ export async function acknowledgedOnce({ db, ledger }: AuditInput): Promise<Verd
     if (payment.paymentType !== 'RV' && Number(row.amount) !== payment.amount) findings.push(`${payment.id}: acknowledged ${payment.amount}, stored ${row.amount}`);
     if (row.status !== 'success' && row.status !== 'pending') findings.push(`${payment.id}: acknowledged as a success, stored ${row.status}`);
   }
-  const orphans = await db.query<{ reference: string; payment_id: string; state: string }>(
-    "select reference, payment_id, state from simulator_authorizations j where state = 'approved' and not exists (select 1 from payments p where p.id = j.payment_id)",
+  const orphans = await db.query<{ reference: string; payment_id: string; entity_id: string; payment_type: string; amount: string; created_at: string }>(
+    "select reference, payment_id, entity_id, payment_type, amount, created_at from simulator_authorizations j where state = 'approved' and not exists (select 1 from payments p where p.id = j.payment_id)",
   );
-  for (const row of orphans.rows) findings.push(`simulator authorization ${row.reference} approved for ${row.payment_id}, which was never written, and not voided`);
+  for (const row of orphans.rows) {
+    findings.push(`simulator authorization ${row.reference} (${row.payment_type} ${row.amount}, entity ${row.entity_id}, at ${new Date(Number(row.created_at)).toISOString()}) approved for ${row.payment_id}, which was never written, and not voided`);
+  }
   return verdict('every acknowledged payment exists exactly once', seen.size, findings);
 }
