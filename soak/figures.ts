@@ -40,6 +40,8 @@ export interface Figures {
 
 /** How long after a fault ends its consequences are still counted as its own, ms. */
 const AFTERMATH_MS = 30_000;
+/** A failure later than this after a fault was undone is not its own (the next fault's, or noise): heal times ignore it, ms. */
+const HEAL_WINDOW_MS = 5_000;
 
 export function percentile(values: readonly number[], p: number): number | null {
   if (values.length === 0) return null;
@@ -60,7 +62,7 @@ function latency(samples: readonly Sample[]): LatencyFigure {
  */
 function heal(fault: FaultRecord, samples: readonly Sample[]): number | null {
   const ofRelay = fault.kind.startsWith('relay-');
-  const relevant = samples.filter((s) => s.at + s.ms >= fault.start && s.at <= fault.end + AFTERMATH_MS && (ofRelay ? s.relay === fault.target && failed(s) : s.status >= 500));
+  const relevant = samples.filter((s) => s.at + s.ms >= fault.start && s.at <= fault.end + HEAL_WINDOW_MS && (ofRelay ? s.relay === fault.target && failed(s) : s.status >= 500));
   const lastFailure = relevant.reduce((latest, s) => Math.max(latest, s.at + s.ms), 0);
   if (lastFailure === 0) return 0;
   const firstSuccess = samples.find((s) => s.at >= lastFailure && s.status >= 200 && s.status < 300 && (!fault.kind.startsWith('relay-') || s.relay === fault.target));
