@@ -40,6 +40,16 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
   const services = await startServices();
   log(`PostgreSQL ${services.databaseUrl}, Redis ${services.redisUrl}, folder ${services.folder}`);
   const cleanups: Array<() => Promise<unknown>> = [() => services.close()];
+  const cleanUp = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0)) await cleanup().catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
+  };
+  // Ctrl-C mid-run: the relays, PostgreSQL and Redis are stopped, not left running on their ports.
+  const interrupted = (): void => {
+    log('interrupted: stopping the relays, PostgreSQL and Redis');
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const { relays, credentials } = await startRelays(options.relays, {
       dataDir: join(services.folder, 'data'),
@@ -81,7 +91,9 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     const figures = computeFigures({ samples: merchant.samples, faults, runStart, loadEnd, db: await deliveryRows(db), rss: memory.samples, arrivals: Object.fromEntries(receivers.map((r) => [r.name, r.arrivals])) });
     return { options, faults, load, audit, figures };
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => log(`cleanup: ${(error as Error).message}`));
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await cleanUp();
   }
 }
 

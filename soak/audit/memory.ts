@@ -1,11 +1,13 @@
 // Each relay's memory steady: over each relay process's life (a restart starts a new series),
 // after a warm-up, the resident set has no growth trend: its least-squares slope stays under
-// 10% of its median per 10 minutes. A series shorter than MIN_SPAN_MS is too short to judge.
+// 10% of its median per 10 minutes. A series shorter than MIN_SPAN_MS is too short to judge: in
+// its first minutes a relay's heap still grows into its working size (compiled code, pools,
+// caches), which a short series would read as a leak.
 
 import { verdict, type AuditInput, type Verdict } from './verdict.js';
 
-const WARM_UP_MS = 20_000;
-const MIN_SPAN_MS = 60_000;
+const WARM_UP_MS = 60_000;
+const MIN_SPAN_MS = 180_000;
 const ALLOWED_GROWTH_PER_10_MIN = 0.1;
 
 export function slopePerMs(points: ReadonlyArray<{ at: number; kib: number }>): number {
