@@ -22,7 +22,7 @@ export async function acknowledgedOnce({ db, ledger }: AuditInput): Promise<Verd
     }
     const row = stored[0]!;
     if (row.payment_type !== payment.paymentType) findings.push(`${payment.id}: acknowledged as ${payment.paymentType}, stored as ${row.payment_type}`);
-    if (payment.paymentType !== 'RV' && Number(row.amount) !== payment.amount) findings.push(`${payment.id}: acknowledged ${payment.amount}, stored ${row.amount}`);
+    if (payment.paymentType !== 'RV' && BigInt(row.amount) !== BigInt(payment.amount)) findings.push(`${payment.id}: acknowledged ${payment.amount}, stored ${row.amount}`);
     if (row.status !== 'success' && row.status !== 'pending') findings.push(`${payment.id}: acknowledged as a success, stored ${row.status}`);
   }
   const orphans = await db.query<{ reference: string; payment_id: string; entity_id: string; payment_type: string; amount: string; created_at: string }>(

@@ -1,6 +1,7 @@
 // Every payment and registration event (chargebacks are PAYMENT events) was delivered at least once
 // to every endpoint that wanted it, unless that endpoint answered 410: its delivery row is
-// delivered, has its attempts recorded, and the receiver itself got the event id and acknowledged it.
+// delivered, has its attempts recorded, and the receiver itself got the event id and acknowledged it;
+// the 410 endpoint is disabled, and the odd-bytes receiver's answers are recorded as text.
 
 import { verdict, type AuditInput, type Verdict } from './verdict.js';
 
@@ -24,6 +25,16 @@ export async function webhooksDelivered({ db, receivers }: AuditInput): Promise<
       else if (Number(delivery.recorded) < 1) findings.push(`${event.type} event ${event.id} to ${receiver.name}: delivered with no attempt recorded`);
       else if (!acknowledged.has(event.id)) findings.push(`${event.type} event ${event.id}: delivered to ${receiver.name} by the database, never acknowledged by the receiver`);
     }
+  }
+  // The odd bytes are kept as text: U+FFFD for what is not UTF-8 or a NUL, never the raw bytes.
+  const odd = receivers.find((r) => r.temper === 'odd-bytes');
+  if (odd) {
+    const { rows } = await db.query<{ response_start: string | null }>(
+      'select a.response_start from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = $1 and a.status = 200',
+      [odd.endpointId],
+    );
+    const bad = rows.filter((r) => r.response_start === null || r.response_start.includes('\u0000') || !r.response_start.includes('\uFFFD'));
+    if (bad.length > 0) findings.push(`${bad.length} of ${rows.length} answers of the odd-bytes receiver recorded otherwise than as text with U+FFFD: ${JSON.stringify(bad[0]?.response_start)}`);
   }
   const gone = receivers.find((r) => r.temper === 'gone');
   if (gone) {
