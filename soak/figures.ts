@@ -136,7 +136,8 @@ export function figuresMarkdown(figures: Figures, audit: AuditReport, heading: s
   lines.push('', '## Relay memory (MiB)', '', '| process | first | last | max |', '|---|---|---|---|');
   for (const [name, m] of Object.entries(figures.memoryMiB)) lines.push(`| ${name} | ${m.first} | ${m.last} | ${m.max} |`);
   lines.push('', `## Audit: ${audit.ok ? 'PASSED' : 'FAILED'}`, '', '| invariant | checked | verdict |', '|---|---|---|');
-  for (const v of audit.verdicts) lines.push(`| ${v.invariant} | ${v.checked} | ${v.ok ? 'ok' : `${v.findings.length} finding(s)`} |`);
+  // A verdict over nothing (memory in a short run) says so rather than pass quietly.
+  for (const v of audit.verdicts) lines.push(`| ${v.invariant} | ${v.checked} | ${v.ok ? (v.checked === 0 ? 'ok, nothing to judge' : 'ok') : `${v.findings.length} finding(s)`} |`);
   for (const v of audit.verdicts) {
     if (v.note) lines.push('', `- ${v.invariant}: ${v.note}`);
     for (const f of v.findings) lines.push(`  - ${f}`);
