@@ -1,7 +1,8 @@
 // A payment under an Idempotency-Key whose write fails after the simulator approved it (the
 // database went away between the two): the key is freed for the retry and the approval is voided
 // with it, so the retry pays once and nothing stays held on the card with no payment to show for
-// it. Found by the soak (docs/soak.md): PostgreSQL connections terminated under traffic.
+// it. Found while tracing the soak's orphaned-authorization finding (docs/soak.md): the path a
+// PostgreSQL connection terminated between the approval and the write takes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestRelay, testCard, type TestRelay } from '../helper.js';
 import { ApiError } from '../../src/domain/errors.js';
