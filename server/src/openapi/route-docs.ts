@@ -72,7 +72,8 @@ export const OWN_ROUTES: Readonly<Record<RouteKey, OwnRoute>> = {
 /**
  * Routes that are not the API: pages for people and the files they load. Their answers are HTML,
  * scripts and styles whose only reader is a browser, documented in docs/ (widget, 3-D Secure and
- * redirect pages, voucher slips, the report page).
+ * redirect pages, voucher slips, the report page). And the benchmark's stage routes
+ * (bench/relay.ts), which only its own process registers, one of them without an operation.
  */
 export const NOT_API: readonly RegExp[] = [
   /^\/v1\/paymentWidgets\.js$/,
@@ -83,6 +84,7 @@ export const NOT_API: readonly RegExp[] = [
   /^\/v1\/redirect\/:id$/,
   /^\/v1\/vouchers\/:id$/,
   /^\/reports\/v1\/page(?:\/|$)/,
+  /^\/bench\//,
 ];
 
 export function isNotApi(url: string): boolean {
