@@ -5,12 +5,12 @@
 import { ENDPOINTS } from '../../../spec/endpoints.js';
 import type { Operation } from '../params/types.js';
 import { isTemplate, rowSchema, templatePattern } from './parameter-schema.js';
-import { ruleData, ruleSentence, rulesOf } from './rule-text.js';
+import { relevantRulesOf, ruleData, ruleSentence, rulesOf } from './rule-text.js';
 import type { JsonSchema } from './format-schema.js';
 
 function conditionsText(operation: Operation): string {
   const endpoint = ENDPOINTS[operation];
-  const lines = rulesOf(operation).map((rule) => `- ${ruleSentence(rule)}`);
+  const lines = relevantRulesOf(operation).map((rule) => `- ${ruleSentence(rule)}`);
   for (const f of endpoint.forbids) lines.push(`- ${f.pattern} not allowed: ${f.message}.`);
   const unknown =
     endpoint.unknown === 'drop'
@@ -36,6 +36,7 @@ export function bodySchema(operation: Operation): JsonSchema {
     ...(Object.keys(patternProperties).length > 0 ? { patternProperties } : {}),
     required: [...endpoint.requires],
     'x-operation': operation,
+    // Every rule the validator holds the operation to, as rules.ts scopes them.
     'x-rules': rulesOf(operation).map(ruleData),
     'x-forbidden': endpoint.forbids.map((f) => ({ ...f })),
     'x-unknown-parameters': endpoint.unknown === 'drop' ? 'ignored' : 'ignored; refused with strictParameters',

@@ -1,14 +1,16 @@
 // The conditional requirements of server/src/params/rules.ts, as the document states them: a
 // sentence each for people, and the rule itself as `x-rules` data for tools.
 
+import { ENDPOINTS, matchesPattern } from '../../../spec/endpoints.js';
 import { RULES, type Rule, type When } from '../params/rules.js';
 import type { Operation } from '../params/types.js';
 
 function whenText(when: When | undefined): string {
-  if (!when) return 'always';
+  if (!when) return '';
+  const some = (names: readonly string[]) => (names.length === 1 ? names[0] : `any of ${names.join(', ')}`);
   const parts: string[] = [];
-  if (when.anyOf) parts.push(`when any of ${when.anyOf.join(', ')} is sent${when.except ? ` (other than ${when.except.join(', ')})` : ''}`);
-  if (when.noneOf) parts.push(`when none of ${when.noneOf.join(', ')} is sent`);
+  if (when.anyOf) parts.push(`when ${some(when.anyOf)} is sent${when.except ? ` (other than ${when.except.join(', ')})` : ''}`);
+  if (when.noneOf) parts.push(`unless ${some(when.noneOf)} is sent`);
   if (when.equals) parts.push(`when ${when.equals.name} is ${when.equals.values.join(' or ')}`);
   return parts.join(' and ');
 }
@@ -27,9 +29,26 @@ export function rulesOf(operation: Operation): readonly Rule[] {
   return RULES.filter((rule) => (!rule.on || rule.on.includes(operation)) && !rule.notOn?.includes(operation));
 }
 
+/**
+ * The rules a request of the operation can meet: those about names it accepts, triggered by names
+ * it accepts. Most rules hold on every operation (rules.ts), and a read taking only entityId
+ * would otherwise list the bank account's.
+ */
+export function relevantRulesOf(operation: Operation): readonly Rule[] {
+  const accepted = ENDPOINTS[operation].accepts.map((row) => row.name);
+  const acceptsAny = (patterns: readonly string[]) => patterns.some((p) => accepted.some((name) => matchesPattern(name, p) || matchesPattern(p, name)));
+  return rulesOf(operation).filter(
+    (rule) =>
+      (rule.kind === 'forbid' || acceptsAny(rule.names)) &&
+      (!rule.when?.anyOf || acceptsAny(rule.when.anyOf)) &&
+      (!rule.when?.equals || acceptsAny([rule.when.equals.name])),
+  );
+}
+
 export function ruleSentence(rule: Rule): string {
   const what = (KIND_TEXT[rule.kind] as (r: Rule) => string)(rule);
-  return `${what} ${whenText(rule.when)}: ${rule.message}${rule.strictOnly ? ' (enforced on channels with strictParameters only)' : ''}.`;
+  const when = whenText(rule.when);
+  return `${what}${when ? ` ${when}` : ''}: ${rule.message}${rule.strictOnly ? ' (enforced on channels with strictParameters only)' : ''}.`;
 }
 
 /** The rule as plain data for `x-rules`. */

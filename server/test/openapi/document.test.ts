@@ -90,6 +90,11 @@ describe('what the catalogue says', () => {
     expect(followUp.description).toContain('amount, currency required when paymentType is CP or RF: required for a capture or a refund.');
     expect(followUp['x-rules']).toContainEqual(expect.objectContaining({ kind: 'drop', names: ['amount', 'currency'], on: ['followUp'] }));
     const registrationPayment = document.components.schemas.registrationPaymentRequest;
+    // A rule about names the operation does not take is not stated there.
+    expect(document.paths['/v1/webhooks/{id}/deliveries'].get.description).not.toContain('Conditions');
+    expect(document.components.schemas.checkoutPaymentRequest.description).toContain(
+      '- paymentBrand required unless any of card.number, registrationId is sent: required unless the brand is detected from card.number or a stored registration.',
+    );
     expect(registrationPayment['x-forbidden']).toContainEqual({ pattern: 'card.cvv', message: 'not allowed on a payment with a stored registration' });
   });
 
