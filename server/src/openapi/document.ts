@@ -50,6 +50,11 @@ function pathParameters(url: string): JsonSchema[] {
   return pathParameterNames(url).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1 } }));
 }
 
+/** Each parameter with the value the route's first example gives it. */
+function withExamples(parameters: JsonSchema[], values: Readonly<Record<string, string>>): JsonSchema[] {
+  return parameters.map((p) => (typeof p.name === 'string' && values[p.name] !== undefined ? { ...p, example: values[p.name] } : p));
+}
+
 function errorRefs(statuses: readonly number[]): Record<string, JsonSchema> {
   return Object.fromEntries(statuses.map((s) => [String(s), { $ref: `#/components/responses/${errorResponseName(s)}` }]));
 }
@@ -76,7 +81,7 @@ function apiOperation(route: RegisteredRoute, operation: Operation): JsonSchema 
     ...testOnlyMarks(route.url),
     'x-catalogue-operation': operation,
     security: [{ bearerAuth: [] }],
-    parameters: [...pathParameters(route.url), ...(post ? [] : queryParameters(operation)), ...(route.method === 'GET' ? [] : [IDEMPOTENCY_KEY])],
+    parameters: withExamples([...pathParameters(route.url), ...(post ? [] : queryParameters(operation)), ...(route.method === 'GET' ? [] : [IDEMPOTENCY_KEY])], examples.parameterValues),
     ...(post ? { requestBody: { required: true, content: { [FORM]: { schema: { $ref: `#/components/schemas/${requestName(operation)}` }, ...examples.body } } } } : {}),
     responses: { '200': jsonAnswer(doc?.answer ?? 'Answer', 'The answer.', doc?.contentTypes), ...errorRefs(errorStatuses()) },
     'x-request-examples': examples.requests,
@@ -96,7 +101,7 @@ function ownOperation(route: RegisteredRoute, key: RouteKey): JsonSchema {
     tags: [tagOf(route.url)],
     ...(own.operations.length > 0 ? { 'x-catalogue-operation': own.operations.length === 1 ? own.operations[0] : own.operations } : {}),
     security: own.auth === 'none' ? [] : [{}, { bearerAuth: [] }],
-    parameters: pathParameters(route.url),
+    parameters: withExamples(pathParameters(route.url), examples.parameterValues),
     ...(body ? { requestBody: { required: true, content: { [FORM]: { schema: body, ...examples.body } } } } : {}),
     responses: {
       '200': jsonAnswer(own.answer, 'The answer.'),

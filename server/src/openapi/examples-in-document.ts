@@ -11,6 +11,8 @@ export interface DocumentExamples {
   /** `{ examples: {...} }` for a request body's media type, or nothing. */
   body: JsonSchema;
   requests: JsonSchema[];
+  /** The first example's path and query values, as each parameter's `example`. */
+  parameterValues: Record<string, string>;
 }
 
 export function examplesOf(key: RouteKey): DocumentExamples {
@@ -26,5 +28,7 @@ export function examplesOf(key: RouteKey): DocumentExamples {
     status: e.status,
   }));
   const body = post && mine.length > 0 ? { examples: Object.fromEntries(mine.map((e) => [e.name, { summary: e.summary, value: fillAll(e.params, DOCUMENT_VALUES) }])) } : {};
-  return { body, requests };
+  const first = mine[0];
+  const parameterValues = first ? { ...(post ? {} : fillAll(first.params, DOCUMENT_VALUES)), ...fillAll(first.path, DOCUMENT_VALUES) } : {};
+  return { body, requests, parameterValues };
 }
