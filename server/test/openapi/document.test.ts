@@ -11,6 +11,7 @@ import { openApiDocument, UndocumentedRouteError } from '../../src/openapi/docum
 import { RESULT_CODES } from '../../../spec/result-codes.js';
 import { ERRORS } from '../../src/domain/errors.js';
 import { ENDPOINTS } from '../../../spec/endpoints.js';
+import { buildApp } from '../../src/app/build-app.js';
 
 type Json = Record<string, any>;
 
@@ -127,6 +128,12 @@ describe('a route the document cannot describe', () => {
     await app.ready();
     expect(() => openApiDocument(routes, { serverUrl: 'http://relay.test', version: 'x' })).toThrow(UndocumentedRouteError);
     expect(() => openApiDocument(routes, { serverUrl: 'http://relay.test', version: 'x' })).toThrow('GET /v1/something-new');
+    await app.close();
+  });
+
+  it('keeps the relay from starting', async () => {
+    const app = await buildApp(relay.ctx, { logger: false, plugins: [(a) => void a.post('/v1/something-new', async () => ({}))] });
+    await expect(app.ready()).rejects.toThrow('POST /v1/something-new has no catalogue operation');
     await app.close();
   });
 });
