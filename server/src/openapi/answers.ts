@@ -7,6 +7,8 @@
 
 import { response } from '../../../spec/params/response.js';
 import { RESOURCE_ID } from '../../../spec/params/tokenization.js';
+import { reconciliation } from '../../../spec/params/reconciliation.js';
+import { reporting } from '../../../spec/params/reporting.js';
 import { formatSchema, type JsonSchema } from './format-schema.js';
 import { nestedSchema } from './nested-schema.js';
 import { answerSchema, envelopeProperties, ref } from './result-components.js';
@@ -74,6 +76,30 @@ function webhookFields(): Record<string, JsonSchema> {
   };
 }
 
+/** One delivery of an event to an endpoint, with every attempt (webhooks/views.ts deliveryView). */
+function delivery(): JsonSchema {
+  const attempt = object(
+    { number: integer, at: timestamp, status: { type: 'integer' }, latencyMs: integer, response: string, error: string, relay: string },
+    ['number', 'at', 'latencyMs', 'relay'],
+  );
+  return object(
+    {
+      id: string,
+      eventId: formatSchema('/^[0-9a-f]{32}$/'),
+      type: formatSchema('enum(PAYMENT,REGISTRATION,RISK)'),
+      action: string,
+      recordId: string,
+      state: formatSchema('enum(pending,delivered,failed,cancelled)'),
+      attemptCount: integer,
+      nextAttemptAt: timestamp,
+      deliveredAt: timestamp,
+      createdAt: timestamp,
+      attempts: { type: 'array', items: attempt },
+    },
+    ['id', 'eventId', 'type', 'recordId', 'state', 'attemptCount', 'createdAt', 'attempts'],
+  );
+}
+
 const TEST_NOTIFICATION = object({ acknowledged: { type: 'boolean' }, status: { type: 'integer' }, latencyMs: integer }, ['acknowledged']);
 
 function aggregation(): JsonSchema {
@@ -85,10 +111,45 @@ function aggregation(): JsonSchema {
       currency,
       status: string,
       records: integer,
-      totals: { type: 'object', additionalProperties: amount },
+      totals: { type: 'object', additionalProperties: signedAmount },
       fileSha256: formatSchema('/^[0-9a-f]{64}$/'),
     },
     ['id', 'date', 'currency', 'totals'],
+  );
+}
+
+/** A report filter row's format: the values a record carries are the values a filter takes. */
+function reportingFormat(name: string): JsonSchema {
+  const row = reporting.find((r) => r.name === name);
+  if (!row) throw new Error(`openapi: no reporting row ${name}`);
+  return formatSchema(row.format);
+}
+
+/** A total may be negative (net, after refunds, fees and chargebacks). */
+const signedAmount = { type: 'string', pattern: '^-?[0-9]{1,10}\\.[0-9]{2}$' } as const;
+
+/** One settlement record (reports/aggregations.ts recordView): its settlement from the catalogue's reconciliation rows. */
+function reconciliationRecord(payment: Record<string, JsonSchema>): JsonSchema {
+  const rows = nestedSchema(reconciliation) as { properties: Record<string, JsonSchema> };
+  const settlement = rows.properties.settlement as { properties: Record<string, JsonSchema> };
+  return object(
+    {
+      reconciliationType: reportingFormat('reconciliationType'),
+      paymentType: PAYMENT_TYPE,
+      id: resourceId,
+      merchantTransactionId: payment.merchantTransactionId as JsonSchema,
+      amount,
+      currency,
+      paymentBrand: payment.paymentBrand as JsonSchema,
+      timestamp,
+      // The rate of a payment priced with a quote has four decimals.
+      settlement: object({ ...settlement.properties, fxRate: formatSchema('/^[0-9]{1,10}(\\.[0-9]{1,6})?$/') }, ['cashflow', 'amount', 'currency', 'date', 'status']),
+      result: rows.properties.result as JsonSchema,
+      matchingStatus: reportingFormat('matchingStatus'),
+      matchedTransactions: string,
+      chargebackId: resourceId,
+    },
+    ['reconciliationType', 'paymentType', 'id', 'amount', 'currency', 'timestamp', 'settlement', 'matchingStatus'],
   );
 }
 
@@ -114,7 +175,7 @@ export function answerSchemas(): Record<string, JsonSchema> {
     ),
     WebhookEndpointList: answerSchema({ entityId: string, webhooks: { type: 'array', items: object(webhook, ['id', 'url', 'eventTypes', 'state']) } }, ['webhooks']),
     WebhookTest: answerSchema({ id: resourceId, test: TEST_NOTIFICATION }, ['id', 'test']),
-    WebhookDeliveries: answerSchema({ id: resourceId, deliveries: { type: 'array', items: { type: 'object' } } }, ['id', 'deliveries']),
+    WebhookDeliveries: answerSchema({ id: resourceId, deliveries: { type: 'array', items: delivery() } }, ['id', 'deliveries']),
     WebhookRedeliveries: answerSchema({ id: resourceId, redelivered: integer, deliveryIds: { type: 'array', items: string } }, ['id', 'redelivered', 'deliveryIds']),
     Quote: answerSchema(
       {
@@ -131,7 +192,7 @@ export function answerSchemas(): Record<string, JsonSchema> {
     ),
     TransactionReport: answerSchema({ payments: { type: 'array', items: object({ ...payment, timestamp }, ['id', 'result']) }, ...PAGING }, ['payments']),
     Aggregations: answerSchema({ aggregations: { type: 'array', items: aggregation() } }, ['aggregations']),
-    AggregationRecords: answerSchema({ aggregation: aggregation(), records: { type: 'array', items: { type: 'object' } }, ...PAGING }, ['aggregation', 'records']),
+    AggregationRecords: answerSchema({ aggregation: aggregation(), records: { type: 'array', items: reconciliationRecord(payment) }, ...PAGING }, ['aggregation', 'records']),
     ReconciliationFile: { type: 'string', description: 'The reconciliation file: CSV, semicolon-separated, one header line.' },
     Health: object({ status: { enum: ['up'] } }, ['status']),
     Readiness: object(
