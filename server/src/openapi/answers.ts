@@ -60,7 +60,11 @@ function scheduleFields(): Record<string, JsonSchema> {
     timeZone: string,
     status: string,
     nextRunAt: timestamp,
-    occurrences: { type: 'array', items: { type: 'object' } },
+    occurrences: {
+      type: 'array',
+      description: 'The schedule\'s latest runs (schedules/view.ts), on a read.',
+      items: object({ id: string, scheduledAt: timestamp, status: string, paymentId: resourceId, result: ref('Result') }, ['id', 'scheduledAt', 'status']),
+    },
   };
 }
 
@@ -210,7 +214,11 @@ export function answerSchemas(): Record<string, JsonSchema> {
         amount: string,
         currency: string,
         paymentType: string,
-        registrations: { type: 'array', items: { type: 'object' } },
+        registrations: {
+          type: 'array',
+          description: 'The stored cards the checkout offers (masked).',
+          items: object({ id: resourceId, brand: string, last4: formatSchema('N{4,4}'), expiryMonth: string, expiryYear: string }, ['id', 'brand', 'last4']),
+        },
         locked: { type: 'boolean' },
         carries: { type: 'array', items: string },
         shopperResultUrl: string,

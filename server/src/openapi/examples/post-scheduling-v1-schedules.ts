@@ -3,7 +3,7 @@ import { ENTITY, type ExampleRequest } from './example.js';
 export const examples: readonly ExampleRequest[] = [
   {
     name: 'monthlySchedule',
-    summary: 'Debit the stored card on the first of every month at 09:00',
+    summary: 'Debit the stored card every day at 01:00 (UTC)',
     route: 'POST /scheduling/v1/schedules',
     step: 30,
     params: {
@@ -14,8 +14,8 @@ export const examples: readonly ExampleRequest[] = [
       paymentType: 'DB',
       'job.second': '0',
       'job.minute': '0',
-      'job.hour': '9',
-      'job.dayOfMonth': '1',
+      'job.hour': '1',
+      'job.dayOfMonth': '*',
       'job.month': '*',
       'job.dayOfWeek': '?',
     },

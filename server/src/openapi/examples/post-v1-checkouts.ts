@@ -3,10 +3,11 @@ import { ENTITY, type ExampleRequest } from './example.js';
 export const examples: readonly ExampleRequest[] = [
   {
     name: 'prepareCheckout',
-    summary: 'Prepare a checkout of 49.90 EUR',
+    summary: 'Prepare a checkout of 49.90 EUR that also offers the shopper\'s stored card',
     route: 'POST /v1/checkouts',
-    step: 10,
-    params: { ...ENTITY, amount: '49.90', currency: 'EUR', paymentType: 'DB', merchantTransactionId: 'order-10003' },
+    // After the card is stored (step 10), so the checkout can offer it.
+    step: 12,
+    params: { ...ENTITY, amount: '49.90', currency: 'EUR', paymentType: 'DB', merchantTransactionId: 'order-10003', 'registrations[0].id': '{{registration}}' },
     status: 200,
     remember: { checkout: 'id' },
   },
