@@ -80,3 +80,12 @@ it('leaves out only pages and files for browsers', () => {
     'POST /v1/threeDSecure/:id',
   ]);
 });
+
+it('gives every route of the relay its own summary and answer schema, not the generic ones', () => {
+  const generic = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations as Record<string, any>)
+      .filter(([method, op]) => op.summary === `${method.toUpperCase()} ${path}` || JSON.stringify(op.responses['200']).includes('#/components/schemas/Answer"'))
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+  expect(generic).toEqual([]);
+});
