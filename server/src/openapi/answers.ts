@@ -104,7 +104,8 @@ function delivery(): JsonSchema {
   );
 }
 
-const TEST_NOTIFICATION = object({ acknowledged: { type: 'boolean' }, status: { type: 'integer' }, latencyMs: integer }, ['acknowledged']);
+/** A test notification's outcome: no status when the endpoint could not be reached. */
+const TEST_NOTIFICATION = object({ acknowledged: { type: 'boolean' }, status: { type: ['integer', 'null'] }, latencyMs: integer, error: string }, ['acknowledged', 'status', 'latencyMs']);
 
 function aggregation(): JsonSchema {
   return object(

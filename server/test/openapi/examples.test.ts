@@ -166,4 +166,19 @@ describe('the examples', () => {
       values[name] = value as string;
     }
   });
+
+  it('made the relay send notifications that decrypt to what the document says', () => {
+    receiver.secrets.push(values.webhookSecret ?? '');
+    const notifications = receiver.notifications();
+    // The endpoint's activation and its test are sent before their answers; payments' events may follow.
+    expect(notifications.filter((n) => n.type === 'test').map((n) => n.action).sort()).toEqual(['webhook activation', 'webhook test']);
+    const schema = document.webhooks.notification.post.requestBody.content['text/plain'].schema;
+    for (const received of receiver.received) {
+      expect(validator.checkSchema(schema, received.body)).toBeNull();
+      for (const header of document.webhooks.notification.post.parameters as Json[]) {
+        expect(validator.checkSchema(header.schema, received.headers[header.name.toLowerCase()])).toBeNull();
+      }
+    }
+    for (const notification of notifications) expect(validator.checkSchema({ $ref: '#/components/schemas/Notification' }, notification)).toBeNull();
+  });
 });
