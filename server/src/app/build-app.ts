@@ -23,6 +23,7 @@ import { redirectRoutes } from '../routes/redirect.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
+import { openApiRoutes } from '../openapi/serve.js';
 
 export interface AppOptions {
   /**
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     done(null, payload);
   });
 
+  openApiRoutes(app, ctx);
   healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);
