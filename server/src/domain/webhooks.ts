@@ -36,6 +36,8 @@ export interface WebhookEvent {
   /** The notification's payload: the API's answer for the record, JSON text. */
   payload: string;
   createdAt: EpochMs;
+  /** The request whose change it tells of: its deliveries' jobs are queued under this id. */
+  requestId?: string;
 }
 
 export type EndpointState = 'active' | 'inactive' | 'disabled' | 'removed';

@@ -12,6 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import type { JobsConfig } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
+import { logForRequest } from './job-log.js';
 
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
@@ -37,8 +38,9 @@ export class RetryJobAt extends Error {
 }
 
 export interface JobContext {
-  /** The job as claimed: its id, kind, tries so far. */
+  /** The job as claimed: its id, kind, tries so far, the request that queued it. */
   job: JobRecord;
+  /** The runner's log, under the id of the request that queued the job (job-log.ts). */
   log: RunnerLog;
 }
 
@@ -55,6 +57,8 @@ export interface RunnerLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+  /** A line only a debugging operator wants (each job run). */
+  debug?(obj: object, msg: string): void;
 }
 
 export interface RunnerOptions {
@@ -329,8 +333,10 @@ export class JobRunner {
     } catch {
       return new PermanentJobError('its payload is not JSON');
     }
+    const log = logForRequest(this.#log, job.requestId);
     try {
-      await handler(payload, { job, log: this.#log });
+      await handler(payload, { job, log });
+      log.debug?.({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job done');
       return undefined;
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
@@ -340,7 +346,7 @@ export class JobRunner {
   /** Queues the retry, or keeps the job as failed; true when it failed for good. */
   async #recordFailure(job: JobRecord, error: Error): Promise<boolean> {
     const { store, clock, owner, config } = this.#o;
-    const log = this.#log;
+    const log = logForRequest(this.#log, job.requestId);
     const now = clock.now();
     if (error instanceof RetryJobAt) {
       await store.jobs.finishWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);

@@ -140,7 +140,7 @@ export class WebhookStatements {
   readonly #event: PreparedQuery<EventValues>;
   readonly #fanOut: PreparedQuery<'eventId' | 'entityId' | 'typePattern' | 'at'>;
   readonly #fanOutWithPayment: PreparedQuery<'eventId' | 'entityId' | 'typePattern' | 'at' | 'paymentId'>;
-  readonly #jobs: PreparedQuery<'eventId' | 'at'>;
+  readonly #jobs: PreparedQuery<'eventId' | 'at' | 'requestId'>;
   readonly #load: PreparedQuery<'deliveryId'>;
   readonly #attempt: PreparedQuery<'deliveryId' | 'number' | 'at' | 'status' | 'latencyMs' | 'responseStart' | 'error' | 'relayId'>;
   readonly #decide: PreparedQuery<'deliveryId' | 'state' | 'at' | 'nextAttemptAt' | 'status' | 'error' | 'deliveredAt' | 'now'>;
@@ -228,7 +228,7 @@ export class WebhookStatements {
       queries.push(
         withFollowers(fanOut, () => [
           this.#event.compile({ eventId: e.id, entityId: e.entityId, type: e.type, action: e.action, recordId: e.recordId, payload: e.payload, at: e.createdAt }),
-          this.#jobs.compile({ eventId: e.id, at: e.createdAt }),
+          this.#jobs.compile({ eventId: e.id, at: e.createdAt, requestId: e.requestId ?? null }),
         ]),
       );
     }
@@ -447,8 +447,8 @@ export async function requeueDeliveries(db: Kysely<Database>, ids: readonly stri
 }
 
 /** The job that sends a delivery (webhooks/deliver.ts), grouped by its endpoint. */
-export function deliveryJob(deliveryId: string, endpointId: string, now: EpochMs): JobRecord {
-  return jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: endpointId }, now, DELIVERY_JOB_MAX_ATTEMPTS);
+export function deliveryJob(deliveryId: string, endpointId: string, now: EpochMs, requestId?: string): JobRecord {
+  return jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: endpointId, ...(requestId ? { requestId } : {}) }, now, DELIVERY_JOB_MAX_ATTEMPTS);
 }
 
 /** The events told of one record, oldest first (tests and support: a scan, there is no index for it). */
