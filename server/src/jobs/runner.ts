@@ -127,6 +127,11 @@ export class JobRunner {
     return this.#o.store.jobs.enqueue([jobRecord(job, this.#o.clock.now(), this.#o.config.maxAttempts)]);
   }
 
+  /** Where runDue() logs without start() (tests that run rounds themselves and read the log). */
+  logTo(log: RunnerLog): void {
+    this.#log = log;
+  }
+
   /**
    * Starts polling. First takes back the jobs this relay held before a restart: the process that
    * leased them is gone, and nobody else may claim them until their leases run out.
