@@ -90,7 +90,7 @@ export interface WebhookDelivery {
 /** What the delivery job needs in one read: the delivery, its event and its endpoint. */
 export interface DeliveryWork {
   delivery: WebhookDelivery;
-  event: Pick<WebhookEvent, 'id' | 'entityId' | 'type' | 'action' | 'payload' | 'createdAt'>;
+  event: Pick<WebhookEvent, 'id' | 'entityId' | 'type' | 'action' | 'payload' | 'createdAt'> & Partial<Pick<WebhookEvent, 'recordId'>>;
   endpoint: WebhookEndpoint;
 }
 

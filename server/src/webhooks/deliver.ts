@@ -121,7 +121,7 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
 function logAttempt(log: RunnerLog | undefined, work: DeliveryWork, outcome: AttemptOutcome): void {
   if (!log) return;
   const a = outcome.attempt;
-  const fields = { deliveryId: work.delivery.id, eventId: work.event.id, endpointId: work.endpoint.id, attempt: a.number, status: a.status, ms: Math.round(a.latencyMs), state: outcome.state };
+  const fields = { deliveryId: work.delivery.id, eventId: work.event.id, recordId: work.event.recordId, endpointId: work.endpoint.id, attempt: a.number, status: a.status, ms: Math.round(a.latencyMs), state: outcome.state };
   if (outcome.state === 'delivered') log.info(fields, 'webhook delivered');
   else log.warn({ ...fields, error: a.error, nextAttemptAt: outcome.nextAttemptAt }, 'webhook attempt failed');
 }

@@ -15,6 +15,7 @@ let relay: TestRelay;
 let log: LogCapture;
 let receiver: WebhookReceiver;
 let base: string;
+let endpointId: string;
 
 beforeAll(async () => {
   log = captureLog();
@@ -26,6 +27,7 @@ beforeAll(async () => {
   const endpoint = await relay.post('/v1/webhooks', { entityId: relay.merchant.entityId, url: receiver.url });
   expect(endpoint.json().state).toBe('active');
   receiver.secrets.push(endpoint.json().secret as string);
+  endpointId = endpoint.json().id as string;
 });
 afterAll(async () => {
   await receiver.close();
@@ -56,9 +58,14 @@ describe('request ids on the work a request causes', () => {
     expect(receiver.notifications().some((n) => n.payload.id === payment.id)).toBe(true);
     const delivered = log.of('pay-hook-1').filter((l) => l.msg === 'webhook delivered');
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]).toMatchObject({ status: 200, attempt: 1, state: 'delivered' });
+    expect(delivered[0]).toMatchObject({ status: 200, attempt: 1, state: 'delivered', recordId: payment.id });
     // The job that sent it logged its run under the same id.
     expect(log.of('pay-hook-1').some((l) => l.msg === 'job done' && l.kind === 'webhook-delivery')).toBe(true);
+
+    // Sent again on the merchant's request: under that request's id, naming the payment.
+    await post(`/v1/webhooks/${endpointId}/redeliveries`, 'redeliver-1', { eventId: delivered[0]?.eventId as string });
+    await runJobs();
+    expect(log.of('redeliver-1').filter((l) => l.msg === 'webhook delivered')).toMatchObject([{ recordId: payment.id, eventId: delivered[0]?.eventId }]);
   });
 
   it("a redirect payment's expiry job logs under the payment's request id, and so does the notification it queues", async () => {
