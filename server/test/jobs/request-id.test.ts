@@ -1,15 +1,24 @@
-// The work a request causes logs under the request's id: a payment's webhook deliveries, a
-// redirect payment's expiry job (and the notification it queues), and each charge of a schedule
-// (with the charge's own id, and its payment's notification). The requests go over real HTTP; the
-// runner's rounds are run here, with the clock moved, and its log read from the relay's stream.
+// The work a request causes logs under the request's id: a payment's webhook deliveries (and a
+// redelivery, under the id of the request that asked for it), a redirect payment's expiry job (and
+// the notification it queues), and each charge of a schedule (with the charge's own id, and its
+// payment's notification). The requests go over real HTTP; the runner's rounds are run here, with
+// the clock moved, and its log read from the relay's stream. On SQLite and on PostgreSQL.
 
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/config.js';
-import { formBody, startTestRelay, testCard, type TestRelay } from '../helper.js';
+import { openPostgresStore } from '../../src/storage/index.js';
+import { POSTGRES_URL, postgresUnreachable } from '../../../e2e/support/relay-cluster.js';
+import { formBody, startTestRelayWith, testCard, type TestRelay } from '../helper.js';
 import { captureLog, type LogCapture } from '../support/log-lines.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { occurrenceId } from '../../src/schedules/fire.js';
+
+const postgresMissing = await postgresUnreachable();
+if (postgresMissing !== undefined && process.env.REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is unreachable: ${postgresMissing}`);
+const DATABASES = postgresMissing === undefined ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 
 let relay: TestRelay;
 let log: LogCapture;
@@ -17,9 +26,25 @@ let receiver: WebhookReceiver;
 let base: string;
 let endpointId: string;
 
-beforeAll(async () => {
+async function start(database: 'sqlite' | 'postgres'): Promise<void> {
   log = captureLog();
-  relay = await startTestRelay({ logLevel: 'debug', webhooks: { ...defaultConfig.webhooks, jitter: false, timeoutMs: 2_000 } }, {}, log.stream);
+  const overrides = { logLevel: 'debug', webhooks: { ...defaultConfig.webhooks, jitter: false, timeoutMs: 2_000 } };
+  const logTo = { stream: log.stream, format: 'json' as const };
+  if (database === 'sqlite') {
+    relay = await startTestRelayWith({ overrides, log: logTo });
+  } else {
+    const schema = `pw_test_${randomBytes(6).toString('hex')}`;
+    relay = await startTestRelayWith({
+      overrides,
+      log: logTo,
+      openStore: () => openPostgresStore(POSTGRES_URL, { schema }),
+      afterClose: async () => {
+        const client = new pg.Client({ connectionString: POSTGRES_URL });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`).finally(() => client.end());
+      },
+    });
+  }
   relay.ctx.jobs.logTo(relay.app.log);
   await relay.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
@@ -28,11 +53,7 @@ beforeAll(async () => {
   expect(endpoint.json().state).toBe('active');
   receiver.secrets.push(endpoint.json().secret as string);
   endpointId = endpoint.json().id as string;
-});
-afterAll(async () => {
-  await receiver.close();
-  await relay.close();
-});
+}
 
 async function post(path: string, requestId: string, form: Record<string, string>): Promise<Record<string, unknown>> {
   const res = await fetch(`${base}${path}`, {
@@ -51,7 +72,13 @@ async function runJobs(): Promise<void> {
   for (let round = 0; round < 10; round++) if ((await relay.ctx.jobs.runDue()).claimed === 0) return;
 }
 
-describe('request ids on the work a request causes', () => {
+describe.each(DATABASES)('request ids on the work a request causes, on %s', (database) => {
+  beforeAll(async () => start(database));
+  afterAll(async () => {
+    await receiver?.close();
+    await relay?.close();
+  });
+
   it("a payment's webhook delivery logs under the payment's request id", async () => {
     const payment = await post('/v1/payments', 'pay-hook-1', { amount: '10.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', ...testCard() });
     await runJobs();
