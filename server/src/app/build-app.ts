@@ -11,6 +11,8 @@ import type { LogFormat } from '../config/config.js';
 import { loggerOptions, logStream, scrubText } from '../config/logging.js';
 import type { TrustProxy } from '../config/trust-proxy.js';
 import { FormParser } from '../params/form-body.js';
+import { newRequestId, REQUEST_ID_HEADER } from '../domain/request-id.js';
+import { answerRequestId, requestIdOptions } from '../http/request-id.js';
 import { paymentRoutes } from '../routes/payments.js';
 import { healthRoutes } from '../routes/health.js';
 import { registrationRoutes } from '../routes/registrations.js';
@@ -89,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     if (apiError.status >= 500 && apiError.errorName !== 'databaseUnavailable') request.log.error({ err: error }, 'request failed');
     return reply
       .status(apiError.status)
+      .header(REQUEST_ID_HEADER, request.id)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'no-store')
       .type('application/json; charset=utf-8')
@@ -105,7 +108,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
       const body = JSON.stringify(envelope(envelopeContext, errorBody(new ApiError('malformedBody'))));
       socket.end(
         `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+          `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n${REQUEST_ID_HEADER}: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
     logger: options.logger === false ? false : { ...loggerOptions(ctx.config.logLevel), ...streamOption(destinationOf(options.logger, ctx.config.logFormat)) },
@@ -123,6 +126,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     return503OnClosing: false,
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's id (the caller's X-Request-Id when sane, else made) on each of its log lines.
+    ...requestIdOptions,
   });
   app.decorateRequest('merchant', null);
   ctx.database.logTo(app.log);
@@ -143,6 +148,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(envelope(envelopeContext, errorBody(new ApiError('notFound')))));
   // Callback hooks rather than async ones: every request runs these, and a promise each is not free.
+  app.addHook('onRequest', answerRequestId);
   app.addHook('onRequest', (request, reply, done) => {
     // Shutting down: in-flight requests finish; a new one (on a connection kept alive) is told to
     // go elsewhere. /health and /ready still answer, so the load balancer sees the drain.

@@ -12,6 +12,7 @@ import { fireDue, SCHEDULE_CHARGE_JOB, SCHEDULE_CHARGES_JOB, SCHEDULES_DUE_JOB }
 import { dailySettlement } from '../settlement/daily.js';
 import { slipJobHandler, VOUCHER_CONFIRM_JOB, VOUCHER_EXPIRE_JOB } from '../vouchers/jobs.js';
 import { expireRedirect, expiryPaymentIdOf, REDIRECT_EXPIRY_JOB } from '../payments/redirect.js';
+import { withRequestId } from '../flows/request-scope.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -57,7 +58,7 @@ export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>;
         await resolveInDoubtRequests(ctx, log, 'while-serving');
       },
     ],
-    [JOB_KINDS.webhookDelivery, (payload) => ctx.webhooks.deliver(payloadId(payload, 'deliveryId', 'delivery'))],
+    [JOB_KINDS.webhookDelivery, (payload, { log }) => ctx.webhooks.deliver(payloadId(payload, 'deliveryId', 'delivery'), log)],
     [
       JOB_KINDS.schedulesDue,
       async () => {
@@ -80,7 +81,8 @@ export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>;
     // Voucher slips: both kinds settle what is due of the slip, at most once.
     [JOB_KINDS.voucherConfirm, slipJobHandler(ctx)],
     [JOB_KINDS.voucherExpire, slipJobHandler(ctx)],
-    [JOB_KINDS.redirectExpiry, (payload) => expireRedirect(ctx, expiryPaymentIdOf(payload))],
+    // Under the id of the request that made the payment: the expiry's notification is queued with it.
+    [JOB_KINDS.redirectExpiry, (payload, { job }) => expireRedirect(withRequestId(ctx, job.requestId), expiryPaymentIdOf(payload))],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {

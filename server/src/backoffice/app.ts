@@ -13,6 +13,7 @@ import { guard } from './guard.js';
 import { pageRoutes } from './pages.js';
 import { BACKOFFICE_ROUTE_SETS } from './route-sets.js';
 import { securityHeaders } from './security-headers.js';
+import { answerRequestId, requestIdOptions } from '../http/request-id.js';
 
 export interface BackofficeAppOptions {
   /** The pages' build (dist/backoffice/); when it holds no index.html the pages answer 503. */
@@ -47,6 +48,8 @@ export async function buildBackofficeApp(ctx: BackofficeContext, options: Backof
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     frameworkErrors: answerError,
+    // Each request's id on each of its log lines and in its answer's X-Request-Id, as on the relay.
+    ...requestIdOptions,
   });
   app.decorate('backofficeCookie', sessionCookieFor(options.publicUrl));
   app.decorate('backofficePasswordCost', options.passwordCost ?? CURRENT_SCRYPT_PARAMS);
@@ -58,6 +61,7 @@ export async function buildBackofficeApp(ctx: BackofficeContext, options: Backof
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined) throw new Error(`back office route ${route.method} ${route.url} declares no config.access`);
   });
+  app.addHook('onRequest', answerRequestId);
   app.addHook('onRequest', guard(ctx, new URL(options.publicUrl).origin));
   app.addHook('onSend', securityHeaders);
   app.setErrorHandler(answerError);

@@ -4,6 +4,7 @@
 // ends as a 500; anything else as 500 with nothing of the error in the answer (it is logged).
 
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from '../domain/request-id.js';
 import { BackofficeError } from './contract.js';
 import { applySecurityHeaders } from './security-headers.js';
 
@@ -25,6 +26,8 @@ function requestFault(error: FastifyError): BackofficeError | null {
 
 export function answerError(error: FastifyError | BackofficeError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   applySecurityHeaders(request, reply);
+  // Errors the router raises run no hook: the request's id is set here too.
+  reply.header(REQUEST_ID_HEADER, request.id);
   const known = error instanceof BackofficeError ? error : requestFault(error);
   if (known) {
     const retryAfter = known.details?.retryAfterSeconds;

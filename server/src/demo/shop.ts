@@ -19,6 +19,7 @@ import { monthlyJob, oneMonthLater, SubscriptionBook } from './subscriptions.js'
 import { mayChange, OrderBook, orderStatusView, orderView } from './orders.js';
 import { notificationReceiver, WEBHOOK_PATH } from './notifications.js';
 import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER, requestIdFor } from '../domain/request-id.js';
 
 export interface DemoLogger {
   info(obj: object, msg?: string): void;
@@ -341,6 +342,9 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
   const receive = deps.webhooks && notificationReceiver(deps.webhooks.secret, orders, deps.logger);
 
   return (req, res) => {
+    // Every answer carries its request's id, by the relay's rule (a sane X-Request-Id, else made).
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     if (receive && req.method === 'POST' && req.url === WEBHOOK_PATH) return receive(req, res);
     // The other routes read no request bodies; drain them so keep-alive connections stay usable.
     req.resume();
@@ -348,7 +352,7 @@ export function createShopHandler(deps: ShopDeps): (req: IncomingMessage, res: S
     res.once('close', () => gone.abort());
     route(req, gone.signal)
       .catch((error: unknown) => {
-        deps.logger.error({ err: (error as Error).message, url: req.url }, 'demo shop: request failed');
+        deps.logger.error({ reqId: requestId, err: (error as Error).message, url: req.url }, 'demo shop: request failed');
         return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal error' } satisfies Reply;
       })
       .then((reply) => {

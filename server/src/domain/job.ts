@@ -21,6 +21,8 @@ export interface NewJob {
   maxAttempts?: number;
   /** A group the runner may have no room for at times (RunnerOptions.busyGroups). */
   groupKey?: string;
+  /** The request that caused it (flows pass their context's): the runner logs the job under it. */
+  requestId?: string;
 }
 
 export interface JobRecord {
@@ -37,6 +39,8 @@ export interface JobRecord {
   leaseUntil: EpochMs | null;
   uniqueKey: string | null;
   groupKey: string | null;
+  /** The request that caused it; absent for the relay's own work. */
+  requestId?: string;
   lastError: string | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
@@ -56,6 +60,7 @@ export function jobRecord(job: NewJob, now: EpochMs, defaultMaxAttempts: number)
     leaseUntil: null,
     uniqueKey: job.uniqueKey ?? null,
     groupKey: job.groupKey ?? null,
+    requestId: job.requestId,
     lastError: null,
     createdAt: now,
     updatedAt: now,

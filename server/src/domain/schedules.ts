@@ -35,6 +35,8 @@ export interface ScheduleRecord {
   nextRunAt: EpochMs | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** The request that created it: each charge logs under this id (absent for one made before ids were kept). */
+  requestId?: string;
 }
 
 export interface OccurrenceRecord {

@@ -36,6 +36,8 @@ export interface WebhookEvent {
   /** The notification's payload: the API's answer for the record, JSON text. */
   payload: string;
   createdAt: EpochMs;
+  /** The request whose change it tells of: its deliveries' jobs are queued under this id. */
+  requestId?: string;
 }
 
 export type EndpointState = 'active' | 'inactive' | 'disabled' | 'removed';
@@ -88,7 +90,7 @@ export interface WebhookDelivery {
 /** What the delivery job needs in one read: the delivery, its event and its endpoint. */
 export interface DeliveryWork {
   delivery: WebhookDelivery;
-  event: Pick<WebhookEvent, 'id' | 'entityId' | 'type' | 'action' | 'payload' | 'createdAt'>;
+  event: Pick<WebhookEvent, 'id' | 'entityId' | 'type' | 'action' | 'payload' | 'createdAt'> & Partial<Pick<WebhookEvent, 'recordId'>>;
   endpoint: WebhookEndpoint;
 }
 

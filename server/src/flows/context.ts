@@ -17,4 +17,10 @@ export interface RelayContext {
   vault: CardVault;
   /** Merchants and channels found recently (auth on every call). */
   lookups: LookupCache;
+  /**
+   * The request this flow runs for, or the one that caused the work it does (a job's, a schedule's
+   * creator's): recorded with the events and jobs it queues, so their log lines carry it too.
+   * Absent in the process's own context; set on a per-request one (request-scope.ts).
+   */
+  requestId?: string;
 }

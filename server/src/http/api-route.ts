@@ -4,6 +4,7 @@
 
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { HttpContext } from './context.js';
+import { withRequestId } from '../flows/request-scope.js';
 import { ApiError } from '../domain/errors.js';
 import { FormParser } from '../params/form-body.js';
 import type { FlatParams, Operation } from '../params/types.js';
@@ -159,7 +160,7 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
       const limit = entity.settings.throttle?.[spec.throttle] ?? ctx.config.throttle[spec.throttle];
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
       if (counted) await counted;
-      const answer = await runCall(spec, validator, ctx, merchant, entity, raw, request);
+      const answer = await runCall(spec, validator, withRequestId(ctx, request.id), merchant, entity, raw, request);
       if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(answer.status);
       const content = answer.content;

@@ -12,6 +12,7 @@ import type { Clock } from '../domain/clock.js';
 import type { JobsConfig } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
+import { logForRequest } from './job-log.js';
 
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
@@ -37,8 +38,9 @@ export class RetryJobAt extends Error {
 }
 
 export interface JobContext {
-  /** The job as claimed: its id, kind, tries so far. */
+  /** The job as claimed: its id, kind, tries so far, the request that queued it. */
   job: JobRecord;
+  /** The runner's log, under the id of the request that queued the job (job-log.ts). */
   log: RunnerLog;
 }
 
@@ -55,6 +57,8 @@ export interface RunnerLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+  /** A line only a debugging operator wants (each job run). */
+  debug?(obj: object, msg: string): void;
 }
 
 export interface RunnerOptions {
@@ -121,6 +125,11 @@ export class JobRunner {
   /** Queues a job outside any other write (flows queue theirs with their state change). */
   enqueue(job: NewJob): Promise<void> {
     return this.#o.store.jobs.enqueue([jobRecord(job, this.#o.clock.now(), this.#o.config.maxAttempts)]);
+  }
+
+  /** Where runDue() logs without start() (tests that run rounds themselves and read the log). */
+  logTo(log: RunnerLog): void {
+    this.#log = log;
   }
 
   /**
@@ -329,8 +338,10 @@ export class JobRunner {
     } catch {
       return new PermanentJobError('its payload is not JSON');
     }
+    const log = logForRequest(this.#log, job.requestId);
     try {
-      await handler(payload, { job, log: this.#log });
+      await handler(payload, { job, log });
+      log.debug?.({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job done');
       return undefined;
     } catch (error) {
       return error instanceof Error ? error : new Error(String(error));
@@ -340,7 +351,7 @@ export class JobRunner {
   /** Queues the retry, or keeps the job as failed; true when it failed for good. */
   async #recordFailure(job: JobRecord, error: Error): Promise<boolean> {
     const { store, clock, owner, config } = this.#o;
-    const log = this.#log;
+    const log = logForRequest(this.#log, job.requestId);
     const now = clock.now();
     if (error instanceof RetryJobAt) {
       await store.jobs.finishWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);

@@ -45,7 +45,7 @@ export function redirectUrl(publicUrl: string, paymentId: string): string {
 
 /** The expiry job of a new redirect payment, written in the payment's own transaction. */
 export function redirectExpiryJob(ctx: RelayContext, paymentId: string, createdAt: number): JobRecord {
-  return jobRecord({ kind: REDIRECT_EXPIRY_JOB, payload: { paymentId }, runAt: createdAt + ctx.config.redirectExpiryMs, uniqueKey: `${REDIRECT_EXPIRY_JOB}:${paymentId}` }, createdAt, ctx.config.jobs.maxAttempts);
+  return jobRecord({ kind: REDIRECT_EXPIRY_JOB, payload: { paymentId }, runAt: createdAt + ctx.config.redirectExpiryMs, uniqueKey: `${REDIRECT_EXPIRY_JOB}:${paymentId}`, requestId: ctx.requestId }, createdAt, ctx.config.jobs.maxAttempts);
 }
 
 export function redirectStateOf(payment: PaymentRecord): RedirectState {

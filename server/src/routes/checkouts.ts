@@ -16,6 +16,7 @@ import { carriedSlipFields } from '../vouchers/carried-fields.js';
 import { offeredCards, storedCardView } from '../checkouts/stored-cards.js';
 import { authenticate, entityOf } from '../http/auth.js';
 import type { HttpContext } from '../http/context.js';
+import { withRequestId } from '../flows/request-scope.js';
 import { isCheckoutId } from '../domain/ids.js';
 import { formatAmount } from '../domain/money.js';
 import { errorBody } from '../http/idempotency.js';
@@ -101,7 +102,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (perClient) await perClient;
       const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
-      const outcome = await registerCheckout(ctx, request.params.id, checked.params);
+      const outcome = await registerCheckout(withRequestId(ctx, request.id), request.params.id, checked.params);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
 
@@ -143,7 +144,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (perClient) await perClient;
       const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
-      const outcome = await payCheckout(ctx, request.params.id, checked.params, request.log);
+      const outcome = await payCheckout(withRequestId(ctx, request.id), request.params.id, checked.params, request.log);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
 
@@ -162,7 +163,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (perClient) await perClient;
       const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
-      const outcome = await payWithAccount(ctx, request.params.id, checked.params, request.log);
+      const outcome = await payWithAccount(withRequestId(ctx, request.id), request.params.id, checked.params, request.log);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
 
@@ -175,7 +176,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions) {
       if (perClient) await perClient;
       const checked = validatePayment(submitted);
       if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
-      const outcome = await saveTransactionData(ctx, request.params.id, checked.params);
+      const outcome = await saveTransactionData(withRequestId(ctx, request.id), request.params.id, checked.params);
       return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
     });
   };
@@ -191,6 +192,6 @@ async function completeRoute(ctx: HttpContext, validateComplete: Validator, requ
   const checked = validateComplete(raw, { strict: entity.settings.strictParameters === true });
   if (!checked.ok) throw new ApiError('invalidParameters', checked.errors);
   if (!isCheckoutId(request.params.id)) throw new ApiError('noSession');
-  const outcome = await completeSavedCheckout(ctx, entity, request.params.id, request.log);
+  const outcome = await completeSavedCheckout(withRequestId(ctx, request.id), entity, request.params.id, request.log);
   return sendPublic(ctx, reply, statusOf(outcome.kind), outcome.body);
 }

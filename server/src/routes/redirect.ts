@@ -5,6 +5,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from '../http/context.js';
+import { withRequestId } from '../flows/request-scope.js';
 import { isPaymentId } from '../domain/ids.js';
 import { escapeHtml, sendRelayPage } from '../http/relay-page.js';
 import { originOf } from '../flows/result-url.js';
@@ -47,7 +48,7 @@ export function redirectRoutes(app: FastifyInstance, ctx: HttpContext): void {
     const answer = form.get('answer') ?? '';
     if (!isAnswer(answer)) return sendRelayPage(reply, 400, 'Invalid request', '<h1>Approve or cancel the payment</h1>');
     // Already ended (approved, cancelled or expired): nothing changes; the shopper still goes back.
-    const settled = payment.status === 'pending' ? (await settleRedirect(ctx, payment, answer)).payment : payment;
+    const settled = payment.status === 'pending' ? (await settleRedirect(withRequestId(ctx, request.id), payment, answer)).payment : payment;
     const state = redirectStateOf(payment);
     if (state.resultUrl) return reply.redirect(state.resultUrl, 303);
     return sendRelayPage(reply, 200, 'Payment finished', `<h1>Payment finished</h1><p>${escapeHtml(`${settled.resultCode} ${describeResult(settled.resultCode)}`)}</p>`);

@@ -4,6 +4,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { HttpContext } from '../http/context.js';
+import { withRequestId } from '../flows/request-scope.js';
 import { isPaymentId } from '../domain/ids.js';
 import { escapeHtml, RELAY_PAGE_CSS_PATH, sendRelayCss, sendRelayPage } from '../http/relay-page.js';
 import { colorsCss, colorsStylesheet, REDIRECT_PAGE_COLORS_PATH, redirectPageColors, stylesheetColors } from '../http/redirect-page-colors.js';
@@ -58,7 +59,7 @@ export function threeDSecureRoutes(app: FastifyInstance, ctx: HttpContext): void
     if (!THREE_D_SECURE_RETURN_CODES.some((r) => r.code === returnCode)) {
       return sendRelayPage(reply, 400, 'Invalid request', '<h1>Choose an authentication result</h1>');
     }
-    const settled = await settleChallenge(ctx, payment, returnCode);
+    const settled = await settleChallenge(withRequestId(ctx, request.id), payment, returnCode);
     const pending = pendingOf(payment.pendingJson);
     if (pending.resultUrl) return reply.redirect(pending.resultUrl, 303);
     return sendRelayPage(reply, 200, 'Authentication finished', `<h1>Authentication finished</h1><p>${escapeHtml(`${settled.payment.resultCode} ${describeResult(settled.payment.resultCode)}`)}</p>`);

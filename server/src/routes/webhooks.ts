@@ -153,7 +153,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: HttpContext): void {
       if (eventId === undefined && since === undefined) {
         throw new ApiError('invalidParameters', [{ name: 'eventId', value: '', message: 'name one event (eventId) or a time since which every failed delivery is sent again (since)' }]);
       }
-      const ids = await writeRedelivery(c.store, { endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}) }, c.clock.now());
+      const ids = await writeRedelivery(c.store, { endpointId: endpoint.id, ...(eventId ? { eventId } : {}), ...(since ? { failedSince: parseDateTime(since) } : {}), requestId: c.requestId }, c.clock.now());
       return ok({ id: endpoint.id, redelivered: ids.length, deliveryIds: ids });
     },
   });

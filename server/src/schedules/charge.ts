@@ -20,9 +20,11 @@ import { cardOfRegistration } from '../payments/registrations.js';
 import { createPayment } from '../payments/create-payment.js';
 import { formatAmount } from '../domain/money.js';
 import { clockAt, entityTime } from '../flows/entity-time.js';
-import type { OccurrenceRecord, ScheduleRecord } from '../domain/schedules.js';
+import type { OccurrenceRecord, OccurrenceToCharge, ScheduleRecord } from '../domain/schedules.js';
 import type { JobRecord } from '../domain/job.js';
 import { chargeJob } from './fire.js';
+import { logForRequest } from '../jobs/job-log.js';
+import { withRequestId } from '../flows/request-scope.js';
 
 /** The request a charge stands for: the same for every try of one occurrence. */
 const CHARGE_REQUEST_HASH = hash('sha256', 'schedule-charge', 'hex');
@@ -79,10 +81,28 @@ export async function chargeOccurrences(ctx: RelayContext, occurrenceIds: readon
   if (apart.length > 0) await ctx.store.jobs.enqueue(apart);
 }
 
-/** `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now. */
+/**
+ * `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now.
+ *
+ * The charge runs under the id of the request that created its schedule, whichever job or relay
+ * runs it: its log lines carry that id and the charge's own (the occurrence's id, the same for
+ * every try of one run), and its payment's notification is queued under it.
+ */
 export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at?: number): Promise<ChargeResult> {
   const found = await ctx.store.schedules.findOccurrence(occurrenceId);
   if (!found || found.occurrence.status !== 'due') return 'not-due';
+  const chargeLog = logForRequest(log, found.schedule.requestId, { scheduleId: found.schedule.id, chargeId: found.occurrence.id });
+  try {
+    const charged = await chargeFound(withRequestId(ctx, found.schedule.requestId), found, chargeLog, at);
+    chargeLog.info({ result: charged.result, ...(charged.paymentId ? { paymentId: charged.paymentId } : {}) }, 'schedule charge');
+    return charged.result;
+  } catch (error) {
+    chargeLog.warn({ error: error instanceof Error ? error.message : String(error) }, 'schedule charge not made; tried again');
+    throw error;
+  }
+}
+
+async function chargeFound(ctx: RelayContext, found: OccurrenceToCharge, log: RunnerLog, at: number | undefined): Promise<{ result: ChargeResult; paymentId?: string }> {
   const { occurrence, schedule, registration } = found;
   const entity = await ctx.lookups.entity(schedule.entityId);
   if (!entity) throw new PermanentJobError(`the entity of schedule ${schedule.id} is gone`);
@@ -90,17 +110,18 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
   const now = at ?? entityTime(ctx, found.testClock);
   if (!registration || registration.deletedAt !== null) {
     await ctx.store.schedules.failOccurrence(occurrence.id, '100.150.202', ctx.clock.now());
-    return 'failed';
+    return { result: 'failed' };
   }
   const claim = await takeClaim(ctx, occurrence, log);
-  if (claim === 'done') return 'not-due';
+  if (claim === 'done') return { result: 'not-due' };
   try {
     const outcome = await createPayment({ ...ctx, clock: clockAt(now) }, entity, paymentParams(schedule), {
       registration: { record: registration, card: cardOfRegistration(ctx, registration) },
       claim,
       occurrence: { id: occurrence.id, scheduleId: schedule.id },
     });
-    return outcome.paymentStatus === 'declined' ? 'declined' : 'charged';
+    const paymentId = typeof outcome.body.id === 'string' ? outcome.body.id : undefined;
+    return { result: outcome.paymentStatus === 'declined' ? 'declined' : 'charged', ...(paymentId ? { paymentId } : {}) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) {
       // Nothing was written; the journal's authorization (if any) is voided when the claim is resolved.
@@ -109,12 +130,12 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
     // noSession: the occurrence was no longer due when the payment was to be written (cancelled).
     if (error.errorName === 'noSession') {
       await settleClaim(ctx, claim, 'closed');
-      return 'closed';
+      return { result: 'closed' };
     }
     // The payment's own rules refused it (a country rule, a parameter): recorded on the occurrence.
     await ctx.store.schedules.failOccurrence(occurrence.id, error.code, ctx.clock.now());
     await settleClaim(ctx, claim, error.code);
-    return 'failed';
+    return { result: 'failed' };
   }
 }
 

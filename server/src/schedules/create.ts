@@ -95,6 +95,7 @@ export async function createSchedule(ctx: RelayContext, entity: EntityRecord, pa
     nextRunAt,
     createdAt: now,
     updatedAt: now,
+    requestId: ctx.requestId,
   };
   const answer = claimAnswerOf(claim, 'ok', json);
   await writeSchedule(ctx.store, record, { ...(answer ? { answer } : {}), jobs: fireJobs(ctx, [nextRunAt], now) });

@@ -39,11 +39,11 @@ export function enqueueQueries(db: Executor, jobs: readonly JobRecord[]): Compil
  * endpoint: one INSERT … SELECT in the event's batch (webhooks.ts), compiled once. With
  * enqueueQueries, the only statements that write job rows.
  */
-export function deliveryJobsStatement(db: Kysely<Database>, kind: string, maxAttempts: number): PreparedQuery<'eventId' | 'at'> {
-  return new PreparedQuery(db, ['eventId', 'at'], (d, v) => ({
+export function deliveryJobsStatement(db: Kysely<Database>, kind: string, maxAttempts: number): PreparedQuery<'eventId' | 'at' | 'requestId'> {
+  return new PreparedQuery(db, ['eventId', 'at', 'requestId'], (d, v) => ({
     compile: () =>
-      sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at, group_key)
-          select d.id, ${kind}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${maxAttempts} as integer), null, null, null, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id
+      sql`insert into jobs (id, kind, payload, state, run_at, attempts, max_attempts, lease_owner, lease_until, unique_key, last_error, created_at, updated_at, group_key, request_id)
+          select d.id, ${kind}, '{"deliveryId":"' || d.id || '"}', 'queued', cast(${v.at} as bigint), 0, cast(${maxAttempts} as integer), null, null, null, null, cast(${v.at} as bigint), cast(${v.at} as bigint), d.endpoint_id, cast(${v.requestId} as text)
             from webhook_deliveries d
            where d.event_id = ${v.eventId}`.compile(d),
   }));

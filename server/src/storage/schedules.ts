@@ -38,6 +38,7 @@ export const scheduleToRow = (s: ScheduleRecord): SchedulesTable => ({
   next_run_at: s.nextRunAt,
   created_at: s.createdAt,
   updated_at: s.updatedAt,
+  request_id: s.requestId ?? null,
 });
 
 const num = (v: number | string): number => Number(v);
@@ -60,6 +61,7 @@ export const scheduleFromRow = (r: Selectable<SchedulesTable>): ScheduleRecord =
   nextRunAt: numOrNull(r.next_run_at),
   createdAt: num(r.created_at),
   updatedAt: num(r.updated_at),
+  requestId: r.request_id ?? undefined,
 });
 
 export const occurrenceToRow = (o: OccurrenceRecord): ScheduleOccurrencesTable => ({

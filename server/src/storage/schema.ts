@@ -150,6 +150,8 @@ export interface JobsTable {
   updated_at: number;
   /** Jobs that share a limit of this relay's (deliveries to one endpoint); null for most. */
   group_key: string | null;
+  /** The request that queued it (migration 026); null for the relay's own jobs. */
+  request_id: string | null;
 }
 
 export interface WebhookEndpointsTable {
@@ -325,6 +327,8 @@ export interface SchedulesTable {
   next_run_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The request that created it (migration 026): its charges log under this id. */
+  request_id: string | null;
 }
 
 export interface ScheduleOccurrencesTable {

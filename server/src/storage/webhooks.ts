@@ -140,7 +140,7 @@ export class WebhookStatements {
   readonly #event: PreparedQuery<EventValues>;
   readonly #fanOut: PreparedQuery<'eventId' | 'entityId' | 'typePattern' | 'at'>;
   readonly #fanOutWithPayment: PreparedQuery<'eventId' | 'entityId' | 'typePattern' | 'at' | 'paymentId'>;
-  readonly #jobs: PreparedQuery<'eventId' | 'at'>;
+  readonly #jobs: PreparedQuery<'eventId' | 'at' | 'requestId'>;
   readonly #load: PreparedQuery<'deliveryId'>;
   readonly #attempt: PreparedQuery<'deliveryId' | 'number' | 'at' | 'status' | 'latencyMs' | 'responseStart' | 'error' | 'relayId'>;
   readonly #decide: PreparedQuery<'deliveryId' | 'state' | 'at' | 'nextAttemptAt' | 'status' | 'error' | 'deliveredAt' | 'now'>;
@@ -185,7 +185,7 @@ export class WebhookStatements {
         .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
         .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
         .selectAll('d')
-        .select(['e.entity_id as e_entity_id', 'e.type as e_type', 'e.action as e_action', 'e.payload as e_payload', 'e.created_at as e_created_at'])
+        .select(['e.entity_id as e_entity_id', 'e.type as e_type', 'e.action as e_action', 'e.record_id as e_record_id', 'e.payload as e_payload', 'e.created_at as e_created_at'])
         .select(['w.entity_id as w_entity_id', 'w.payment_id as w_payment_id', 'w.url as w_url', 'w.event_types as w_event_types', 'w.secret as w_secret', 'w.state as w_state', 'w.disabled_reason as w_disabled_reason', 'w.created_at as w_created_at', 'w.updated_at as w_updated_at'])
         .where('d.id', '=', v.deliveryId),
     );
@@ -228,7 +228,7 @@ export class WebhookStatements {
       queries.push(
         withFollowers(fanOut, () => [
           this.#event.compile({ eventId: e.id, entityId: e.entityId, type: e.type, action: e.action, recordId: e.recordId, payload: e.payload, at: e.createdAt }),
-          this.#jobs.compile({ eventId: e.id, at: e.createdAt }),
+          this.#jobs.compile({ eventId: e.id, at: e.createdAt, requestId: e.requestId ?? null }),
         ]),
       );
     }
@@ -319,6 +319,7 @@ export async function listEndpoints(db: Executor, entityId: string): Promise<Web
 
 type DeliveryWorkRow = Selectable<WebhookDeliveriesTable> & {
   e_entity_id: string;
+  e_record_id: string;
   e_type: string;
   e_action: string | null;
   e_payload: string;
@@ -337,7 +338,7 @@ type DeliveryWorkRow = Selectable<WebhookDeliveriesTable> & {
 function deliveryWorkFromRow(row: DeliveryWorkRow): DeliveryWork {
   return {
     delivery: deliveryFromRow(row),
-    event: { id: row.event_id, entityId: row.e_entity_id, type: eventTypeOf(row.e_type), action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: Number(row.e_created_at) },
+    event: { id: row.event_id, entityId: row.e_entity_id, recordId: row.e_record_id, type: eventTypeOf(row.e_type), action: row.e_action as WebhookEvent['action'], payload: row.e_payload, createdAt: Number(row.e_created_at) },
     endpoint: endpointFromRow({
       id: row.endpoint_id,
       entity_id: row.w_entity_id,
@@ -425,6 +426,8 @@ export interface RedeliverySelection {
   /** One event; or every failed delivery of the endpoint created since `failedSince`. */
   eventId?: string;
   failedSince?: EpochMs;
+  /** The request that asks for it: the deliveries' new jobs log under its id. */
+  requestId?: string;
 }
 
 /** Deliveries a redelivery sends again: the selection's, except those still pending (on their way). */
@@ -447,8 +450,8 @@ export async function requeueDeliveries(db: Kysely<Database>, ids: readonly stri
 }
 
 /** The job that sends a delivery (webhooks/deliver.ts), grouped by its endpoint. */
-export function deliveryJob(deliveryId: string, endpointId: string, now: EpochMs): JobRecord {
-  return jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: endpointId }, now, DELIVERY_JOB_MAX_ATTEMPTS);
+export function deliveryJob(deliveryId: string, endpointId: string, now: EpochMs, requestId?: string): JobRecord {
+  return jobRecord({ kind: DELIVERY_JOB_KIND, payload: { deliveryId }, runAt: now, maxAttempts: DELIVERY_JOB_MAX_ATTEMPTS, groupKey: endpointId, ...(requestId ? { requestId } : {}) }, now, DELIVERY_JOB_MAX_ATTEMPTS);
 }
 
 /** The events told of one record, oldest first (tests and support: a scan, there is no index for it). */

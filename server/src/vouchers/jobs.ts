@@ -8,24 +8,26 @@ import { jobRecord, type JobRecord } from '../domain/job.js';
 import { payloadId, type JobHandler } from '../jobs/runner.js';
 import type { PaymentRecord } from '../domain/records.js';
 import { settleDueSlip } from './settle-slip.js';
+import { withRequestId } from '../flows/request-scope.js';
 import type { SlipTiming } from './timing.js';
 
 export const VOUCHER_CONFIRM_JOB = 'voucher-confirm';
 export const VOUCHER_EXPIRE_JOB = 'voucher-expire';
 
-export function slipJobs(ctx: Pick<RelayContext, 'config'>, slip: PaymentRecord, timing: SlipTiming): JobRecord[] {
+export function slipJobs(ctx: Pick<RelayContext, 'config' | 'requestId'>, slip: PaymentRecord, timing: SlipTiming): JobRecord[] {
   const max = ctx.config.jobs.maxAttempts;
   const payload = { paymentId: slip.id };
-  const jobs = [jobRecord({ kind: VOUCHER_EXPIRE_JOB, payload, runAt: timing.expiresAt, uniqueKey: `${VOUCHER_EXPIRE_JOB}:${slip.id}` }, slip.createdAt, max)];
-  if (timing.confirmAt !== null) jobs.push(jobRecord({ kind: VOUCHER_CONFIRM_JOB, payload, runAt: timing.confirmAt, uniqueKey: `${VOUCHER_CONFIRM_JOB}:${slip.id}` }, slip.createdAt, max));
+  const jobs = [jobRecord({ kind: VOUCHER_EXPIRE_JOB, payload, runAt: timing.expiresAt, uniqueKey: `${VOUCHER_EXPIRE_JOB}:${slip.id}`, requestId: ctx.requestId }, slip.createdAt, max)];
+  if (timing.confirmAt !== null) jobs.push(jobRecord({ kind: VOUCHER_CONFIRM_JOB, payload, runAt: timing.confirmAt, uniqueKey: `${VOUCHER_CONFIRM_JOB}:${slip.id}`, requestId: ctx.requestId }, slip.createdAt, max));
   return jobs;
 }
 
 /** Both kinds run the same step: what is due of the slip now. */
 export function slipJobHandler(ctx: RelayContext): JobHandler {
-  return async (payload) => {
+  return async (payload, { job }) => {
     const slip = await ctx.store.payments.findById(payloadId(payload, 'paymentId', 'voucher'));
     if (!slip) return;
-    await settleDueSlip(ctx, slip, ctx.clock.now());
+    // Under the id of the request that made the slip: its RC's or its expiry's notification is queued with it.
+    await settleDueSlip(withRequestId(ctx, job.requestId), slip, ctx.clock.now());
   };
 }

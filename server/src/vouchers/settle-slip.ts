@@ -73,7 +73,7 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
     now: at,
     confirmation,
     // The notification is of the confirmation's own time (a moved test clock's, or the job's).
-    events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipConfirmed', confirmation, json)],
+    events: [paymentEvent({ config: ctx.config, clock: clockAt(at), requestId: ctx.requestId }, 'slipConfirmed', confirmation, json)],
     ...(options.alongside ? { also: options.alongside({ resultCode: SLIP_CONFIRMED_CODE, confirmation }) } : {}),
   });
   if (written !== 'settled') return { kind: 'refused', reason: settledReason((await ctx.store.payments.findById(payment.id)) ?? payment) };
@@ -98,7 +98,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
     responseJson,
     pendingJson: payment.pendingJson,
     now: at,
-    events: [paymentEvent({ config: ctx.config, clock: clockAt(at) }, 'slipExpired', payment, responseJson)],
+    events: [paymentEvent({ config: ctx.config, clock: clockAt(at), requestId: ctx.requestId }, 'slipExpired', payment, responseJson)],
     ...(options.alongside ? { also: options.alongside({ resultCode: SLIP_EXPIRED_CODE }) } : {}),
   });
   const fresh = (await ctx.store.payments.findById(payment.id)) ?? payment;

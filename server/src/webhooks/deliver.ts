@@ -9,7 +9,7 @@
 
 import type { RelayContext } from '../flows/context.js';
 import type { AttemptOutcome, DeliveryWork, WebhookEndpoint } from '../domain/webhooks.js';
-import { RetryJobAt } from '../jobs/runner.js';
+import { RetryJobAt, type RunnerLog } from '../jobs/runner.js';
 import { encryptNotification } from './cipher.js';
 import { EVENT_ID_HEADER, IV_HEADER, TAG_HEADER } from './headers.js';
 import type { RetryLadder } from '../domain/retry-ladder.js';
@@ -35,6 +35,8 @@ export interface DeliveryDeps {
   busyRetryMs: number;
   /** The key of an endpoint (webhooks/service.ts keeps the ones it opened). */
   secretOf: (endpoint: WebhookEndpoint) => Promise<string>;
+  /** A line per attempt (the job's log: it carries the request id of the change the event tells of). */
+  log?: RunnerLog;
 }
 
 /** The notification's JSON text: the spec's envelope around the stored payload. */
@@ -108,5 +110,18 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
     slots.give(endpoint.id);
   }
   await ctx.store.webhooks.recordAttempt(delivery, outcome, ctx.clock.now());
+  logAttempt(deps.log, work, outcome);
   if (outcome.state === 'pending' && outcome.nextAttemptAt !== null) throw new RetryJobAt(outcome.nextAttemptAt, outcome.attempt.error ?? 'not acknowledged');
+}
+
+/**
+ * One line per attempt, on the relay that made it: which event went to which endpoint, what came
+ * back, and what follows. Never the URL (it may carry the receiver's own token) nor the payload.
+ */
+function logAttempt(log: RunnerLog | undefined, work: DeliveryWork, outcome: AttemptOutcome): void {
+  if (!log) return;
+  const a = outcome.attempt;
+  const fields = { deliveryId: work.delivery.id, eventId: work.event.id, recordId: work.event.recordId, endpointId: work.endpoint.id, attempt: a.number, status: a.status, ms: Math.round(a.latencyMs), state: outcome.state };
+  if (outcome.state === 'delivered') log.info(fields, 'webhook delivered');
+  else log.warn({ ...fields, error: a.error, nextAttemptAt: outcome.nextAttemptAt }, 'webhook attempt failed');
 }

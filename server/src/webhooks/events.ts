@@ -52,7 +52,7 @@ function withFields(json: string, fields: Record<string, unknown>): string {
   return json === '{}' ? `{${text}}` : `${json.slice(0, -1)},${text}}`;
 }
 
-type EventContext = Pick<RelayContext, 'config' | 'clock'>;
+type EventContext = Pick<RelayContext, 'config' | 'clock' | 'requestId'>;
 
 /**
  * An event as its change emits it. Its payload is built the first time it is read: the store reads
@@ -74,6 +74,7 @@ class EmittedEvent implements WebhookEvent {
   readonly action: EventAction;
   readonly createdAt: number;
   readonly notificationUrl?: string;
+  readonly requestId?: string;
   readonly #buildNumber: string;
   readonly #body: string;
   readonly #extra: Record<string, unknown>;
@@ -93,6 +94,7 @@ class EmittedEvent implements WebhookEvent {
     this.id = newEventId(this.createdAt);
     ({ type: this.type, action: this.action } = EMITTED_BY[cause]);
     if (notificationUrl) this.notificationUrl = notificationUrl;
+    if (ctx.requestId !== undefined) this.requestId = ctx.requestId;
     this.#buildNumber = ctx.config.buildNumber;
     this.#body = body;
     this.#extra = extra;

@@ -19,6 +19,7 @@ import { MAX_OVERLAP_HOURS, MIN_OVERLAP_HOURS, type CurrentSecret } from './merc
 import { writeEndpointChange, writeEndpointInsert, writeSecretRotation } from '../storage/writes/index.js';
 import type { AuditEntry, AuditValues } from '../domain/users.js';
 import { newWebhookSecret } from '../merchants/bootstrap.js';
+import type { RunnerLog } from '../jobs/runner.js';
 
 /** A delivery waiting for its endpoint's turn looks again after this long, ms. */
 const BUSY_RETRY_MS = 250;
@@ -117,10 +118,10 @@ export class Webhooks {
     return this.#sender.close();
   }
 
-  /** The delivery job's handler. */
-  deliver(deliveryId: string): Promise<void> {
+  /** The delivery job's handler; `log` (the job's, under the request id of the change the event tells of) gets a line per attempt. */
+  deliver(deliveryId: string, log?: RunnerLog): Promise<void> {
     return deliverOnce(
-      { ctx: this.#d, send: this.#send, ladder: this.#ladder, slots: this.#slots, random: this.#random, busyRetryMs: BUSY_RETRY_MS, secretOf: (e) => this.#secretOf(e) },
+      { ctx: this.#d, send: this.#send, ladder: this.#ladder, slots: this.#slots, random: this.#random, busyRetryMs: BUSY_RETRY_MS, secretOf: (e) => this.#secretOf(e), ...(log ? { log } : {}) },
       deliveryId,
     );
   }

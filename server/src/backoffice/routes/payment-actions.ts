@@ -7,6 +7,7 @@
 // transaction, and only when the follow-up is.
 
 import type { FastifyRequest } from 'fastify';
+import { withRequestId } from '../../flows/request-scope.js';
 import type { FollowUpType } from '../../domain/lifecycle.js';
 import { formatAmount } from '../../domain/money.js';
 import type { EntityRecord, PaymentRecord } from '../../domain/records.js';
@@ -77,7 +78,7 @@ function runAction(ctx: BackofficeContext, action: PaymentAction) {
     if (body.amount) params.set('amount', formatAmount(body.amount.minor));
     if (body.currency) params.set('currency', body.currency);
     const answer = await runOncePerKey(ctx, { entityId: entity.id, key: `${KEY_PREFIX}${body.idempotencyKey}`, path: `/api/payments/${payment.id}/${action.path}`, params }, (claim) =>
-      followUp(ctx, entity, payment.id, params, claim, { alongside: (record) => [ctx.store.audit.appendStatement(auditEntry(session, request, action, payment, record))] }),
+      followUp(withRequestId(ctx, request.id), entity, payment.id, params, claim, { alongside: (record) => [ctx.store.audit.appendStatement(auditEntry(session, request, action, payment, record))] }),
     );
     return answerOf(ctx, entity, answer);
   };

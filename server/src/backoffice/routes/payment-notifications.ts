@@ -19,6 +19,7 @@ export const paymentNotificationRoutes: BackofficeRoutes = (app, ctx) => {
       entityId: entity.id,
       recordIds: family.map((r) => r.id),
       now,
+      requestId: request.id,
       audit: (count) => personAudit(session, request, now, { action: 'payment.resendNotifications', target: payment.id, after: { queued: count } }),
     });
     return reply.status(202).send({ queued });

@@ -93,7 +93,7 @@ export const webhookDeliveryRoutes: BackofficeRoutes = (app, ctx) => {
     body.done('the redelivery is not valid');
     const endpoint = await visibleEndpoint(ctx, session, idOf(request));
     const now = ctx.clock.now();
-    const selection = { endpointId: endpoint.id, ...(typeof eventId === 'string' ? { eventId } : {}), ...(typeof since === 'number' ? { failedSince: since } : {}) };
+    const selection = { endpointId: endpoint.id, ...(typeof eventId === 'string' ? { eventId } : {}), ...(typeof since === 'number' ? { failedSince: since } : {}), requestId: request.id };
     const ids = await writeRedelivery(ctx.store, selection, now, (queued) =>
       personAudit(session, request, now, { action: 'webhook.redeliver', target: endpoint.id, after: { queued, ...(typeof eventId === 'string' ? { eventId } : { failedSince: since }) } }),
     );

@@ -16,7 +16,7 @@ export function writeRedelivery(store: Store, selection: RedeliverySelection, no
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
       await tx.webhooks.requeue(chunk, now);
-      await tx.jobs.enqueue(chunk.map((deliveryId) => deliveryJob(deliveryId, selection.endpointId, now)));
+      await tx.jobs.enqueue(chunk.map((deliveryId) => deliveryJob(deliveryId, selection.endpointId, now, selection.requestId)));
     }
     if (audit) await tx.audit.append(audit(ids.length));
     return ids;
@@ -28,7 +28,7 @@ export function writeRedelivery(store: Store, selection: RedeliverySelection, no
  * of, back to pending with a job each, and the audit row of the person who asked (told how many
  * were queued), in one transaction.
  */
-export function writeRecordsRedelivery(store: Store, w: { entityId: string; recordIds: readonly string[]; now: EpochMs; audit: (queued: number) => AuditEntry }): Promise<number> {
+export function writeRecordsRedelivery(store: Store, w: { entityId: string; recordIds: readonly string[]; now: EpochMs; audit: (queued: number) => AuditEntry; requestId?: string }): Promise<number> {
   return store.transaction(async (tx) => {
     const deliveries = await tx.webhooks.redeliverableOfRecords(w.entityId, w.recordIds);
     for (let i = 0; i < deliveries.length; i += CHUNK) {
@@ -37,7 +37,7 @@ export function writeRecordsRedelivery(store: Store, w: { entityId: string; reco
         chunk.map((d) => d.id),
         w.now,
       );
-      await tx.jobs.enqueue(chunk.map((d) => deliveryJob(d.id, d.endpointId, w.now)));
+      await tx.jobs.enqueue(chunk.map((d) => deliveryJob(d.id, d.endpointId, w.now, w.requestId)));
     }
     await tx.audit.append(w.audit(deliveries.length));
     return deliveries.length;
