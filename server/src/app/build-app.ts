@@ -23,6 +23,7 @@ import { redirectRoutes } from '../routes/redirect.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
+import { exportMetrics } from '../metrics/app-metrics.js';
 
 export interface AppOptions {
   /**
@@ -162,6 +163,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     done(null, payload);
   });
 
+  // Before the routes: each gets its metrics series as it is registered.
+  exportMetrics(app, ctx);
   healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);

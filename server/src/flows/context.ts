@@ -9,6 +9,7 @@ import type { CardVault } from '../crypto/card-vault.js';
 import type { Clock } from '../domain/clock.js';
 import type { LookupCache } from '../merchants/lookup-cache.js';
 import type { Store } from '../storage/store.js';
+import type { RelayMetrics } from '../domain/metrics.js';
 
 export interface RelayContext {
   config: Config;
@@ -17,4 +18,6 @@ export interface RelayContext {
   vault: CardVault;
   /** Merchants and channels found recently (auth on every call). */
   lookups: LookupCache;
+  /** What the relay reports as it works (domain/metrics.ts); NO_METRICS when metrics are off. */
+  metrics: RelayMetrics;
 }

@@ -81,6 +81,12 @@ export async function chargeOccurrences(ctx: RelayContext, occurrenceIds: readon
 
 /** `at`: the entity's moment the charge is made at (a test clock stepping through); else its time now. */
 export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at?: number): Promise<ChargeResult> {
+  const result = await charge(ctx, occurrenceId, log, at);
+  ctx.metrics.scheduleCharge(result);
+  return result;
+}
+
+async function charge(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at: number | undefined): Promise<ChargeResult> {
   const found = await ctx.store.schedules.findOccurrence(occurrenceId);
   if (!found || found.occurrence.status !== 'due') return 'not-due';
   const { occurrence, schedule, registration } = found;

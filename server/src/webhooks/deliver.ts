@@ -8,6 +8,7 @@
 // recording sends again once the job's lease runs out: receivers de-duplicate by the event id.
 
 import type { RelayContext } from '../flows/context.js';
+import type { RelayMetrics, WebhookAttemptOutcome } from '../domain/metrics.js';
 import type { AttemptOutcome, DeliveryWork, WebhookEndpoint } from '../domain/webhooks.js';
 import { RetryJobAt } from '../jobs/runner.js';
 import { encryptNotification } from './cipher.js';
@@ -35,6 +36,15 @@ export interface DeliveryDeps {
   busyRetryMs: number;
   /** The key of an endpoint (webhooks/service.ts keeps the ones it opened). */
   secretOf: (endpoint: WebhookEndpoint) => Promise<string>;
+  /** Where each attempt's outcome and latency are reported. */
+  metrics?: RelayMetrics;
+}
+
+/** An attempt's outcome as the metrics count it. */
+function attemptOutcomeOf(outcome: AttemptOutcome): WebhookAttemptOutcome {
+  if (outcome.state === 'delivered') return 'delivered';
+  if (outcome.disableEndpoint !== undefined) return 'gone';
+  return outcome.state === 'pending' ? 'retry' : 'failed';
 }
 
 /** The notification's JSON text: the spec's envelope around the stored payload. */
@@ -108,5 +118,9 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
     slots.give(endpoint.id);
   }
   await ctx.store.webhooks.recordAttempt(delivery, outcome, ctx.clock.now());
+  if (deps.metrics) {
+    deps.metrics.webhookAttempt(attemptOutcomeOf(outcome), outcome.attempt.latencyMs / 1000);
+    if (outcome.disableEndpoint !== undefined) deps.metrics.webhookEndpointDisabled();
+  }
   if (outcome.state === 'pending' && outcome.nextAttemptAt !== null) throw new RetryJobAt(outcome.nextAttemptAt, outcome.attempt.error ?? 'not acknowledged');
 }

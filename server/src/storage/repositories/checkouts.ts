@@ -37,6 +37,8 @@ export interface CheckoutsRepository {
    * ../checkouts.ts endAttempt); false when the checkout is no longer on that attempt.
    */
   endAttempt(checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean>;
+  /** Checkouts that expired in [from, to) without a success (the metrics' count, by the index on expires_at). */
+  countExpiredUnpaid(from: EpochMs, to: EpochMs): Promise<number>;
 }
 
 export class KyselyCheckouts implements CheckoutsRepository {
@@ -81,5 +83,16 @@ export class KyselyCheckouts implements CheckoutsRepository {
 
   endAttempt(checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean> {
     return endAttempt(this.#s.db, checkoutId, paymentId, outcome, end);
+  }
+
+  async countExpiredUnpaid(from: EpochMs, to: EpochMs): Promise<number> {
+    const row = await this.#s.db
+      .selectFrom('checkouts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('expires_at', '>=', from)
+      .where('expires_at', '<', to)
+      .where('success_payment_id', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 }
