@@ -8,12 +8,12 @@
 // Time for due dates, leases and retries comes from the injected clock; only the pause between
 // polls is a real timer. Tests call runDue() and move the clock instead of waiting.
 
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../domain/clock.js';
 import type { JobsConfig } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
 import { NO_METRICS, type RelayMetrics } from '../domain/metrics.js';
-import { performance } from 'node:perf_hooks';
 
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
