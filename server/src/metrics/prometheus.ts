@@ -3,9 +3,11 @@
 // id as the `relay` label (RELAY_ID), so sums over several relays add up. The families and what
 // they mean are listed in docs/metrics.md; their names in METRIC_NAMES below.
 //
-// Events arrive through the RelayMetrics methods (domain/metrics.ts). Each keeps the label
-// children it has made in maps keyed by the label values themselves, so a repeated event finds its
-// series without building a key string: prom-client's own labels() would hash its labels each time.
+// Events arrive through the RelayMetrics methods (domain/metrics.ts). Each keeps the series it has
+// made in maps keyed by the label values themselves, so a repeated event finds its series without
+// building a key string. What every request counts (its answer, its latency, its store calls, its
+// payment) is held in cells of our own (cell-families.ts): prom-client's labelled children hash
+// their labels again on every inc() and observe().
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CheckoutEvent, JobRunOutcome, RelayMetrics, ScheduleChargeOutcome, WebhookAttemptOutcome } from '../domain/metrics.js';
@@ -13,6 +15,7 @@ import type { PaymentStatus } from '../domain/records.js';
 import type { Clock } from '../domain/clock.js';
 import type { Store } from '../storage/store.js';
 import type { ResultClass } from './result-class.js';
+import { CounterFamily, HistogramFamily, type CounterCell, type HistogramCell } from './cell-families.js';
 
 /** Latency buckets of an HTTP answer or a store call, seconds: a payment is a few ms, a slow one 100s of ms. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -62,25 +65,25 @@ type HistogramChild = Histogram.Internal<string>;
 
 /** The counters and the latency of one HTTP route (route pattern and method), made when the route is registered. */
 export class RouteSeries {
-  readonly #requests: Counter<string>;
+  readonly #requests: CounterFamily;
   readonly #route: string;
   readonly #method: string;
   /** By status, then by result class. */
-  readonly #byStatus = new Map<number, Map<ResultClass, CounterChild>>();
-  readonly latency: HistogramChild;
+  readonly #byStatus = new Map<number, Map<ResultClass, CounterCell>>();
+  readonly latency: HistogramCell;
 
-  constructor(requests: Counter<string>, latency: Histogram<string>, route: string, method: string) {
+  constructor(requests: CounterFamily, latency: HistogramFamily, route: string, method: string) {
     this.#requests = requests;
     this.#route = route;
     this.#method = method;
-    this.latency = latency.labels(route, method);
+    this.latency = latency.cell(route, method);
   }
 
   answered(status: number, result: ResultClass, seconds: number): void {
     let byResult = this.#byStatus.get(status);
     if (!byResult) this.#byStatus.set(status, (byResult = new Map()));
     let counter = byResult.get(result);
-    if (!counter) byResult.set(result, (counter = this.#requests.labels(this.#route, this.#method, String(status), result)));
+    if (!counter) byResult.set(result, (counter = this.#requests.cell(this.#route, this.#method, String(status), result)));
     counter.inc();
     this.latency.observe(seconds);
   }
@@ -90,10 +93,10 @@ export class PrometheusMetrics implements RelayMetrics {
   readonly enabled = true;
   readonly registry = new Registry();
   readonly #clock: Clock;
-  readonly #httpRequests: Counter<string>;
-  readonly #httpLatency: Histogram<string>;
-  readonly #payments: Counter<string>;
-  readonly #settlements: Counter<string>;
+  readonly #httpRequests: CounterFamily;
+  readonly #httpLatency: HistogramFamily;
+  readonly #payments: CounterFamily;
+  readonly #settlements: CounterFamily;
   readonly #checkouts = new Map<CheckoutEvent, CounterChild>();
   readonly #jobRuns: Counter<string>;
   readonly #jobDuration: Histogram<string>;
@@ -111,13 +114,13 @@ export class PrometheusMetrics implements RelayMetrics {
   readonly #charges: Counter<string>;
   readonly #throttled: Counter<string>;
   readonly #redisFallbacks: Counter<string>;
-  readonly #dbLatency: Histogram<string>;
+  readonly #dbLatency: HistogramFamily;
   readonly #pool: Gauge<string>;
   readonly #replays: Counter<string>;
   readonly #inDoubt: Counter<string>;
   readonly #sampleFailures: Counter<string>;
-  readonly #paymentChildren: Children3<CounterChild> = new Map();
-  readonly #settlementChildren: Children3<CounterChild> = new Map();
+  readonly #paymentChildren: Children3<CounterCell> = new Map();
+  readonly #settlementChildren: Children3<CounterCell> = new Map();
   readonly #jobRunChildren = new Map<string, Map<string, CounterChild>>();
   readonly #jobDurationChildren = new Map<string, HistogramChild>();
   readonly #runningChildren = new Map<string, Gauge.Internal<string>>();
@@ -134,10 +137,11 @@ export class PrometheusMetrics implements RelayMetrics {
     const registers = [this.registry];
     this.registry.setDefaultLabels({ relay: options.relayId });
     collectDefaultMetrics({ register: this.registry });
-    this.#httpRequests = new Counter({ name: 'paywidgets_http_requests_total', help: 'HTTP answers by route pattern, method, status and result class', labelNames: ['route', 'method', 'status', 'result'], registers });
-    this.#httpLatency = new Histogram({ name: 'paywidgets_http_request_duration_seconds', help: 'Time from request to answer sent, by route pattern and method', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers });
-    this.#payments = new Counter({ name: 'paywidgets_payments_total', help: 'Payment records written, by paymentType, paymentBrand and the status they were written with', labelNames: ['type', 'brand', 'outcome'], registers });
-    this.#settlements = new Counter({ name: 'paywidgets_payment_settlements_total', help: 'Pending payments settled (3-D Secure, redirect, voucher slip), by paymentType, paymentBrand and final status', labelNames: ['type', 'brand', 'outcome'], registers });
+    const registry = this.registry;
+    this.#httpRequests = new CounterFamily('paywidgets_http_requests_total', 'HTTP answers by route pattern, method, status and result class', ['route', 'method', 'status', 'result'], registry);
+    this.#httpLatency = new HistogramFamily('paywidgets_http_request_duration_seconds', 'Time from request to answer sent, by route pattern and method', ['route', 'method'], LATENCY_BUCKETS, registry);
+    this.#payments = new CounterFamily('paywidgets_payments_total', 'Payment records written, by paymentType, paymentBrand and the status they were written with', ['type', 'brand', 'outcome'], registry);
+    this.#settlements = new CounterFamily('paywidgets_payment_settlements_total', 'Pending payments settled (3-D Secure, redirect, voucher slip), by paymentType, paymentBrand and final status', ['type', 'brand', 'outcome'], registry);
     const checkouts = new Counter({ name: 'paywidgets_checkouts_total', help: 'Checkouts prepared, paid, and expired without a success', labelNames: ['event'], registers });
     for (const event of ['prepared', 'paid', 'expired'] as const) this.#checkouts.set(event, checkouts.labels(event));
     this.#jobRuns = new Counter({ name: 'paywidgets_jobs_runs_total', help: 'Tries of jobs ended on this relay, by kind and outcome (done, retried, rescheduled, failed)', labelNames: ['kind', 'outcome'], registers });
@@ -157,7 +161,7 @@ export class PrometheusMetrics implements RelayMetrics {
     this.#charges = new Counter({ name: 'paywidgets_schedule_charges_total', help: "Charges of schedules' occurrences by outcome (charged, declined, failed, closed, not-due)", labelNames: ['outcome'], registers });
     this.#throttled = new Counter({ name: 'paywidgets_throttle_rejections_total', help: 'Requests refused by the per-entity throttle (800.120.100), by operation', labelNames: ['operation'], registers });
     this.#redisFallbacks = new Counter({ name: 'paywidgets_throttle_redis_fallbacks_total', help: 'Requests that passed uncounted because Redis did not answer', registers });
-    this.#dbLatency = new Histogram({ name: 'paywidgets_db_call_duration_seconds', help: "Time of the store's calls (queries, their wait for a connection included), by repository", labelNames: ['repository'], buckets: LATENCY_BUCKETS, registers });
+    this.#dbLatency = new HistogramFamily('paywidgets_db_call_duration_seconds', "Time of the store's calls (queries, their wait for a connection included), by repository", ['repository'], LATENCY_BUCKETS, registry);
     this.#pool = new Gauge({ name: 'paywidgets_db_pool_connections', help: 'PostgreSQL pool connections by state (open, idle, waiting callers, max)', labelNames: ['state'], registers });
     this.#replays = new Counter({ name: 'paywidgets_idempotency_replays_total', help: 'Requests answered with the stored answer of their Idempotency-Key', registers });
     this.#inDoubt = new Counter({ name: 'paywidgets_idempotency_claims_in_doubt_total', help: 'Idempotency claims left in doubt by a relay that died, resolved and released', registers });
@@ -172,17 +176,17 @@ export class PrometheusMetrics implements RelayMetrics {
     return new RouteSeries(this.#httpRequests, this.#httpLatency, route, method);
   }
 
-  /** The latency of one repository's calls (timed-store.ts). */
-  storeCalls(repository: string): HistogramChild {
-    return this.#dbLatency.labels(repository);
+  /** The latency of one repository's calls (timed-store.ts), made once per repository. */
+  storeCalls(repository: string): HistogramCell {
+    return this.#dbLatency.cell(repository);
   }
 
   paymentWritten(paymentType: string, brand: string | null, status: PaymentStatus): void {
-    child3(this.#paymentChildren, paymentType, brand ?? 'none', status, () => this.#payments.labels(paymentType, brand ?? 'none', status)).inc();
+    child3(this.#paymentChildren, paymentType, brand ?? 'none', status, () => this.#payments.cell(paymentType, brand ?? 'none', status)).inc();
   }
 
   paymentSettled(paymentType: string, brand: string | null, status: PaymentStatus): void {
-    child3(this.#settlementChildren, paymentType, brand ?? 'none', status, () => this.#settlements.labels(paymentType, brand ?? 'none', status)).inc();
+    child3(this.#settlementChildren, paymentType, brand ?? 'none', status, () => this.#settlements.cell(paymentType, brand ?? 'none', status)).inc();
   }
 
   checkout(event: CheckoutEvent, count = 1): void {
