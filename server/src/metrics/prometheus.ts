@@ -1,7 +1,7 @@
 // The relay's metrics in prom-client: a registry of its own per relay (never prom-client's global
 // one, so two relays in one process, as in tests, count apart), every series carrying the relay's
 // id as the `relay` label (RELAY_ID), so sums over several relays add up. The families and what
-// they mean are listed in docs/metrics.md; their names in METRIC_NAMES below.
+// they mean are listed in docs/metrics.md.
 //
 // Events arrive through the RelayMetrics methods (domain/metrics.ts). Each keeps the series it has
 // made in maps keyed by the label values themselves, so a repeated event finds its series without
