@@ -143,6 +143,8 @@ async function relayServer(): Promise<{ url: string; token: string; entityId: st
     redisPrefix: fromEnv.redisPrefix,
     // DATABASE_URL measures the relay on PostgreSQL (a database of its own: the bench writes to it).
     databaseUrl: fromEnv.databaseUrl,
+    // METRICS_TOKEN (or METRICS_PORT) measures the relay with its metrics on: every answer counted and timed.
+    metrics: fromEnv.metrics,
   };
   const ctx = await createContext(config);
   // The production logger, writing to a sink: its cost is part of the figure.
@@ -155,7 +157,7 @@ async function relayServer(): Promise<{ url: string; token: string; entityId: st
     url,
     token: accessToken,
     entityId: entity.id,
-    throttle: `payments limit ${config.throttle.payments === 0 ? '0 (no limit)' : config.throttle.payments}, counted ${config.redisUrl ? 'in Redis' : 'in process'}`,
+    throttle: `payments limit ${config.throttle.payments === 0 ? '0 (no limit)' : config.throttle.payments}, counted ${config.redisUrl ? 'in Redis' : 'in process'}; metrics ${ctx.prometheus ? 'on' : 'off'}`,
     close: async () => {
       await app.close();
       await ctx.throttle.close();

@@ -26,6 +26,7 @@ import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
 import { openApiRoutes } from '../openapi/serve.js';
+import { exportMetrics } from '../metrics/app-metrics.js';
 
 export interface AppOptions {
   /**
@@ -170,6 +171,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   });
 
   openApiRoutes(app, ctx);
+  // Before the routes: each gets its metrics series as it is registered.
+  exportMetrics(app, ctx);
   healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);

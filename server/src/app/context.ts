@@ -6,6 +6,7 @@ import type { HttpContext } from '../http/context.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Closer } from './closers.js';
 import type { DatabaseStatus } from './database-status.js';
+import type { PrometheusMetrics } from '../metrics/prometheus.js';
 
 export interface AppContext extends HttpContext {
   /** The jobs runner: queues and runs the work that happens after an answer. */
@@ -16,4 +17,6 @@ export interface AppContext extends HttpContext {
   closers: Closer[];
   /** Set when shutdown starts: /ready answers 503 and new requests 503 while in-flight ones finish. */
   draining: boolean;
+  /** The metrics' registry when METRICS_PORT or METRICS_TOKEN is set (docs/metrics.md); null when off. */
+  prometheus: PrometheusMetrics | null;
 }

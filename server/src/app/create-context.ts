@@ -19,6 +19,10 @@ import type { Store } from '../storage/store.js';
 import { DatabaseStatus, watchStore } from './database-status.js';
 import { storeReadiness } from '../http/readiness.js';
 import { Webhooks } from '../webhooks/service.js';
+import { NO_METRICS, type RelayMetrics } from '../domain/metrics.js';
+import { metricsEnabled, relayPrometheus } from '../metrics/relay-prometheus.js';
+import { timedStore } from '../metrics/timed-store.js';
+import { countedThrottle } from '../metrics/counted-throttle.js';
 
 export async function createContext(config: Config, options: { clock?: Clock; store?: Store } = {}): Promise<AppContext> {
   const clock = options.clock ?? systemClock;
@@ -28,14 +32,20 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   // A store from before webhook secrets were sealed: seal them now, before anything is served.
   await sealPlainWebhookSecrets(opened, vault);
   const database = new DatabaseStatus();
-  const store = watchStore(opened, database);
-  const throttle = await throttleFor(config, clock);
+  // Metrics only when the operator asked for them (METRICS_PORT, METRICS_TOKEN): off, nothing is wrapped or counted.
+  const prometheus = metricsEnabled(config) ? relayPrometheus(config, clock) : null;
+  const metrics: RelayMetrics = prometheus ?? NO_METRICS;
+  const store = watchStore(prometheus ? timedStore(opened, prometheus) : opened, database);
+  const counting = await throttleFor(config, clock, metrics);
+  const throttle = prometheus ? countedThrottle(counting, metrics) : counting;
   const ctx: Omit<AppContext, 'jobs'> & { jobs?: JobRunner } = {
     config,
     store,
     clock,
     vault,
-    webhooks: new Webhooks({ store, vault, clock, config }),
+    webhooks: new Webhooks({ store, vault, clock, config, metrics }),
+    metrics,
+    prometheus,
     throttle,
     lookups: new LookupCache(store, clock),
     database,
@@ -50,7 +60,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   // The runner's handlers work on the context they belong to; the process starts it.
   const full = ctx as AppContext;
   const { handlers, periodic } = relayJobs(full);
-  const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic, busyGroups: () => full.webhooks.busyEndpoints(), groupLimit: config.webhooks.endpointConcurrency });
+  const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic, metrics, busyGroups: () => full.webhooks.busyEndpoints(), groupLimit: config.webhooks.endpointConcurrency });
   full.jobs = jobs;
   full.readiness.push({ name: 'accepting requests', check: async () => (full.draining ? 'shutting down' : true) });
   full.closers.push({ name: 'webhook connections', close: async () => full.webhooks.close() });
@@ -59,8 +69,8 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   return full;
 }
 
-async function throttleFor(config: Config, clock: Clock): Promise<Throttle> {
+async function throttleFor(config: Config, clock: Clock, metrics: RelayMetrics): Promise<Throttle> {
   const windowMs = config.throttle.windowMs;
   if (!config.redisUrl) return new InProcessThrottle(clock, windowMs);
-  return RedisThrottle.connect(clock, { url: config.redisUrl, prefix: config.redisPrefix, windowMs });
+  return RedisThrottle.connect(clock, { url: config.redisUrl, prefix: config.redisPrefix, windowMs, ...(metrics.enabled ? { onUncounted: () => metrics.throttleRedisFallback() } : {}) });
 }

@@ -4,6 +4,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { AppContext } from './context.js';
 import { purgeExpired } from './housekeeping.js';
+import { countExpiredCheckouts, slotOf } from '../checkouts/expired-count.js';
 import { resolveInDoubtRequests } from '../jobs/in-doubt.js';
 import { payloadId, type JobHandler, type PeriodicJob } from '../jobs/runner.js';
 import { DELIVERY_JOB_KIND } from '../storage/webhooks.js';
@@ -45,11 +46,14 @@ export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>;
   const handlers = new Map<string, JobHandler>([
     [
       JOB_KINDS.housekeeping,
-      async (_payload, { log }) => {
+      async (payload, { log }) => {
         const purged = await purgeExpired(ctx);
         // A safety net: a schedule whose firing job is gone (failed for good) fires here at the latest.
         await fireDue(ctx, ctx.clock.now());
         if (Object.values(purged).some((n) => n > 0)) log.info({ purged }, 'expired data removed');
+        // Last: a round that fails before here counts nothing, and its retry counts once.
+        const slot = slotOf(payload);
+        if (slot !== undefined) await countExpiredCheckouts(ctx, slot, ctx.config.jobs.housekeepingEveryMs);
       },
     ],
     [

@@ -41,6 +41,7 @@ export async function prepareCheckout(ctx: RelayContext, entity: EntityRecord, p
     expiresAt: now + ctx.config.checkoutTtlMs,
     ...NEW_CHECKOUT_STATE,
   }, claimAnswerOf(claim, 'ok', json));
+  ctx.metrics.checkout('prepared');
   return { kind: 'ok', body, json, answered: claim !== undefined };
 }
 

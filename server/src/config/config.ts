@@ -101,6 +101,17 @@ export interface Config {
   webhooks: WebhooksConfig;
   /** Reports, settlement, the reconciliation file and currency quotes (reports.ts). */
   reports: ReportsConfig;
+  /** Prometheus metrics (docs/metrics.md): off unless a port or a token is set. */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** TCP port of a listener of its own that serves only GET /metrics; 0 = none. */
+  port: number;
+  /** Address that listener binds to: loopback unless the operator says otherwise. */
+  host: string;
+  /** Bearer token that opens GET /metrics on the relay's own port; empty = not served there. */
+  token: string;
 }
 
 export interface WebhooksConfig {
@@ -194,6 +205,7 @@ export const defaultConfig: Config = {
     inDoubtEveryMs: 30_000,
   },
   reports: defaultReportsConfig,
+  metrics: { port: 0, host: '127.0.0.1', token: '' },
   webhooks: {
     timeoutMs: 10_000,
     retrySteps: '1m,2m,4m,8m,15m,30m,1h,1d',
@@ -364,5 +376,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: webhooksFrom(env, environment),
     reports: reportsConfigFrom(env),
+    metrics: metricsFrom(env),
   };
+}
+
+/** As a Bearer token is read (http/auth.ts): long enough to guess at no better than by chance. */
+const METRICS_TOKEN = /^[A-Za-z0-9._~+/=-]{16,512}$/;
+
+function metricsFrom(env: NodeJS.ProcessEnv): MetricsConfig {
+  const token = env.METRICS_TOKEN ?? '';
+  // The token itself is never quoted: the message may reach a log.
+  if (token !== '' && !METRICS_TOKEN.test(token)) {
+    throw new Error('METRICS_TOKEN must be 16 to 512 characters of A-Z a-z 0-9 . _ ~ + / = -');
+  }
+  const port = intFrom(env, 'METRICS_PORT', defaultConfig.metrics.port);
+  if (port > 65_535) throw new Error(`METRICS_PORT must be a TCP port (1-65535, or 0 for none), got ${port}`);
+  return { port, host: env.METRICS_HOST || defaultConfig.metrics.host, token };
 }

@@ -44,6 +44,8 @@ export interface JobRecord {
   lastError: string | null;
   createdAt: EpochMs;
   updatedAt: EpochMs;
+  /** Set on a claim's records that were running under a lease that ran out: taken over (the metrics). */
+  takenOver?: true;
 }
 
 /** The record a NewJob becomes when it is written. */

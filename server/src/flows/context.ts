@@ -9,6 +9,7 @@ import type { CardVault } from '../crypto/card-vault.js';
 import type { Clock } from '../domain/clock.js';
 import type { LookupCache } from '../merchants/lookup-cache.js';
 import type { Store } from '../storage/store.js';
+import type { RelayMetrics } from '../domain/metrics.js';
 
 export interface RelayContext {
   config: Config;
@@ -23,4 +24,6 @@ export interface RelayContext {
    * Absent in the process's own context; set on a per-request one (request-scope.ts).
    */
   requestId?: string;
+  /** What the relay reports as it works (domain/metrics.ts); NO_METRICS when metrics are off. */
+  metrics: RelayMetrics;
 }

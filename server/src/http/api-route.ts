@@ -161,7 +161,10 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
       const counted = ctx.throttle.take(entity.id, spec.throttle, limit, request.log);
       if (counted) await counted;
       const answer = await runCall(spec, validator, withRequestId(ctx, request.id), merchant, entity, raw, request);
-      if ('replayed' in answer && answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      if ('replayed' in answer && answer.replayed) {
+        ctx.metrics.idempotentReplay();
+        reply.header('Idempotent-Replayed', 'true');
+      }
       reply.status(answer.status);
       const content = answer.content;
       if (content?.type === 'csv') {

@@ -42,6 +42,8 @@ export interface RedisThrottleOptions {
   /** Prepended to every key, e.g. "paywidgets:". */
   prefix: string;
   windowMs: number;
+  /** Told of every request that passes uncounted (the metrics' Redis fallbacks). */
+  onUncounted?: () => void;
 }
 
 export class RedisThrottle implements Throttle {
@@ -105,6 +107,7 @@ export class RedisThrottle implements Throttle {
   }
 
   private failed(err: unknown, log: ThrottleLog): void {
+    this.options.onUncounted?.();
     const now = this.clock.now();
     if (this.lastWarningAt !== null && now - this.lastWarningAt < WARN_EVERY_MS && now >= this.lastWarningAt) {
       this.uncounted += 1;

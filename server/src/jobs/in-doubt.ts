@@ -25,7 +25,7 @@ const ROUND = 100;
  * listened yet, so its own claims are from before a restart and in doubt too; later (the periodic
  * job) its own claims are requests it is serving, and only expired leases are in doubt.
  */
-export function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
+export function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock' | 'config' | 'metrics'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
   if (when === 'at-start-up') return resolveAll(ctx, log, when);
   // Charges that meet a dead relay's claims all ask at once: one pass over the claims serves
   // them all, instead of each going over the same claims again.
@@ -39,7 +39,7 @@ export function resolveInDoubtRequests(ctx: Pick<RelayContext, 'store' | 'clock'
 /** The pass under way on each store, while serving. */
 const underWay = new WeakMap<object, Promise<number>>();
 
-async function resolveAll(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
+async function resolveAll(ctx: Pick<RelayContext, 'store' | 'clock' | 'config' | 'metrics'>, log: Log, when: 'at-start-up' | 'while-serving'): Promise<number> {
   let released = 0;
   const restartedOwner = when === 'at-start-up' ? ctx.config.relayId : null;
   for (;;) {
@@ -48,7 +48,10 @@ async function resolveAll(ctx: Pick<RelayContext, 'store' | 'clock' | 'config'>,
       const reference = claimReference(claim.entityId, claim.key, claim.createdAt);
       const simulator = await resolveInDoubt(ctx.store, reference, ctx.clock.now());
       // A retry may have claimed the key afresh meanwhile: that claim is not released.
-      if (await ctx.store.idempotency.release(claim)) released++;
+      if (await ctx.store.idempotency.release(claim)) {
+        released++;
+        ctx.metrics.claimsInDoubtResolved(1);
+      }
       log.info({ entityId: claim.entityId, key: claim.key, owner: claim.owner, reference, simulator }, 'request in doubt resolved; its key is free for a retry');
     }
     if (claims.length < ROUND) return released;

@@ -8,11 +8,13 @@
 // Time for due dates, leases and retries comes from the injected clock; only the pause between
 // polls is a real timer. Tests call runDue() and move the clock instead of waiting.
 
+import { performance } from 'node:perf_hooks';
 import type { Clock } from '../domain/clock.js';
 import type { JobsConfig } from '../config/config.js';
 import type { Store } from '../storage/store.js';
 import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
 import { logForRequest } from './job-log.js';
+import { NO_METRICS, type RelayMetrics } from '../domain/metrics.js';
 
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
@@ -76,6 +78,8 @@ export interface RunnerOptions {
    * more than this of a group, and none of a group it already holds this many of. Undefined: no cap.
    */
   groupLimit?: number;
+  /** Where runs, outcomes and lease take-overs are reported; none by default. */
+  metrics?: RelayMetrics;
 }
 
 const silent: RunnerLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -118,8 +122,11 @@ export class JobRunner {
   /** The last claim took all it asked for: more jobs are probably due. */
   #backlog = false;
 
+  readonly #metrics: RelayMetrics;
+
   constructor(options: RunnerOptions) {
     this.#o = options;
+    this.#metrics = options.metrics ?? NO_METRICS;
   }
 
   /** Queues a job outside any other write (flows queue theirs with their state change). */
@@ -253,6 +260,7 @@ export class JobRunner {
     const running = (async () => {
       const error = await this.#run(job);
       if (error === undefined) {
+        this.#metrics.jobEnded(job.kind, 'done');
         this.#done.push(job.id);
         this.#flushSoon();
       } else {
@@ -315,7 +323,10 @@ export class JobRunner {
         const job = jobs[next++];
         if (!job) break;
         const error = await this.#run(job);
-        if (error === undefined) done.push(job.id);
+        if (error === undefined) {
+          this.#metrics.jobEnded(job.kind, 'done');
+          done.push(job.id);
+        }
         else if (await this.#recordFailure(job, error)) result.failed++;
         else result.retried++;
       }
@@ -329,6 +340,20 @@ export class JobRunner {
 
   /** Runs the handler; the error of a failed try, or undefined. */
   async #run(job: JobRecord): Promise<Error | undefined> {
+    const metrics = this.#metrics;
+    if (job.takenOver) metrics.jobLeaseTakenOver(job.kind);
+    if (!metrics.enabled) return this.#runHandler(job);
+    metrics.jobRunning(job.kind, 1);
+    const started = performance.now();
+    try {
+      return await this.#runHandler(job);
+    } finally {
+      metrics.jobRunning(job.kind, -1);
+      metrics.jobRan(job.kind, (performance.now() - started) / 1000);
+    }
+  }
+
+  async #runHandler(job: JobRecord): Promise<Error | undefined> {
     const handler = this.#o.handlers.get(job.kind);
     if (!handler) return new PermanentJobError(`no handler for job kind ${JSON.stringify(job.kind)}`);
     if (job.attempts > job.maxAttempts) return new PermanentJobError(`its lease ran out on the last of ${job.maxAttempts} tries`);
@@ -354,17 +379,20 @@ export class JobRunner {
     const log = logForRequest(this.#log, job.requestId);
     const now = clock.now();
     if (error instanceof RetryJobAt) {
+      this.#metrics.jobEnded(job.kind, 'rescheduled');
       await store.jobs.finishWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);
       return false;
     }
     const last = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
     const message = `${error.name}: ${error.message}`;
     if (last) {
+      this.#metrics.jobEnded(job.kind, 'failed');
       await store.jobs.finishWithError(owner, job.id, message, { state: 'failed' }, now);
       log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed for good; kept as failed');
       return true;
     }
     const runAt = now + retryDelay(job.attempts, config.retryBaseMs, config.retryMaxMs);
+    this.#metrics.jobEnded(job.kind, 'retried');
     await store.jobs.finishWithError(owner, job.id, message, { state: 'queued', runAt }, now);
     log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, retryAt: runAt, error: message }, 'job failed; retry queued');
     return false;

@@ -86,6 +86,8 @@ export const NOT_API: readonly RegExp[] = [
   /^\/v1\/vouchers\/:id$/,
   /^\/reports\/v1\/page(?:\/|$)/,
   /^\/bench\//,
+  // The operator's Prometheus figures (METRICS_TOKEN), not the merchant's API: docs/metrics.md.
+  /^\/metrics$/,
 ];
 
 export function isNotApi(url: string): boolean {

@@ -70,7 +70,10 @@ async function write(ctx: RelayContext, entity: EntityRecord, paymentId: string,
       // What the caller writes with it (the back office's audit row), as a merchant follow-up's.
       ...(options.alongside ? { also: options.alongside(record) } : {}),
     });
-    if (applied) return { kind: 'ok', body, json, answered: claim !== undefined };
+    if (applied) {
+      ctx.metrics.paymentWritten(record.paymentType, record.paymentBrand, record.status);
+      return { kind: 'ok', body, json, answered: claim !== undefined };
+    }
   }
   return refusedWith(refusalCode(op), op, params, paymentId);
 }

@@ -195,6 +195,8 @@ async function authorizeAndWrite(ctx: RelayContext, entity: EntityRecord, params
   });
   // Only a checkout paid by another attempt refuses a success; its claim keeps that from happening.
   if (!written) throw new ApiError('noSession');
+  ctx.metrics.paymentWritten(paymentType, paymentBrand, status);
+  if (status === 'success' && source.checkout) ctx.metrics.checkout('paid');
   if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');
   return { kind: outcomeKind, body, json, answered: source.claim !== undefined, paymentId: id, paymentStatus: status };
 }

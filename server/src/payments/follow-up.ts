@@ -78,6 +78,7 @@ export async function followUp(ctx: RelayContext, entity: EntityRecord, referenc
       ...(options.alongside ? { also: options.alongside(record) } : {}),
     });
     if (applied) {
+      ctx.metrics.paymentWritten(record.paymentType, record.paymentBrand, record.status);
       if (claim) failpoint(ctx.config.failpoints, 'after-commit');
       return { kind: 'ok', body, json, answered: claim !== undefined };
     }

@@ -6,7 +6,7 @@
 // so an approve racing an expiry settles the payment exactly once.
 
 import type { CompiledQuery } from 'kysely';
-import { writeSettlement } from '../storage/writes/index.js';
+import { writeCountedSettlement } from '../flows/counted-settlement.js';
 import type { RelayContext } from '../flows/context.js';
 import { planSettle, type PendingEvent } from '../domain/lifecycle.js';
 import type { PaymentRecord } from '../domain/records.js';
@@ -72,7 +72,7 @@ async function write(ctx: RelayContext, payment: PaymentRecord, answer: Redirect
   delete body.redirect;
   body.result = resultView(resultCode);
   const responseJson = JSON.stringify(body);
-  return writeSettlement(ctx.store, {
+  return writeCountedSettlement(ctx, payment, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,

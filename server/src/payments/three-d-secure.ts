@@ -1,7 +1,7 @@
 // The 3-D Secure step of the simulator: a pending payment waits for the shopper on a relay page
 // that offers the test system's return codes; submitting it settles the payment exactly once.
 
-import { writeSettlement } from '../storage/writes/index.js';
+import { writeCountedSettlement } from '../flows/counted-settlement.js';
 import type { Config } from '../config/config.js';
 import type { RelayContext } from '../flows/context.js';
 import { planSettle } from '../domain/lifecycle.js';
@@ -53,7 +53,7 @@ async function settle(ctx: RelayContext, payment: PaymentRecord, pending: Pendin
   const responseJson = JSON.stringify(body);
   const events = [paymentEvent(ctx, 'paymentSettled', payment, responseJson)];
   if (registration) events.push(registrationEvent(ctx, 'registrationStored', registration, registration.responseJson));
-  return writeSettlement(ctx.store, {
+  return writeCountedSettlement(ctx, payment, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,

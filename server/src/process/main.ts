@@ -11,6 +11,7 @@ import { relayPlugins } from '../app/route-sets.js';
 import { createContext } from '../app/create-context.js';
 import { exitOnSignals } from './shutdown.js';
 import { BACKOFFICE_DIST_DIR, buildBackofficeApp } from '../backoffice/app.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);
@@ -32,6 +33,12 @@ await app.listen({ port: config.port, host: config.host });
 if (config.databaseUrl !== '' && config.redisUrl === '') {
   // Relays sharing a database usually run side by side; each would let through the whole limit.
   app.log.warn('DATABASE_URL is set but REDIS_URL is not: this relay throttles alone; relays on one database let through their limits added up');
+}
+if (ctx.prometheus && config.metrics.port > 0) {
+  // A listener of its own for Prometheus (docs/metrics.md), on loopback unless METRICS_HOST says otherwise.
+  const metricsServer = await startMetricsServer(ctx.prometheus, ctx.store, config.metrics);
+  ctx.closers.push({ name: 'metrics listener', close: () => metricsServer.close() });
+  app.log.info({ url: `${metricsServer.url}/metrics` }, 'metrics served');
 }
 if (config.jobs.enabled) {
   await ctx.jobs.start(app.log);

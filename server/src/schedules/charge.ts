@@ -89,6 +89,12 @@ export async function chargeOccurrences(ctx: RelayContext, occurrenceIds: readon
  * every try of one run), and its payment's notification is queued under it.
  */
 export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at?: number): Promise<ChargeResult> {
+  const result = await charge(ctx, occurrenceId, log, at);
+  ctx.metrics.scheduleCharge(result);
+  return result;
+}
+
+async function charge(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at: number | undefined): Promise<ChargeResult> {
   const found = await ctx.store.schedules.findOccurrence(occurrenceId);
   if (!found || found.occurrence.status !== 'due') return 'not-due';
   const chargeLog = logForRequest(log, found.schedule.requestId, { scheduleId: found.schedule.id, chargeId: found.occurrence.id });

@@ -135,6 +135,7 @@ export async function fireDue(ctx: RelayContext, now: number, options: { entityI
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
     const { found, due } = await writeDueFirings(ctx.store, now, FIRE_BATCH, (s) => planOrEnd(s, now, options.catchUp), (w) => [...chargeJobs(ctx, w.due, at), ...fireJobs(ctx, w.nextRunAts, at)], options.entityId);
     written.push(...due);
+    for (const o of due) if (o.status === 'due') ctx.metrics.scheduleFired(Math.max(0, at - o.scheduledAt) / 1000);
     if (found < FIRE_BATCH) break;
   }
   return written;

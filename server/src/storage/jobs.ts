@@ -78,6 +78,7 @@ export async function claimJobs(db: Kysely<Database>, dialect: 'sqlite' | 'postg
   const due = await claim(sql`state = 'queued' and run_at <= ${now}${skip}`, limit);
   if (due.length >= limit) return due;
   const expired = await claim(sql`state = 'running' and lease_until < ${now}`, limit - due.length);
+  for (const job of expired) job.takenOver = true;
   return [...due, ...expired];
 }
 

@@ -6,7 +6,7 @@ import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { executeFollowing } from './followers.js';
 import { GroupCommit, type BatchReader } from './group-commit.js';
 import { migrateToLatest, pendingMigrations } from './migrate.js';
-import { postgresBatch } from './postgres.js';
+import { poolUseOf, postgresBatch, type PoolUse } from './postgres.js';
 import { PreparedInsert } from './prepared-insert.js';
 import { repositoriesOf, type Repositories } from './repositories/index.js';
 import type { Dialect, PreparedStatements, Scope } from './repositories/scope.js';
@@ -165,6 +165,10 @@ export class KyselyStore implements Store {
     const schema = rows[0]?.schema;
     if (!schema) throw new Error('PostgreSQL search_path names no existing schema to create the tables in');
     return schema;
+  }
+
+  poolUse(): PoolUse | undefined {
+    return poolUseOf(this.#db);
   }
 
   close(): Promise<void> {

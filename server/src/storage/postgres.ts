@@ -48,6 +48,25 @@ const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
 /** The batch writer and reader of each database opened here (postgresBatch). */
 const batches = new WeakMap<Kysely<Database>, { write: BatchWriter; read: BatchReader }>();
 
+/** Connections of a pool, as the metrics report them (docs/metrics.md). */
+export interface PoolUse {
+  /** Open connections, idle or lent out. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection: the pool is exhausted while this is above 0. */
+  waiting: number;
+  max: number;
+}
+
+/** The pool of each database opened here, for poolUseOf. */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The connections of a database opened by openPostgresDb; undefined for any other. */
+export function poolUseOf(db: Kysely<Database>): PoolUse | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX };
+}
+
 /**
  * A database opened by openPostgresDb, by whole batches: a group commit's writer (one round trip and
  * one transaction per group) and reads asked in one round trip (pg-batch.ts).
@@ -101,6 +120,7 @@ export function openPostgresDb(url: string, opts: PostgresOptions = {}): Kysely<
   // the relay. Its query, or its next one, fails instead, and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
+  pools.set(db, pool);
   batches.set(db, { write: (batch) => runBatch(pool, batch), read: (reads) => readBatch(pool, reads) });
   registerArrayReader(
     db,

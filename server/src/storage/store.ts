@@ -10,6 +10,7 @@
 
 import type { CompiledQuery } from 'kysely';
 import type { Repositories } from './repositories/index.js';
+import type { PoolUse } from './postgres.js';
 
 export type {
   CheckoutRecord,
@@ -69,4 +70,6 @@ export interface Store extends StoreScope {
    * it causes are written in one go.
    */
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /** PostgreSQL: the pool's connections now (the metrics); undefined on SQLite, one connection in this process. */
+  poolUse(): PoolUse | undefined;
 }

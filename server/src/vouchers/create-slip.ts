@@ -126,6 +126,7 @@ export async function createSlip(ctx: RelayContext, entity: EntityRecord, brand:
     ...(source.claim ? { answer: claimAnswerOf(source.claim, 'ok', json) } : {}),
   });
   if (!written) throw new ApiError('noSession');
+  ctx.metrics.paymentWritten(record.paymentType, record.paymentBrand, record.status);
   if (source.claim) failpoint(ctx.config.failpoints, 'after-commit');
   return { kind: 'ok', body, json, answered: source.claim !== undefined, paymentId: id, paymentStatus: 'pending' };
 }

@@ -5,7 +5,7 @@
 // PA's pending state; the unique index of migration 015 is the second guard on the RC.
 
 import type { CompiledQuery } from 'kysely';
-import { writeSettlement } from '../storage/writes/index.js';
+import { writeCountedSettlement } from '../flows/counted-settlement.js';
 import type { RelayContext } from '../flows/context.js';
 import { newPaymentId } from '../domain/ids.js';
 import { planSettle } from '../domain/lifecycle.js';
@@ -63,7 +63,7 @@ export async function confirmSlip(ctx: RelayContext, payment: PaymentRecord, at:
   // The PA's own answer keeps its slip codes; only its status leaves pending (no redirect any more).
   const slipBody = JSON.parse(payment.responseJson) as Record<string, unknown>;
   delete slipBody.redirect;
-  const written = await writeSettlement(ctx.store, {
+  const written = await writeCountedSettlement(ctx, payment, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,
@@ -90,7 +90,7 @@ export async function expireSlip(ctx: RelayContext, payment: PaymentRecord, at: 
   delete body.redirect;
   body.result = resultView(SLIP_EXPIRED_CODE);
   const responseJson = JSON.stringify(body);
-  const written = await writeSettlement(ctx.store, {
+  const written = await writeCountedSettlement(ctx, payment, {
     paymentId: payment.id,
     checkoutId: payment.checkoutId,
     change: plan.change,

@@ -8,6 +8,7 @@
 // recording sends again once the job's lease runs out: receivers de-duplicate by the event id.
 
 import type { RelayContext } from '../flows/context.js';
+import type { RelayMetrics, WebhookAttemptOutcome } from '../domain/metrics.js';
 import type { AttemptOutcome, DeliveryWork, WebhookEndpoint } from '../domain/webhooks.js';
 import { RetryJobAt, type RunnerLog } from '../jobs/runner.js';
 import { encryptNotification } from './cipher.js';
@@ -37,6 +38,15 @@ export interface DeliveryDeps {
   secretOf: (endpoint: WebhookEndpoint) => Promise<string>;
   /** A line per attempt (the job's log: it carries the request id of the change the event tells of). */
   log?: RunnerLog;
+  /** Where each attempt's outcome and latency are reported. */
+  metrics?: RelayMetrics;
+}
+
+/** An attempt's outcome as the metrics count it. */
+function attemptOutcomeOf(outcome: AttemptOutcome): WebhookAttemptOutcome {
+  if (outcome.state === 'delivered') return 'delivered';
+  if (outcome.disableEndpoint !== undefined) return 'gone';
+  return outcome.state === 'pending' ? 'retry' : 'failed';
 }
 
 /** The notification's JSON text: the spec's envelope around the stored payload. */
@@ -111,6 +121,10 @@ export async function deliverOnce(deps: DeliveryDeps, deliveryId: string): Promi
   }
   await ctx.store.webhooks.recordAttempt(delivery, outcome, ctx.clock.now());
   logAttempt(deps.log, work, outcome);
+  if (deps.metrics) {
+    deps.metrics.webhookAttempt(attemptOutcomeOf(outcome), outcome.attempt.latencyMs / 1000);
+    if (outcome.disableEndpoint !== undefined) deps.metrics.webhookEndpointDisabled();
+  }
   if (outcome.state === 'pending' && outcome.nextAttemptAt !== null) throw new RetryJobAt(outcome.nextAttemptAt, outcome.attempt.error ?? 'not acknowledged');
 }
 

@@ -2,6 +2,7 @@
 // notification, remove), the delivery job's handler, the listings and redeliveries. The API
 // (routes/webhooks.ts) and the CLI (`relay webhook …`) both call it, so both behave the same.
 
+import type { RelayMetrics } from '../domain/metrics.js';
 import type { CardVault } from '../crypto/card-vault.js';
 import type { Clock } from '../domain/clock.js';
 import { formatTimestamp } from '../domain/clock.js';
@@ -34,6 +35,8 @@ export interface WebhookDeps {
   vault: CardVault;
   clock: Clock;
   config: Config;
+  /** Where delivery attempts are reported; none by default (the CLI). */
+  metrics?: RelayMetrics;
 }
 
 /** A change an endpoint cannot take, said in the words of the parameter it concerns. */
@@ -121,7 +124,7 @@ export class Webhooks {
   /** The delivery job's handler; `log` (the job's, under the request id of the change the event tells of) gets a line per attempt. */
   deliver(deliveryId: string, log?: RunnerLog): Promise<void> {
     return deliverOnce(
-      { ctx: this.#d, send: this.#send, ladder: this.#ladder, slots: this.#slots, random: this.#random, busyRetryMs: BUSY_RETRY_MS, secretOf: (e) => this.#secretOf(e), ...(log ? { log } : {}) },
+      { ctx: this.#d, send: this.#send, ladder: this.#ladder, slots: this.#slots, random: this.#random, busyRetryMs: BUSY_RETRY_MS, secretOf: (e) => this.#secretOf(e), metrics: this.#d.metrics, ...(log ? { log } : {}) },
       deliveryId,
     );
   }

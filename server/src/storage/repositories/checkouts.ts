@@ -1,7 +1,7 @@
 // Checkouts: the widget's prepared payments, taken one attempt at a time (../checkouts.ts holds
 // the conditional UPDATEs that decide each attempt).
 
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { CheckoutRecord, EpochMs, PaymentStatus } from '../../domain/records.js';
 import { claimCheckout, countCheckoutRead, endAttempt, markCheckoutSpent, releaseCheckout, updateCheckout, type AttemptEnd, type CheckoutChange } from '../checkouts.js';
 import { checkoutFromRow, checkoutToRow } from '../rows.js';
@@ -37,6 +37,8 @@ export interface CheckoutsRepository {
    * ../checkouts.ts endAttempt); false when the checkout is no longer on that attempt.
    */
   endAttempt(checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean>;
+  /** Checkouts that expired in [from, to) without a success (the metrics' count, by the index on expires_at). */
+  countExpiredUnpaid(from: EpochMs, to: EpochMs): Promise<number>;
 }
 
 export class KyselyCheckouts implements CheckoutsRepository {
@@ -81,5 +83,17 @@ export class KyselyCheckouts implements CheckoutsRepository {
 
   endAttempt(checkoutId: string, paymentId: string, outcome: PaymentStatus, end: AttemptEnd): Promise<boolean> {
     return endAttempt(this.#s.db, checkoutId, paymentId, outcome, end);
+  }
+
+  async countExpiredUnpaid(from: EpochMs, to: EpochMs): Promise<number> {
+    // The range alone in the WHERE, so the index on expires_at is the one used; the unpaid ones
+    // are counted among its rows rather than found by the index of successes.
+    const row = await this.#s.db
+      .selectFrom('checkouts')
+      .select(sql<number | string | null>`sum(case when success_payment_id is null then 1 else 0 end)`.as('n'))
+      .where('expires_at', '>=', from)
+      .where('expires_at', '<', to)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 }

@@ -4,6 +4,8 @@
 import type { CompiledQuery } from 'kysely';
 import type { EpochMs } from '../../domain/records.js';
 import type { JobRecord, JobState } from '../../domain/job.js';
+import { jobBacklog, type JobBacklog } from '../job-backlog.js';
+import { DELIVERY_JOB_KIND } from '../webhooks.js';
 import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs, type ClaimGroups } from '../jobs.js';
 import type { Scope } from './scope.js';
 
@@ -32,6 +34,8 @@ export interface JobsRepository {
   count(kind?: string): Promise<Record<JobState, number>>;
   /** Forgets done and failed jobs last changed before `olderThan`. */
   purgeFinished(olderThan: EpochMs): Promise<number>;
+  /** What is waiting, for the metrics (job-backlog.ts): bounded queries, each over a partial index. */
+  backlog(now: EpochMs, limit: number): Promise<JobBacklog>;
 }
 
 export class KyselyJobs implements JobsRepository {
@@ -80,5 +84,9 @@ export class KyselyJobs implements JobsRepository {
 
   purgeFinished(olderThan: EpochMs): Promise<number> {
     return purgeFinishedJobs(this.#s.db, olderThan);
+  }
+
+  backlog(now: EpochMs, limit: number): Promise<JobBacklog> {
+    return jobBacklog(this.#s.db, now, limit, DELIVERY_JOB_KIND);
   }
 }

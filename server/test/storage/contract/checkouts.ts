@@ -3,11 +3,27 @@
 
 import { describe, expect, it } from 'vitest';
 import { writeCheckout, writeSettlement } from '../../../src/storage/writes/index.js';
-import { all, checkoutRecord, type ContractContext, count, id, newEntity, settlement, T0 } from './fixtures.js';
+import { all, checkoutRecord, type ContractContext, count, HOUR, id, newEntity, settlement, T0 } from './fixtures.js';
 import { LEASE, MAX_DECLINES, freshCheckout, attempt, read } from './checkout-fixtures.js';
 
 export function checkoutsContract(ctx: () => ContractContext): void {
   describe('checkouts repository', () => {
+    it('counts the checkouts that expired in a range without a success (the metrics)', async () => {
+      const { store } = ctx();
+      const entityId = await newEntity(store);
+      // A range of its own, far from every other test's checkouts.
+      const from = T0 + 900 * HOUR;
+      const write = (expiresAt: number, successPaymentId: string | null = null) => writeCheckout(store, checkoutRecord(entityId, { createdAt: expiresAt - HOUR, expiresAt, successPaymentId }));
+      await write(from - 1);
+      await write(from);
+      await write(from + 10);
+      await write(from + 20, id());
+      await write(from + HOUR);
+      expect(await store.checkouts.countExpiredUnpaid(from, from + HOUR)).toBe(2);
+      expect(await store.checkouts.countExpiredUnpaid(from + HOUR, from + 2 * HOUR)).toBe(1);
+      expect(await store.checkouts.countExpiredUnpaid(from + 2 * HOUR, from + 3 * HOUR)).toBe(0);
+    });
+
     it('round-trips every field', async () => {
       const { store } = ctx();
       const c = checkoutRecord(await newEntity(store), {

@@ -41,6 +41,24 @@ function runner(store: Store, clock: ManualClock, handlers: Record<string, JobHa
 
 export function jobsContract(ctx: () => ContractContext): void {
   describe('jobs repository', () => {
+    it('reports the backlog for the metrics: due jobs by kind, counted up to a limit, and the oldest due', async () => {
+      const { store } = ctx();
+      const now = J0 + 50_000_000;
+      const kind = `backlog-${id()}`;
+      // Due long before anything else of the suite, so the oldest due job is one of these.
+      const early = J0 - 10_000_000;
+      await store.jobs.enqueue([job({ kind, runAt: early }, early), job({ kind, runAt: early + 1 }, early), job({ kind, runAt: early + 2 }, early), job({ kind, runAt: now + 1 }, early)]);
+      const backlog = await store.jobs.backlog(now, 1_000);
+      expect(backlog.dueByKind[kind]).toBe(3);
+      expect(backlog.oldestDueAt).toBe(early);
+      // Counted up to the limit: a scrape costs the same whatever the backlog.
+      const capped = await store.jobs.backlog(now, 2);
+      expect(Object.values(capped.dueByKind).reduce((a, b) => a + b, 0)).toBe(2);
+      expect(capped.webhookWaiting).toBeLessThanOrEqual(2);
+      await drain(store, now + 1);
+      expect((await store.jobs.backlog(now + 1, 1_000)).dueByKind[kind]).toBeUndefined();
+    });
+
     it('enqueues a unique key once, however often and however concurrently it is queued', async () => {
       const { store } = ctx();
       const key = `once-${id()}`;
