@@ -25,6 +25,7 @@ import * as m021 from './021-webhook-events-by-record.js';
 import * as m022 from './022-home-figures.js';
 import * as m023 from './023-webhook-delivery-log.js';
 import * as m025 from './025-used-quotes.js';
+import * as m027 from './027-card-keys.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -50,4 +51,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '022-home-figures': m022,
   '023-webhook-delivery-log': m023,
   '025-used-quotes': m025,
+  '027-card-keys': m027,
 };
