@@ -3,11 +3,11 @@
 // never decrypt and the encryption key is never used for anything else. A plain hash of a card
 // number would be no protection at all (the space of valid numbers is small enough to enumerate).
 // Several master keys may be held at once (keyring.ts); each sealed value names the one that
-// sealed it (sealed-envelope.ts), and new values are sealed with the active one.
+// sealed it (domain/sealed-envelope.ts), and new values are sealed with the active one.
 
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, type Hmac } from 'node:crypto';
-import { CARD_KEYS_DIR, ORIGINAL_KEY_ID, type Keyring } from './keyring.js';
-import { closeEnvelope, openEnvelope, type Envelope } from './sealed-envelope.js';
+import { CARD_KEYS_DIR, type Keyring } from './keyring.js';
+import { closeEnvelope, openEnvelope, ORIGINAL_KEY_ID, type Envelope } from '../domain/sealed-envelope.js';
 
 const MASTER_KEY_BYTES = 32;
 /** 96-bit IV, the size GCM is specified for; random per seal (2^-32 collision bound is far off). */
@@ -52,7 +52,7 @@ export class ActiveKeyMissingError extends Error {
 }
 
 /**
- * Seals with the active key and opens with whichever key a value names (sealed-envelope.ts). The
+ * Seals with the active key and opens with whichever key a value names (domain/sealed-envelope.ts). The
  * keyed hashes (fingerprints, request digests) are the active key's too: a rotation replaces the
  * fingerprints with the ciphertexts, and a request digest is checked against every key held.
  */

@@ -10,11 +10,9 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, unlinkSync } fr
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { CARD_KEY_FILE, createKeyFile, loadCardKey, parseKey, readKeyFile } from './keys.js';
+import { KEY_ID, ORIGINAL_KEY_ID } from '../domain/sealed-envelope.js';
 
-/** The id of the key that sealed every value written before keys had ids. */
-export const ORIGINAL_KEY_ID = 'k0';
-/** Key ids: "k" and a number; they prefix sealed values (sealed-envelope.ts), so they never hold ':'. */
-export const KEY_ID = /^k[0-9]{1,6}$/;
+export { KEY_ID, ORIGINAL_KEY_ID } from '../domain/sealed-envelope.js';
 /** The folder under DATA_DIR holding the keys added by `keys add` / `keys rotate`. */
 export const CARD_KEYS_DIR = 'card-keys';
 

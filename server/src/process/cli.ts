@@ -5,11 +5,12 @@
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
+import { KEYS_COMMANDS, KEYS_USAGE } from './cli-keys.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
-import { CardVault } from '../crypto/card-vault.js';
-import { loadCardKey } from '../crypto/keys.js';
+import type { CardVault } from '../crypto/card-vault.js';
+import { cliVault } from './cli-vault.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings, MerchantBankAccount, SettlementFee, ThrottledOperation } from '../domain/records.js';
 import {
@@ -55,6 +56,7 @@ const USAGE = `usage: npm run relay -- <command>
   entity list --merchant ID
 ${WEBHOOK_USAGE}
 ${USER_USAGE}
+${KEYS_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 
@@ -270,6 +272,7 @@ const COMMANDS: Record<string, (args: string[]) => Run> = {
   'entity list': entityList,
   ...WEBHOOK_COMMANDS,
   ...USER_COMMANDS,
+  ...KEYS_COMMANDS,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -290,7 +293,7 @@ export async function main(argv: string[]): Promise<number> {
     const store = await openStore(config);
     try {
       await store.migrate();
-      const output = await run(store, Date.now(), () => new CardVault(loadCardKey(config)));
+      const output = await run(store, Date.now(), await cliVault(config, store));
       process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     } finally {

@@ -82,7 +82,7 @@ export interface Repositories {
   readonly home: HomeRepository;
   /** Which card key seals new values (crypto/keyring.ts). */
   readonly cardKeys: CardKeysRepository;
-  /** The values sealed with each card key, for rotation (crypto/reseal.ts). */
+  /** The values sealed with each card key, for rotation (app/reseal.ts). */
   readonly sealedValues: SealedValuesRepository;
 }
 

@@ -1,12 +1,11 @@
 // The values sealed with a card key, wherever they are stored, found by the key that sealed them
-// (the prefix of crypto/sealed-envelope.ts): what `keys status` counts, what the re-sealing job
-// (crypto/reseal.ts) rewrites and what `keys retire` checks is gone. Table and column names come
+// (the prefix of domain/sealed-envelope.ts): what `keys status` counts, what the re-sealing job
+// (app/reseal.ts) rewrites and what `keys retire` checks is gone. Table and column names come
 // from the fixed list below; every value is a bound parameter. A rewrite is a compare-and-set on
 // the value read, so a value changed meanwhile (a secret rotated, a card deleted) is left alone.
 
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
-import { ORIGINAL_KEY_ID } from '../../crypto/keyring.js';
-import { keyPrefix } from '../../crypto/sealed-envelope.js';
+import { keyPrefix, ORIGINAL_KEY_ID } from '../../domain/sealed-envelope.js';
 import type { EpochMs } from '../../domain/records.js';
 import type { Scope } from './scope.js';
 

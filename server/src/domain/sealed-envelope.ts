@@ -4,7 +4,10 @@
 // upgrade rewrites nothing. Base64 and the "sealed.v1." marker never hold ':', so a value with
 // no colon is always one of those.
 
-import { ORIGINAL_KEY_ID } from './keyring.js';
+/** The id of the key that sealed every value written before keys had ids (crypto/keyring.ts). */
+export const ORIGINAL_KEY_ID = 'k0';
+/** Key ids: "k" and a number; they prefix sealed values, so they never hold ':'. */
+export const KEY_ID = /^k[0-9]{1,6}$/;
 
 const ENVELOPE = /^(k[0-9]{1,6}):/;
 
