@@ -6,6 +6,7 @@ import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
 import { KEYS_COMMANDS, KEYS_USAGE } from './cli-keys.js';
+import { CREDENTIAL_COMMANDS, CREDENTIALS_USAGE } from './cli-credentials.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
@@ -57,6 +58,7 @@ const USAGE = `usage: npm run relay -- <command>
 ${WEBHOOK_USAGE}
 ${USER_USAGE}
 ${KEYS_USAGE}
+${CREDENTIALS_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 
@@ -273,6 +275,7 @@ const COMMANDS: Record<string, (args: string[]) => Run> = {
   ...WEBHOOK_COMMANDS,
   ...USER_COMMANDS,
   ...KEYS_COMMANDS,
+  ...CREDENTIAL_COMMANDS,
 };
 
 export async function main(argv: string[]): Promise<number> {
