@@ -31,8 +31,8 @@ export const KEYS_USAGE = `  keys status
   keys rotate
       keys add and keys activate in one: for a single host (or a shared DATA_DIR)
   keys retire ID
-      refused while the key is active or still seals anything, or was replaced less than
-      ${(2 * ACTIVE_KEY_REFRESH_MS) / 1000} seconds ago; then every relay drops it and its file here is removed`;
+      refused while the key is active, still seals anything, or was just replaced and the
+      re-sealing has not finished; then every relay drops it and its file here is removed`;
 
 /** A key command refused for the state of the keys (exit 1): not a typo, and nothing was changed. */
 export class KeyCommandRefused extends Error {}
@@ -119,9 +119,12 @@ function keysRetire(args: string[]): Run {
     if (!key) throw new UsageError(`no card key ${keyId}`);
     if (key.active) throw new KeyCommandRefused(`card key ${keyId} is the active key: rotate to another one first`);
     if (key.total > 0) throw new KeyCommandRefused(`card key ${keyId} still seals ${key.total} values (${JSON.stringify(key.sealed)}): wait for the re-sealing (keys status)`);
-    // A relay that has not read the activation yet may still seal with the former key.
-    if (key.replacedAt !== null && now < key.replacedAt + 2 * ACTIVE_KEY_REFRESH_MS) {
-      throw new KeyCommandRefused(`card key ${keyId} was replaced less than ${(2 * ACTIVE_KEY_REFRESH_MS) / 1000} seconds ago: a relay may still seal with it; try again in a moment`);
+    // The key replaced last may still be sealed with by a relay that has not read the activation
+    // yet: the activation's job makes its last pass after every relay has (app/reseal.ts).
+    const lastReplaced = Math.max(...current.keys.map((k) => k.replacedAt ?? 0));
+    const job = current.reseal.job;
+    if (key.replacedAt !== null && key.replacedAt === lastReplaced && (job ? job.state !== 'done' : now < key.replacedAt + 2 * ACTIVE_KEY_REFRESH_MS)) {
+      throw new KeyCommandRefused(`card key ${keyId} was replaced moments ago and the re-sealing under ${current.activeKey} has not finished (keys status): a relay may still seal with it`);
     }
     try {
       await store.cardKeys.retire(keyId, now);
