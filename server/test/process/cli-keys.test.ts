@@ -20,7 +20,8 @@ import { JobRunner } from '../../src/jobs/runner.js';
 import { openSqliteStore, SQLITE_FILE } from '../../src/storage/index.js';
 import type { Store } from '../../src/storage/store.js';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../support/cli-process.js';
-import { registrationRecord } from '../storage/contract/fixtures.js';
+import { checkoutRecord, registrationRecord } from '../storage/contract/fixtures.js';
+import { openSaved, SAVED_DATA, sealSaved, savedSealedNumber } from '../../src/checkouts/saved-data.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -80,6 +81,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let merchantId = '';
   let entityId = '';
   let registrationIds: string[] = [];
+  let checkoutId = '';
 
   it('shows the original key active and sealing every value of a store never rotated', async () => {
     ({ merchantId, entityId } = await json<{ merchantId: string; entityId: string }>(dataDir, 'merchant', 'create', '--name', 'Shop'));
@@ -91,14 +93,19 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
         await store.registrations.insert(r);
         ids.push(r.id);
       }
+      // A summary-page checkout's saved form, its card number sealed, until the checkout expires.
+      const saved = sealSaved(original, new Map([['card.number', CARDS[0] ?? ''], ['card.cvv', '123'], ['card.holder', 'Jane Jones']]));
+      const checkout = checkoutRecord(entityId, { paramsJson: JSON.stringify([['amount', '92.50'], [SAVED_DATA, saved]]), createdAt: Date.now(), expiresAt: Date.now() + 30 * 60_000 });
+      await store.checkouts.insert(checkout);
+      checkoutId = checkout.id;
       return ids;
     });
     const status = await json<Status>(dataDir, 'keys', 'status');
     expect(status.activeKey).toBe('k0');
     expect(status.keys).toEqual([
-      expect.objectContaining({ id: 'k0', active: true, heldHere: true, total: 4, sealed: { cards: 3, merchantSecrets: 1, pendingMerchantSecrets: 0, endpointSecrets: 0, secondFactors: 0, savedCheckouts: 0 } }),
+      expect.objectContaining({ id: 'k0', active: true, heldHere: true, total: 5, sealed: { cards: 3, merchantSecrets: 1, pendingMerchantSecrets: 0, endpointSecrets: 0, secondFactors: 0, savedCheckouts: 1 } }),
     ]);
-    expect(status.reseal).toMatchObject({ remaining: 0, underActiveKey: 4, total: 4, percentDone: 100, job: null });
+    expect(status.reseal).toMatchObject({ remaining: 0, underActiveKey: 5, total: 5, percentDone: 100, job: null });
   });
 
   it('refuses to retire the active key, to activate a key this host does not hold, and a bad id', async () => {
@@ -118,8 +125,8 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const status = await json<Status>(dataDir, 'keys', 'rotate');
     expect(status.activeKey).toBe('k1');
     expect(statSync(join(dataDir, CARD_KEYS_DIR, 'k1')).mode & 0o777).toBe(0o600);
-    expect(status.keys.map((k) => [k.id, k.active, k.total])).toEqual([['k0', false, 4], ['k1', true, 0]]);
-    expect(status.reseal).toMatchObject({ remaining: 4, underActiveKey: 0, percentDone: 0, job: { state: 'queued' } });
+    expect(status.keys.map((k) => [k.id, k.active, k.total])).toEqual([['k0', false, 5], ['k1', true, 0]]);
+    expect(status.reseal).toMatchObject({ remaining: 5, underActiveKey: 0, percentDone: 0, job: { state: 'queued' } });
     // Values sealed from now on, here or on a relay, are the new key's.
     const second = await json<{ webhookSecret: string; merchantId: string }>(dataDir, 'merchant', 'create', '--name', 'Second shop');
     const stored = await withStore(dataDir, (store) => store.merchants.find(second.merchantId));
@@ -136,7 +143,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       expect(await runner.runDue()).toMatchObject({ claimed: 1, done: 0 });
       // Everything moved; the job runs once more after every relay has read the activation.
       const moved = await json<Status>(dataDir, 'keys', 'status');
-      expect(moved.reseal).toMatchObject({ remaining: 0, underActiveKey: 5, percentDone: 100, job: { state: 'queued' } });
+      expect(moved.reseal).toMatchObject({ remaining: 0, underActiveKey: 6, percentDone: 100, job: { state: 'queued' } });
       const early = await runCli(dataDir, 'keys', 'retire', 'k0');
       expect(early.code).toBe(1);
       expect(early.stderr).toContain('re-sealing under k1 has not finished');
@@ -152,9 +159,13 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
         expect(registration?.cardHmac).toBe(vault.fingerprint(CARDS[i] ?? ''));
       }
       expect(sealedKeyId((await store.merchants.find(merchantId))?.webhookSecret ?? '')).toBe('k1');
+      const params = (await store.checkouts.find(checkoutId))?.paramsJson ?? '';
+      expect(sealedKeyId(savedSealedNumber(params) ?? '')).toBe('k1');
+      const stillSaved = new Map(JSON.parse(params) as [string, string][]).get(SAVED_DATA) ?? '';
+      expect(openSaved(vault, stillSaved)).toEqual({ params: new Map([['card.holder', 'Jane Jones'], ['card.number', CARDS[0]]]), cvvGiven: true });
     });
     const done = await json<Status>(dataDir, 'keys', 'status');
-    expect(done.keys.map((k) => [k.id, k.total])).toEqual([['k0', 0], ['k1', 5]]);
+    expect(done.keys.map((k) => [k.id, k.total])).toEqual([['k0', 0], ['k1', 6]]);
     expect(done.reseal.job).toMatchObject({ state: 'done' });
   });
 
@@ -165,7 +176,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const status = await json<Status>(dataDir, 'keys', 'status');
     expect(status.keys).toEqual([
       expect.objectContaining({ id: 'k0', active: false, heldHere: false, total: 0, retiredAt: expect.any(String) }),
-      expect.objectContaining({ id: 'k1', active: true, heldHere: true, total: 5 }),
+      expect.objectContaining({ id: 'k1', active: true, heldHere: true, total: 6 }),
     ]);
     // A retired key is never activated again.
     const again = await runCli(dataDir, 'keys', 'activate', 'k0');
@@ -181,7 +192,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(status.activeKey).toBe('k2');
     const refused = await runCli(dataDir, 'keys', 'retire', 'k1');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('card key k1 still seals 5 values');
+    expect(refused.stderr).toContain('card key k1 still seals 6 values');
     expect(statSync(join(dataDir, CARD_KEYS_DIR, 'k1')).isFile()).toBe(true);
   });
 });
