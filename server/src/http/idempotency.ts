@@ -108,13 +108,26 @@ export async function withIdempotency(
     if (error instanceof ApiError && error.status < 500) {
       answer = httpAnswerOfError(error);
     } else {
-      await store.idempotency.release({ entityId, key, owner, createdAt: scope.now });
+      await releaseUnfinished(store, { entityId, key, owner, createdAt: scope.now }, claimReference(entityId, key, scope.now), scope.now);
       throw error;
     }
   }
   if (!answered) await store.idempotency.complete({ entityId, key, owner, claimedAt: scope.now, statusCode: answer.status, body: answer.json });
   // Spelled out, not a spread followed by a new key: that is slow on this Node, and every such request comes here.
   return { status: answer.status, json: answer.json, content: answer.content, replayed: false };
+}
+
+/**
+ * Frees the key of a request that failed before it committed, and voids what the simulator
+ * authorized for it, in one transaction: the client's retry claims afresh (another reference) and
+ * pays once, and no approval stays held on the card with no payment written. A claim still in
+ * progress proves nothing was committed (its answer is written with the effect); one already done
+ * is left alone, authorization and all.
+ */
+async function releaseUnfinished(store: Store, claim: { entityId: string; key: string; owner: string; createdAt: number }, reference: string, now: number): Promise<void> {
+  await store.transaction(async (tx) => {
+    if (await tx.idempotency.release(claim)) await tx.simulatorJournal.voidAuthorization(reference, now);
+  });
 }
 
 /** The API's body for an error (without the envelope fields). */

@@ -7,6 +7,7 @@ import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js
 import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
 import { KEYS_COMMANDS, KEYS_USAGE } from './cli-keys.js';
 import { CREDENTIAL_COMMANDS, CREDENTIALS_USAGE } from './cli-credentials.js';
+import { BACKUP_USAGE, backup } from './cli-backup.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
@@ -59,6 +60,7 @@ ${WEBHOOK_USAGE}
 ${USER_USAGE}
 ${KEYS_USAGE}
 ${CREDENTIALS_USAGE}
+${BACKUP_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
 
@@ -282,6 +284,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // A receiver for developers: it needs no store, and runs until interrupted.
     if (argv[0] === 'webhook' && argv[1] === 'listen') return await webhookListen(argv.slice(2));
+    // A copy of a store relays are running on: it opens the file itself and never migrates.
+    if (argv[0] === 'backup') {
+      process.stdout.write(`${JSON.stringify(await backup(argv.slice(1)), null, 2)}\n`);
+      return 0;
+    }
     const command = COMMANDS[`${argv[0] ?? ''} ${argv[1] ?? ''}`];
     if (!command) {
       if (argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {

@@ -92,7 +92,7 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
     await ctx.store.schedules.failOccurrence(occurrence.id, '100.150.202', ctx.clock.now());
     return 'failed';
   }
-  const claim = await takeClaim(ctx, occurrence, now, log);
+  const claim = await takeClaim(ctx, occurrence, log);
   if (claim === 'done') return 'not-due';
   try {
     const outcome = await createPayment({ ...ctx, clock: clockAt(now) }, entity, paymentParams(schedule), {
@@ -119,10 +119,14 @@ export async function chargeOccurrence(ctx: RelayContext, occurrenceId: string, 
 }
 
 /** The claim of the occurrence's key: 'done' when a try before this one finished the charge. */
-async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, now: number, log: RunnerLog): Promise<Claim | 'done'> {
+async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, log: RunnerLog): Promise<Claim | 'done'> {
   const owner = ctx.config.relayId;
-  const leaseUntil = ctx.clock.now() + ctx.config.jobs.leaseMs;
-  const claimOnce = () => ctx.store.idempotency.claim(occurrence.entityId, occurrence.id, CHARGE_REQUEST_HASH, now, now - ctx.config.idempotencyTtlMs, { owner, leaseUntil });
+  // The claim is dated by the relay's clock, not by the entity's time the payment is dated by: a
+  // test clock moved days ahead would make another try's claim in progress look older than a key
+  // lives, and it would be taken as unused instead of resolved in doubt (its authorization voided).
+  const claimedAt = ctx.clock.now();
+  const leaseUntil = claimedAt + ctx.config.jobs.leaseMs;
+  const claimOnce = () => ctx.store.idempotency.claim(occurrence.entityId, occurrence.id, CHARGE_REQUEST_HASH, claimedAt, claimedAt - ctx.config.idempotencyTtlMs, { owner, leaseUntil });
   let claimed = await claimOnce();
   if (claimed.kind === 'in-progress') {
     // A try of a relay that died: resolve what is in doubt now rather than at the next round.
@@ -139,8 +143,8 @@ async function takeClaim(ctx: RelayContext, occurrence: OccurrenceRecord, now: n
     entityId,
     key,
     owner,
-    reference: claimReference(entityId, key, now),
-    answer: (kind, json) => ({ entityId, key, owner, claimedAt: now, statusCode: statusOf(kind), body: json }),
+    reference: claimReference(entityId, key, claimedAt),
+    answer: (kind, json) => ({ entityId, key, owner, claimedAt, statusCode: statusOf(kind), body: json }),
   };
 }
 

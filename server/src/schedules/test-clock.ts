@@ -8,8 +8,9 @@
 // due up to a time, in time order, and says how much ran. Voucher confirmations, redirect expiry
 // and settlement join it with a row of their own.
 
+import { setTimeout as pause } from 'node:timers/promises';
 import type { RelayContext } from '../flows/context.js';
-import type { RunnerLog } from '../jobs/runner.js';
+import { RetryJobAt, type RunnerLog } from '../jobs/runner.js';
 import { chargeOccurrence } from './charge.js';
 import { readEntityTime } from '../flows/entity-time.js';
 import { fireDue } from './fire.js';
@@ -27,6 +28,27 @@ export interface DueWork {
 /** Runs of one entity's schedules a single move steps through; past it, the missed-run rule applies. */
 export const MAX_STEPPED_RUNS = 1_000;
 
+/** How often a move looks whether another try has finished a run it waits for, ms. */
+const OTHER_TRY_POLL_MS = 50;
+
+/**
+ * Charges one run the move steps through. A run another try holds (the jobs runner took the charge
+ * job its firing queued, or a relay died holding it) is waited for, at most until that try's lease
+ * runs out, when its claim is in doubt and the next try resolves it: the move answers once every
+ * run is charged, never with the runner's "try again later".
+ */
+async function chargeStepping(ctx: RelayContext, occurrenceId: string, log: RunnerLog, at: number): Promise<void> {
+  for (;;) {
+    try {
+      await chargeOccurrence(ctx, occurrenceId, log, at);
+      return;
+    } catch (error) {
+      if (!(error instanceof RetryJobAt)) throw error;
+      while (ctx.clock.now() < error.runAt && (await ctx.store.schedules.findOccurrence(occurrenceId))?.occurrence.status === 'due') await pause(OTHER_TRY_POLL_MS);
+    }
+  }
+}
+
 /** Schedule charges: every run up to `upTo` fires and is charged at its own time, oldest first. */
 async function runDueSchedules(ctx: RelayContext, entityId: string, upTo: number, log: RunnerLog): Promise<number> {
   let ran = 0;
@@ -34,7 +56,7 @@ async function runDueSchedules(ctx: RelayContext, entityId: string, upTo: number
     const due = await fireDue(ctx, upTo, { entityId, catchUp: ran < MAX_STEPPED_RUNS ? 'each' : 'latest' });
     if (due.length === 0) return ran;
     for (const o of [...due].sort((a, b) => a.scheduledAt - b.scheduledAt)) {
-      await chargeOccurrence(ctx, o.id, log, Math.max(ctx.clock.now(), o.scheduledAt));
+      await chargeStepping(ctx, o.id, log, Math.max(ctx.clock.now(), o.scheduledAt));
       ran++;
     }
   }
