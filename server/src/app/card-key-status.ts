@@ -3,13 +3,13 @@
 
 import type { EpochMs } from '../domain/records.js';
 import { sealedKeyId } from '../domain/sealed-envelope.js';
-import { savedSealedNumber } from '../checkouts/saved-data.js';
+import { EMBEDDED_SEALS, type EmbeddedSeal } from './embedded-seals.js';
 import { SEALED_KINDS, type SealedKind } from '../storage/repositories/sealed-values.js';
 import type { CardKeyRecord } from '../storage/repositories/card-keys.js';
 import type { Store } from '../storage/store.js';
 import { resealJobKey } from './reseal.js';
 
-export type SealedCounts = Record<SealedKind | 'savedCheckouts', number>;
+export type SealedCounts = Record<SealedKind | EmbeddedSeal['name'], number>;
 
 export interface CardKeyStatus {
   id: string;
@@ -38,22 +38,30 @@ export interface KeysStatus {
   };
 }
 
-/** Saved checkout data of checkouts not expired, by the key that sealed it. */
-async function savedByKey(store: Store, now: EpochMs): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  for (let after = ''; ; ) {
-    const rows = await store.sealedValues.savedCheckouts(now, after, 500);
-    for (const row of rows) {
-      const sealed = savedSealedNumber(row.value);
-      if (sealed !== undefined) counts.set(sealedKeyId(sealed), (counts.get(sealedKeyId(sealed)) ?? 0) + 1);
+/** The card numbers inside short-lived rows (embedded-seals.ts), by kind and by the key that sealed them. */
+async function embeddedByKey(store: Store, now: EpochMs): Promise<Map<string, Map<string, number>>> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const seal of EMBEDDED_SEALS) {
+    const byKey = new Map<string, number>();
+    counts.set(seal.name, byKey);
+    for (let after = ''; ; ) {
+      const rows = await seal.list(store, now, after, PAGE);
+      for (const row of rows) {
+        const sealed = seal.sealedOf(row.value);
+        if (sealed !== undefined) byKey.set(sealedKeyId(sealed), (byKey.get(sealedKeyId(sealed)) ?? 0) + 1);
+      }
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1]?.key ?? after;
     }
-    if (rows.length < 500) return counts;
-    after = rows[rows.length - 1]?.key ?? after;
   }
+  return counts;
 }
 
-export async function sealedCounts(store: Store, keyId: string, saved: Map<string, number>): Promise<SealedCounts> {
-  const counts = { savedCheckouts: saved.get(keyId) ?? 0 } as SealedCounts;
+const PAGE = 500;
+
+export async function sealedCounts(store: Store, keyId: string, embedded: Map<string, Map<string, number>>): Promise<SealedCounts> {
+  const counts = {} as SealedCounts;
+  for (const seal of EMBEDDED_SEALS) counts[seal.name] = embedded.get(seal.name)?.get(keyId) ?? 0;
   for (const kind of SEALED_KINDS) counts[kind] = await store.sealedValues.count(kind, keyId);
   return counts;
 }
@@ -63,13 +71,13 @@ const sum = (counts: SealedCounts): number => Object.values(counts).reduce((a, b
 export async function keysStatus(store: Store, heldHere: readonly string[], now: EpochMs): Promise<KeysStatus> {
   const known = await store.cardKeys.list();
   const byId = new Map<string, CardKeyRecord>(known.map((k) => [k.id, k]));
-  const saved = await savedByKey(store, now);
+  const embedded = await embeddedByKey(store, now);
   // Ids found only in sealed values (a key lost from every keyring) show too: they seal something.
-  const ids = [...new Set([...byId.keys(), ...heldHere, ...saved.keys()])].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  const ids = [...new Set([...byId.keys(), ...heldHere, ...[...embedded.values()].flatMap((m) => [...m.keys()])])].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
   const keys: CardKeyStatus[] = [];
   for (const id of ids) {
     const record = byId.get(id);
-    const sealed = await sealedCounts(store, id, saved);
+    const sealed = await sealedCounts(store, id, embedded);
     keys.push({
       id,
       active: record?.active ?? false,

@@ -11,7 +11,6 @@
 // may still seal with the former key, so the job runs once more after that time has passed.
 
 import { isSealedSecret } from '../crypto/card-vault.js';
-import { savedSealedNumber, withSavedSealedNumber } from '../checkouts/saved-data.js';
 import type { NewJob } from '../domain/job.js';
 import type { EpochMs } from '../domain/records.js';
 import { sealedKeyId } from '../domain/sealed-envelope.js';
@@ -19,6 +18,7 @@ import { RetryJobAt } from '../jobs/runner.js';
 import { SEALED_KINDS, type SealedKind } from '../storage/repositories/sealed-values.js';
 import { ACTIVE_KEY_REFRESH_MS } from './active-card-key.js';
 import type { AppContext } from './context.js';
+import { EMBEDDED_SEALS } from './embedded-seals.js';
 
 export const RESEAL_JOB = 'card-key-reseal';
 /** Rows read and rewritten per batch. */
@@ -88,24 +88,26 @@ export async function resealOnce(ctx: ResealContext): Promise<ResealRun> {
       after = rows[rows.length - 1]?.key ?? after;
     }
   }
-  // Saved checkout data lives in the checkout's parameters, until the checkout expires.
-  for (let after = ''; ; ) {
-    if (batches++ >= BATCHES_PER_RUN) return run;
-    const rows = await ctx.store.sealedValues.savedCheckouts(ctx.clock.now(), after, RESEAL_BATCH);
-    for (const row of rows) {
-      const sealed = savedSealedNumber(row.value);
-      if (sealed === undefined || sealedKeyId(sealed) === active) continue;
-      let next;
-      try {
-        next = withSavedSealedNumber(row.value, ctx.vault.seal(ctx.vault.open(sealed)));
-      } catch {
-        run.unreadable++;
-        continue;
+  // Card numbers inside the JSON of rows that live only for a while (embedded-seals.ts).
+  for (const seal of EMBEDDED_SEALS) {
+    for (let after = ''; ; ) {
+      if (batches++ >= BATCHES_PER_RUN) return run;
+      const rows = await seal.list(ctx.store, ctx.clock.now(), after, RESEAL_BATCH);
+      for (const row of rows) {
+        const sealed = seal.sealedOf(row.value);
+        if (sealed === undefined || sealedKeyId(sealed) === active) continue;
+        let next;
+        try {
+          next = seal.withSealed(row.value, ctx.vault.seal(ctx.vault.open(sealed)));
+        } catch {
+          run.unreadable++;
+          continue;
+        }
+        count(await seal.replace(ctx.store, row.key, row.value, next));
       }
-      count(await ctx.store.sealedValues.replaceCheckoutParams(row.key, row.value, next));
+      if (rows.length < RESEAL_BATCH) break;
+      after = rows[rows.length - 1]?.key ?? after;
     }
-    if (rows.length < RESEAL_BATCH) break;
-    after = rows[rows.length - 1]?.key ?? after;
   }
   run.complete = true;
   return run;

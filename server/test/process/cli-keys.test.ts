@@ -20,7 +20,7 @@ import { JobRunner } from '../../src/jobs/runner.js';
 import { openSqliteStore, SQLITE_FILE } from '../../src/storage/index.js';
 import type { Store } from '../../src/storage/store.js';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../support/cli-process.js';
-import { checkoutRecord, registrationRecord } from '../storage/contract/fixtures.js';
+import { checkoutRecord, insertPayment, registrationRecord } from '../storage/contract/fixtures.js';
 import { openSaved, SAVED_DATA, sealSaved, savedSealedNumber } from '../../src/checkouts/saved-data.js';
 
 const dirs: string[] = [];
@@ -82,6 +82,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let entityId = '';
   let registrationIds: string[] = [];
   let checkoutId = '';
+  let pendingPaymentId = '';
 
   it('shows the original key active and sealing every value of a store never rotated', async () => {
     ({ merchantId, entityId } = await json<{ merchantId: string; entityId: string }>(dataDir, 'merchant', 'create', '--name', 'Shop'));
@@ -98,14 +99,17 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       const checkout = checkoutRecord(entityId, { paramsJson: JSON.stringify([['amount', '92.50'], [SAVED_DATA, saved]]), createdAt: Date.now(), expiresAt: Date.now() + 30 * 60_000 });
       await store.checkouts.insert(checkout);
       checkoutId = checkout.id;
+      // A 3-D Secure payment that asked for a registration keeps the card sealed until its outcome.
+      const pending = await insertPayment(store, entityId, { status: 'pending', pendingJson: JSON.stringify({ resultUrl: 'https://shop.example/r', sealedCard: original.seal(CARDS[1] ?? ''), holder: 'Jane Jones' }) });
+      pendingPaymentId = pending.id;
       return ids;
     });
     const status = await json<Status>(dataDir, 'keys', 'status');
     expect(status.activeKey).toBe('k0');
     expect(status.keys).toEqual([
-      expect.objectContaining({ id: 'k0', active: true, heldHere: true, total: 5, sealed: { cards: 3, merchantSecrets: 1, pendingMerchantSecrets: 0, endpointSecrets: 0, secondFactors: 0, savedCheckouts: 1 } }),
+      expect.objectContaining({ id: 'k0', active: true, heldHere: true, total: 6, sealed: { cards: 3, merchantSecrets: 1, pendingMerchantSecrets: 0, endpointSecrets: 0, secondFactors: 0, savedCheckouts: 1, pendingCards: 1 } }),
     ]);
-    expect(status.reseal).toMatchObject({ remaining: 0, underActiveKey: 5, total: 5, percentDone: 100, job: null });
+    expect(status.reseal).toMatchObject({ remaining: 0, underActiveKey: 6, total: 6, percentDone: 100, job: null });
   });
 
   it('refuses to retire the active key, to activate a key this host does not hold, and a bad id', async () => {
@@ -125,8 +129,8 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const status = await json<Status>(dataDir, 'keys', 'rotate');
     expect(status.activeKey).toBe('k1');
     expect(statSync(join(dataDir, CARD_KEYS_DIR, 'k1')).mode & 0o777).toBe(0o600);
-    expect(status.keys.map((k) => [k.id, k.active, k.total])).toEqual([['k0', false, 5], ['k1', true, 0]]);
-    expect(status.reseal).toMatchObject({ remaining: 5, underActiveKey: 0, percentDone: 0, job: { state: 'queued' } });
+    expect(status.keys.map((k) => [k.id, k.active, k.total])).toEqual([['k0', false, 6], ['k1', true, 0]]);
+    expect(status.reseal).toMatchObject({ remaining: 6, underActiveKey: 0, percentDone: 0, job: { state: 'queued' } });
     // Values sealed from now on, here or on a relay, are the new key's.
     const second = await json<{ webhookSecret: string; merchantId: string }>(dataDir, 'merchant', 'create', '--name', 'Second shop');
     const stored = await withStore(dataDir, (store) => store.merchants.find(second.merchantId));
@@ -143,7 +147,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       expect(await runner.runDue()).toMatchObject({ claimed: 1, done: 0 });
       // Everything moved; the job runs once more after every relay has read the activation.
       const moved = await json<Status>(dataDir, 'keys', 'status');
-      expect(moved.reseal).toMatchObject({ remaining: 0, underActiveKey: 6, percentDone: 100, job: { state: 'queued' } });
+      expect(moved.reseal).toMatchObject({ remaining: 0, underActiveKey: 7, percentDone: 100, job: { state: 'queued' } });
       const early = await runCli(dataDir, 'keys', 'retire', 'k0');
       expect(early.code).toBe(1);
       expect(early.stderr).toContain('re-sealing under k1 has not finished');
@@ -163,9 +167,13 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
       expect(sealedKeyId(savedSealedNumber(params) ?? '')).toBe('k1');
       const stillSaved = new Map(JSON.parse(params) as [string, string][]).get(SAVED_DATA) ?? '';
       expect(openSaved(vault, stillSaved)).toEqual({ params: new Map([['card.holder', 'Jane Jones'], ['card.number', CARDS[0]]]), cvvGiven: true });
+      const pendingState = JSON.parse((await store.payments.find(entityId, pendingPaymentId))?.pendingJson ?? '{}') as { sealedCard: string; resultUrl: string };
+      expect(sealedKeyId(pendingState.sealedCard)).toBe('k1');
+      expect(vault.open(pendingState.sealedCard)).toBe(CARDS[1]);
+      expect(pendingState.resultUrl).toBe('https://shop.example/r');
     });
     const done = await json<Status>(dataDir, 'keys', 'status');
-    expect(done.keys.map((k) => [k.id, k.total])).toEqual([['k0', 0], ['k1', 6]]);
+    expect(done.keys.map((k) => [k.id, k.total])).toEqual([['k0', 0], ['k1', 7]]);
     expect(done.reseal.job).toMatchObject({ state: 'done' });
   });
 
@@ -176,7 +184,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const status = await json<Status>(dataDir, 'keys', 'status');
     expect(status.keys).toEqual([
       expect.objectContaining({ id: 'k0', active: false, heldHere: false, total: 0, retiredAt: expect.any(String) }),
-      expect.objectContaining({ id: 'k1', active: true, heldHere: true, total: 6 }),
+      expect.objectContaining({ id: 'k1', active: true, heldHere: true, total: 7 }),
     ]);
     // A retired key is never activated again.
     const again = await runCli(dataDir, 'keys', 'activate', 'k0');
@@ -192,7 +200,7 @@ describe('keys commands', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     expect(status.activeKey).toBe('k2');
     const refused = await runCli(dataDir, 'keys', 'retire', 'k1');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('card key k1 still seals 6 values');
+    expect(refused.stderr).toContain('card key k1 still seals 7 values');
     expect(statSync(join(dataDir, CARD_KEYS_DIR, 'k1')).isFile()).toBe(true);
   });
 });

@@ -44,6 +44,10 @@ export interface SealedValuesRepository {
   savedCheckouts(now: EpochMs, after: string, limit: number): Promise<SealedValue[]>;
   /** Replaces a checkout's parameters only while they are still `old`. */
   replaceCheckoutParams(id: string, old: string, next: string): Promise<boolean>;
+  /** Pending payments whose state holds a card sealed until their 3-D Secure outcome, by id after `after`. */
+  pendingCards(after: string, limit: number): Promise<SealedValue[]>;
+  /** Replaces a pending payment's state only while it is still `old`. */
+  replacePendingState(id: string, old: string, next: string): Promise<boolean>;
 }
 
 /** The condition "the column holds a value sealed with `keyId`" (or, negated, a value sealed with another). */
@@ -56,6 +60,8 @@ function sealedWith(column: string, keyId: string, negate: boolean): RawBuilder<
 
 /** The saved data's parameter name, as it appears in a checkout's parameter JSON. */
 const SAVED_DATA_PATTERN = '%"\\_savedTransactionData"%';
+/** The sealed card's field, as it appears in a pending payment's state JSON (payments/three-d-secure.ts). */
+const PENDING_CARD_PATTERN = '%"sealedCard"%';
 
 export class KyselySealedValues implements SealedValuesRepository {
   readonly #s: Scope;
@@ -100,6 +106,23 @@ export class KyselySealedValues implements SealedValuesRepository {
 
   async replaceCheckoutParams(id: string, old: string, next: string): Promise<boolean> {
     return this.#writeOne(this.#s.db.updateTable('checkouts').set({ params_json: next }).where('id', '=', id).where('params_json', '=', old).compile());
+  }
+
+  async pendingCards(after: string, limit: number): Promise<SealedValue[]> {
+    const rows = await this.#s.db
+      .selectFrom('payments')
+      .select(['id', 'pending_json'])
+      .where('id', '>', after)
+      .where('pending_kind', 'is not', null)
+      .where('pending_json', 'like', PENDING_CARD_PATTERN)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ key: r.id, value: r.pending_json ?? '' }));
+  }
+
+  async replacePendingState(id: string, old: string, next: string): Promise<boolean> {
+    return this.#writeOne(this.#s.db.updateTable('payments').set({ pending_json: next }).where('id', '=', id).where('pending_json', '=', old).compile());
   }
 
   async #writeOne(statement: CompiledQuery): Promise<boolean> {
