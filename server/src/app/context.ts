@@ -5,6 +5,7 @@
 import type { HttpContext } from '../http/context.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { Closer } from './closers.js';
+import type { ActiveCardKey } from './active-card-key.js';
 import type { DatabaseStatus } from './database-status.js';
 import type { PrometheusMetrics } from '../metrics/prometheus.js';
 
@@ -15,6 +16,8 @@ export interface AppContext extends HttpContext {
   database: DatabaseStatus;
   /** What shutdown closes once the last request is answered, last registered first (closers.ts). */
   closers: Closer[];
+  /** Keeps the vault sealing with the key the database names active (active-card-key.ts). */
+  activeCardKey: ActiveCardKey;
   /** Set when shutdown starts: /ready answers 503 and new requests 503 while in-flight ones finish. */
   draining: boolean;
   /** The metrics' registry when METRICS_PORT or METRICS_TOKEN is set (docs/metrics.md); null when off. */

@@ -6,7 +6,8 @@
 import type { Config } from '../config/config.js';
 import type { AppContext } from './context.js';
 import { CardVault } from '../crypto/card-vault.js';
-import { loadCardKey } from '../crypto/keys.js';
+import { loadKeyring } from '../crypto/keyring.js';
+import { ActiveCardKey } from './active-card-key.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { LookupCache } from '../merchants/lookup-cache.js';
 import { InProcessThrottle, type Throttle } from '../http/throttle.js';
@@ -28,7 +29,12 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   const clock = options.clock ?? systemClock;
   const opened = options.store ?? (await openStore(config));
   await opened.migrate();
-  const vault = new CardVault(loadCardKey(config));
+  const keyring = loadKeyring(config);
+  const vault = new CardVault(keyring);
+  const activeCardKey = new ActiveCardKey(opened, vault, () => loadKeyring(config), keyring);
+  // A relay without the active key refuses to start rather than seal with another one.
+  const keyReady = await activeCardKey.refresh();
+  if (keyReady !== true) throw new Error(keyReady);
   // A store from before webhook secrets were sealed: seal them now, before anything is served.
   await sealPlainWebhookSecrets(opened, vault);
   const database = new DatabaseStatus();
@@ -43,6 +49,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
     store,
     clock,
     vault,
+    activeCardKey,
     webhooks: new Webhooks({ store, vault, clock, config, metrics }),
     metrics,
     prometheus,
@@ -62,6 +69,9 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   const { handlers, periodic } = relayJobs(full);
   const jobs = new JobRunner({ store, clock, owner: config.relayId, config: config.jobs, handlers, periodic, metrics, busyGroups: () => full.webhooks.busyEndpoints(), groupLimit: config.webhooks.endpointConcurrency });
   full.jobs = jobs;
+  full.readiness.push({ name: 'card key', check: () => activeCardKey.refresh() });
+  activeCardKey.start();
+  full.closers.push({ name: 'card key refresh', close: async () => activeCardKey.stop() });
   full.readiness.push({ name: 'accepting requests', check: async () => (full.draining ? 'shutting down' : true) });
   full.closers.push({ name: 'webhook connections', close: async () => full.webhooks.close() });
   // Finishes the round under way and hands back whatever it still holds (SIGTERM).

@@ -14,6 +14,7 @@ import { dailySettlement } from '../settlement/daily.js';
 import { slipJobHandler, VOUCHER_CONFIRM_JOB, VOUCHER_EXPIRE_JOB } from '../vouchers/jobs.js';
 import { expireRedirect, expiryPaymentIdOf, REDIRECT_EXPIRY_JOB } from '../payments/redirect.js';
 import { withRequestId } from '../flows/request-scope.js';
+import { RESEAL_EVERY_MS, RESEAL_JOB, resealJobRun } from './reseal.js';
 
 export const JOB_KINDS = {
   /** Removes what the relay keeps only for a while (housekeeping.ts). */
@@ -40,6 +41,8 @@ export const JOB_KINDS = {
   // A redirect payment the shopper never came back from (payments/redirect.ts);
   // queued with the payment, due REDIRECT_EXPIRY_MINUTES after it.
   redirectExpiry: REDIRECT_EXPIRY_JOB,
+  /** Re-seals stored values under the active card key (reseal.ts); queued by an activation, and periodically. */
+  cardKeyReseal: RESEAL_JOB,
 } as const;
 
 export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>; periodic: PeriodicJob[] } {
@@ -87,6 +90,7 @@ export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>;
     [JOB_KINDS.voucherExpire, slipJobHandler(ctx)],
     // Under the id of the request that made the payment: the expiry's notification is queued with it.
     [JOB_KINDS.redirectExpiry, (payload, { job }) => expireRedirect(withRequestId(ctx, job.requestId), expiryPaymentIdOf(payload))],
+    [JOB_KINDS.cardKeyReseal, (_payload, { log }) => resealJobRun(ctx, log)],
   ]);
   const probeLog = ctx.config.jobProbeLog;
   if (probeLog !== '') {
@@ -100,6 +104,7 @@ export function relayJobs(ctx: AppContext): { handlers: Map<string, JobHandler>;
       { kind: JOB_KINDS.housekeeping, everyMs: ctx.config.jobs.housekeepingEveryMs },
       { kind: JOB_KINDS.inDoubt, everyMs: ctx.config.jobs.inDoubtEveryMs },
       { kind: JOB_KINDS.settlement, everyMs: ctx.config.reports.settlementEveryMs },
+      { kind: JOB_KINDS.cardKeyReseal, everyMs: RESEAL_EVERY_MS },
     ],
   };
 }

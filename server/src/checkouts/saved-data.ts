@@ -48,3 +48,21 @@ export function openSaved(vault: CardVault, stored: string): SavedData {
   if (saved.sealedNumber) params.set('card.number', vault.open(saved.sealedNumber));
   return { params, cvvGiven: saved.cvvGiven };
 }
+
+/** The saved card number as sealed in a checkout's parameters (JSON), or undefined when none was saved. */
+export function savedSealedNumber(paramsJson: string): string | undefined {
+  const stored = paramsOf(paramsJson).get(SAVED_DATA);
+  return stored === undefined ? undefined : (JSON.parse(stored) as SavedJson).sealedNumber;
+}
+
+/** The checkout's parameters (JSON) with the saved card number sealed anew (a key rotation); the rest as it was. */
+export function withSavedSealedNumber(paramsJson: string, sealedNumber: string): string {
+  const params = paramsOf(paramsJson);
+  const stored = params.get(SAVED_DATA);
+  if (stored === undefined) throw new Error('the checkout holds no saved data');
+  params.set(SAVED_DATA, JSON.stringify({ ...(JSON.parse(stored) as SavedJson), sealedNumber }));
+  return JSON.stringify([...params]);
+}
+
+/** A checkout's parameters as stored (prepare.ts's checkoutParams, which imports this file). */
+const paramsOf = (paramsJson: string): Map<string, string> => new Map(JSON.parse(paramsJson) as [string, string][]);

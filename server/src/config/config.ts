@@ -37,6 +37,8 @@ export interface Config {
   databaseUrl: string;
   /** 64 hex chars (32 bytes): key that encrypts stored card numbers; empty = read/create DATA_DIR/card-key. */
   cardKeyHex: string;
+  /** More card keys, "id:hex,id:hex" (CARD_KEYS), for hosts that get them from a secret manager (crypto/keyring.ts). */
+  cardKeysText: string;
   /** Test vs live flavour of ids (checkout id suffix); the simulator is used in both here. */
   environment: 'test' | 'live';
   /** Build identifier returned as buildNumber. */
@@ -167,6 +169,7 @@ export const defaultConfig: Config = {
   dataDir: './data',
   databaseUrl: '',
   cardKeyHex: '',
+  cardKeysText: '',
   environment: 'test',
   buildNumber: 'paywidgets-0.1.0',
   bodyLimitBytes: 256 * 1024, // 256 KiB: a full cart of 1000 items fits
@@ -350,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? defaultConfig.dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     cardKeyHex: env.CARD_KEY ?? '',
+    cardKeysText: env.CARD_KEYS ?? '',
     environment,
     logLevel: env.LOG_LEVEL ?? defaultConfig.logLevel,
     logFormat: logFormatFrom(env, process.stdout.isTTY === true),

@@ -10,13 +10,13 @@ import type { Config } from '../config/config.js';
 export const CARD_KEY_FILE = 'card-key';
 const KEY_HEX = /^[0-9a-fA-F]{64}$/;
 
-function parseKey(hex: string, source: string): Buffer {
+export function parseKey(hex: string, source: string): Buffer {
   const text = hex.trim();
   if (!KEY_HEX.test(text)) throw new Error(`${source} must hold 64 hex characters (32 bytes)`);
   return Buffer.from(text, 'hex');
 }
 
-function readKeyFile(file: string): Buffer | undefined {
+export function readKeyFile(file: string): Buffer | undefined {
   try {
     return parseKey(readFileSync(file, 'utf8'), file);
   } catch (err) {
@@ -30,7 +30,7 @@ function readKeyFile(file: string): Buffer | undefined {
  * file exists, so the key is never overwritten, and a reader never sees a half-written file.
  * The fsyncs matter: a key lost in a power cut would make every card sealed with it unreadable.
  */
-function createKeyFile(dir: string, file: string, key: Buffer): void {
+export function createKeyFile(dir: string, file: string, key: Buffer): void {
   const temp = join(dir, `.${CARD_KEY_FILE}.${process.pid}.${randomBytes(6).toString('hex')}`);
   const fd = openSync(temp, 'wx', 0o600);
   try {

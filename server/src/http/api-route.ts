@@ -99,12 +99,14 @@ function apiCall(ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecor
 async function runCall(spec: ApiRouteSpec, validator: Validator | null, ctx: HttpContext, merchant: MerchantRecord, entity: EntityRecord, raw: FlatParams, request: FastifyRequest): Promise<HttpAnswer> {
   const key = spec.method === 'GET' ? undefined : idempotencyKeyOf(request.headers['idempotency-key']);
   if (key === undefined) return httpAnswerOf(await execute(spec, validator, apiCall(ctx, merchant, entity, raw, request, undefined), request.log));
+  const path = (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/');
   return withIdempotency(
     ctx.store,
     {
       entityId: entity.id,
       key,
-      hash: () => requestHash(ctx.vault.requestDigest(), spec.method, (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'), raw),
+      hash: () => requestHash(ctx.vault.requestDigest(), spec.method, path, raw),
+      formerHashes: () => ctx.vault.formerRequestDigests().map((digest) => requestHash(digest, spec.method, path, raw)),
       now: ctx.clock.now(),
       ttlMs: ctx.config.idempotencyTtlMs,
       holder: { owner: ctx.config.relayId, leaseUntil: ctx.clock.now() + ctx.config.claimLeaseMs },

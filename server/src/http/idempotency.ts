@@ -65,10 +65,25 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
  */
 export async function withIdempotency(
   store: Store,
-  scope: { entityId: string; key: string; hash: () => string; now: number; ttlMs: number; holder: ClaimHolder },
+  scope: {
+    entityId: string;
+    key: string;
+    hash: () => string;
+    /** The request's digests under the card keys held other than the active one (CardVault.formerRequestDigests). */
+    formerHashes?: () => string[];
+    now: number;
+    ttlMs: number;
+    holder: ClaimHolder;
+  },
   execute: (claim: Claim) => Promise<Outcome>,
 ): Promise<HttpAnswer & { replayed: boolean }> {
-  const claim = await store.idempotency.claim(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs, scope.holder);
+  let claim = await store.idempotency.claim(scope.entityId, scope.key, scope.hash(), scope.now, scope.now - scope.ttlMs, scope.holder);
+  // A request first sent before a card key rotation was digested with the key active then: the
+  // same request, retried since, is still the same (a claim on a row that exists writes nothing).
+  for (const former of claim.kind === 'mismatch' ? (scope.formerHashes?.() ?? []) : []) {
+    claim = await store.idempotency.claim(scope.entityId, scope.key, former, scope.now, scope.now - scope.ttlMs, scope.holder);
+    if (claim.kind !== 'mismatch') break;
+  }
   if (claim.kind === 'in-progress') throw new ApiError('idempotencyInProgress');
   if (claim.kind === 'mismatch') throw new ApiError('idempotencyMismatch');
   if (claim.kind === 'done') return { status: claim.statusCode, json: claim.body, replayed: true };

@@ -13,8 +13,8 @@ import { deliveryView, endpointView } from '../webhooks/views.js';
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
-import { CardVault } from '../crypto/card-vault.js';
-import { loadCardKey } from '../crypto/keys.js';
+import type { CardVault } from '../crypto/card-vault.js';
+import { cliVault } from './cli-vault.js';
 import { dateTimeParts } from '../../../spec/format.js';
 
 type Run = (store: Store, now: number, vault: () => CardVault) => Promise<unknown>;
@@ -215,7 +215,7 @@ async function listenSession(entityId: string, url: string): Promise<{ secret: s
   const config = loadConfig();
   const store = await openStore(config);
   await store.migrate();
-  const w = new Webhooks({ store, vault: new CardVault(loadCardKey(config)), clock: systemClock, config });
+  const w = new Webhooks({ store, vault: (await cliVault(config, store))(), clock: systemClock, config });
   try {
     const entity = await requireEntity(store, entityId);
     const created = await w.create(entity, { url, eventTypes: [], active: false });

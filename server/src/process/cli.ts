@@ -5,12 +5,14 @@
 import { id, parse, str, UsageError, type Values } from './cli-args.js';
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE, webhookListen } from './cli-webhook.js';
 import { USER_COMMANDS, USER_USAGE } from './cli-users.js';
+import { KEYS_COMMANDS, KEYS_USAGE } from './cli-keys.js';
+import { CREDENTIAL_COMMANDS, CREDENTIALS_USAGE } from './cli-credentials.js';
 import { BACKUP_USAGE, backup } from './cli-backup.js';
 import { createEntity, createMerchant } from '../merchants/bootstrap.js';
 import { loadConfig } from '../config/config.js';
 import { openStore } from '../storage/index.js';
-import { CardVault } from '../crypto/card-vault.js';
-import { loadCardKey } from '../crypto/keys.js';
+import type { CardVault } from '../crypto/card-vault.js';
+import { cliVault } from './cli-vault.js';
 import type { Store } from '../storage/store.js';
 import type { EntityRecord, EntitySettings, MerchantBankAccount, SettlementFee, ThrottledOperation } from '../domain/records.js';
 import {
@@ -56,6 +58,8 @@ const USAGE = `usage: npm run relay -- <command>
   entity list --merchant ID
 ${WEBHOOK_USAGE}
 ${USER_USAGE}
+${KEYS_USAGE}
+${CREDENTIALS_USAGE}
 ${BACKUP_USAGE}
 
 The store is DATA_DIR/relay.sqlite, or PostgreSQL when DATABASE_URL is set.`;
@@ -272,6 +276,8 @@ const COMMANDS: Record<string, (args: string[]) => Run> = {
   'entity list': entityList,
   ...WEBHOOK_COMMANDS,
   ...USER_COMMANDS,
+  ...KEYS_COMMANDS,
+  ...CREDENTIAL_COMMANDS,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -297,7 +303,7 @@ export async function main(argv: string[]): Promise<number> {
     const store = await openStore(config);
     try {
       await store.migrate();
-      const output = await run(store, Date.now(), () => new CardVault(loadCardKey(config)));
+      const output = await run(store, Date.now(), await cliVault(config, store));
       process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
       return 0;
     } finally {

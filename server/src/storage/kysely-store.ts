@@ -60,6 +60,8 @@ export class KyselyStore implements Store {
   readonly paymentSearch: Repositories['paymentSearch'];
   readonly chargebacks: Repositories['chargebacks'];
   readonly home: Repositories['home'];
+  readonly cardKeys: Repositories['cardKeys'];
+  readonly sealedValues: Repositories['sealedValues'];
   readonly #db: Kysely<Database>;
   /** PostgreSQL schema holding the tables, when not the default one (tests). */
   readonly #schema: string | undefined;
@@ -116,6 +118,8 @@ export class KyselyStore implements Store {
     this.paymentSearch = repositories.paymentSearch;
     this.chargebacks = repositories.chargebacks;
     this.home = repositories.home;
+    this.cardKeys = repositories.cardKeys;
+    this.sealedValues = repositories.sealedValues;
     this.#writeTogether = repositories.writeTogether;
   }
 

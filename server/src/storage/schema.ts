@@ -307,6 +307,7 @@ export interface Database {
   backoffice_sessions: BackofficeSessionsTable;
   sign_in_failures: SignInFailuresTable;
   merchant_settings: MerchantSettingsTable;
+  card_keys: CardKeysTable;
 }
 
 /** Scheduled payments (migration 011; domain/schedules.ts). */
@@ -434,4 +435,14 @@ export interface MerchantSettingsTable {
   /** 0 or 1. */
   require_two_factor: number;
   updated_at: number;
+}
+
+/** The card keys and which one is active (migration 027; crypto/keyring.ts). */
+export interface CardKeysTable {
+  id: string;
+  /** 1 on the active key's row, null on the others (unique). */
+  active: 1 | null;
+  activated_at: number | null;
+  replaced_at: number | null;
+  retired_at: number | null;
 }

@@ -32,7 +32,7 @@ describe('/health and /ready', () => {
     for (let i = 0; i < 5; i++) {
       const answer = await get('/ready');
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', 'accepting requests': 'ok' } });
+      expect(answer.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', 'card key': 'ok', 'accepting requests': 'ok' } });
     }
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { accessTokensContract } from './contract/access-tokens.js';
 import { auditContract } from './contract/audit.js';
 import { backofficeSessionsContract } from './contract/backoffice-sessions.js';
+import { cardKeysContract } from './contract/card-keys.js';
 import { merchantSettingsContract } from './contract/merchant-settings.js';
 import { signInFailuresContract } from './contract/sign-in-failures.js';
 import { chargebacksContract } from './contract/chargebacks.js';
@@ -84,6 +85,7 @@ export const REPOSITORY_CONTRACTS: readonly Contract[] = [
   signInFailuresContract,
   paymentSearchContract,
   chargebacksContract,
+  cardKeysContract,
 ];
 
 /** One contract per composite write (storage/writes/). */

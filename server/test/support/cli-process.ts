@@ -33,6 +33,17 @@ export async function runCli(dataDir: string, ...args: string[]): Promise<CliRes
   }
 }
 
+/** Runs the CLI on the store of a relay cluster (its DATA_DIR, and DATABASE_URL for PostgreSQL), to its exit. */
+export async function runCliOn(store: { dataDir: string; databaseUrl: string }, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
 /** Starts a long-running CLI command (`webhook listen`); the caller stops it. */
 export function spawnCli(dataDir: string | undefined, ...args: string[]): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: dataDir === undefined ? process.env : cliEnv(dataDir) });

@@ -26,6 +26,7 @@ import * as m022 from './022-home-figures.js';
 import * as m023 from './023-webhook-delivery-log.js';
 import * as m025 from './025-used-quotes.js';
 import * as m026 from './026-request-ids.js';
+import * as m027 from './027-card-keys.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001-initial': m001,
@@ -52,4 +53,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '023-webhook-delivery-log': m023,
   '025-used-quotes': m025,
   '026-request-ids': m026,
+  '027-card-keys': m027,
 };

@@ -5,6 +5,7 @@ import { KyselyAccessTokens, type AccessTokensRepository } from './access-tokens
 import { KyselyAudit, type AuditRepository } from './audit.js';
 import { KyselyBackofficeSessions, type BackofficeSessionsRepository } from './backoffice-sessions.js';
 import { KyselyChargebacks, type ChargebacksRepository } from './chargebacks.js';
+import { KyselyCardKeys, type CardKeysRepository } from './card-keys.js';
 import { KyselyCheckouts, type CheckoutsRepository } from './checkouts.js';
 import { KyselyEntities, type EntitiesRepository } from './entities.js';
 import { KyselyHome, type HomeRepository } from './home.js';
@@ -18,6 +19,7 @@ import { KyselyQuotes, type QuotesRepository } from './quotes.js';
 import { KyselyRegistrations, type RegistrationsRepository } from './registrations.js';
 import { KyselyReports, type ReportsRepository } from './reports.js';
 import { KyselySchedules, type SchedulesRepository } from './schedules.js';
+import { KyselySealedValues, type SealedValuesRepository } from './sealed-values.js';
 import type { Scope } from './scope.js';
 import { KyselySettlement, type SettlementRepository } from './settlement.js';
 import { KyselySignInFailures, type SignInFailuresRepository } from './sign-in-failures.js';
@@ -29,6 +31,7 @@ export type * from './access-tokens.js';
 export type * from './audit.js';
 export type * from './backoffice-sessions.js';
 export type * from './chargebacks.js';
+export type * from './card-keys.js';
 export type * from './checkouts.js';
 export type * from './entities.js';
 export type * from './home.js';
@@ -42,6 +45,7 @@ export type * from './quotes.js';
 export type * from './registrations.js';
 export type * from './reports.js';
 export type * from './schedules.js';
+export type * from './sealed-values.js';
 export type * from './settlement.js';
 export type * from './simulator-journal.js';
 export type * from './sign-in-failures.js';
@@ -76,6 +80,10 @@ export interface Repositories {
   readonly chargebacks: ChargebacksRepository;
   /** The back office's home page. */
   readonly home: HomeRepository;
+  /** Which card key seals new values (crypto/keyring.ts). */
+  readonly cardKeys: CardKeysRepository;
+  /** The values sealed with each card key, for rotation (app/reseal.ts). */
+  readonly sealedValues: SealedValuesRepository;
 }
 
 export function repositoriesOf(scope: Scope): Repositories {
@@ -102,5 +110,7 @@ export function repositoriesOf(scope: Scope): Repositories {
     paymentSearch: new KyselyPaymentSearch(scope),
     chargebacks: new KyselyChargebacks(scope),
     home: new KyselyHome(scope),
+    cardKeys: new KyselyCardKeys(scope),
+    sealedValues: new KyselySealedValues(scope),
   };
 }
