@@ -12,18 +12,39 @@ import type { Store } from '../storage/store.js';
 /** How often a relay reads the active key id again, ms: a rotation reaches every relay within it. */
 export const ACTIVE_KEY_REFRESH_MS = 5_000;
 
+/** At most one reading of the key files per this many ms for values naming a key not held. */
+const MISSING_KEY_READ_MS = 1_000;
+
 export class ActiveCardKey {
   readonly #store: Store;
   readonly #vault: CardVault;
   readonly #loadKeyring: () => Keyring;
   #keyring: Keyring;
   #timer: NodeJS.Timeout | undefined;
+  #retired = new Set<string>();
+  #lastMissingRead = -Infinity;
 
   constructor(store: Store, vault: CardVault, loadKeyring: () => Keyring, keyring: Keyring) {
     this.#store = store;
     this.#vault = vault;
     this.#loadKeyring = loadKeyring;
     this.#keyring = keyring;
+    // Another relay reads a rotation first and seals with the new key: this one opens such values
+    // at once by reading its key files, instead of failing them until its next refresh. Bounded,
+    // so values naming a key that is on no file do not read the disk on every request.
+    vault.whenKeyMissing((id) => {
+      const now = performance.now();
+      if (this.#retired.has(id) || now - this.#lastMissingRead < MISSING_KEY_READ_MS) return;
+      this.#lastMissingRead = now;
+      const read = this.#loadKeyring();
+      if (!read.has(id)) return;
+      this.#keyring = read;
+      this.#applyKeys();
+    });
+  }
+
+  #applyKeys(): void {
+    this.#vault.setKeys(new Map([...this.#keyring].filter(([id]) => !this.#retired.has(id))));
   }
 
   /** Reads the active key and the retired ones; true when this relay can seal with the active key, else why not. */
@@ -31,9 +52,9 @@ export class ActiveCardKey {
     const keys = await this.#store.cardKeys.list();
     const active = keys.find((k) => k.active)?.id;
     if (active === undefined) return 'no card key is active (table card_keys)';
-    const retired = new Set(keys.filter((k) => k.retiredAt !== null).map((k) => k.id));
+    this.#retired = new Set(keys.filter((k) => k.retiredAt !== null).map((k) => k.id));
     if (!this.#keyring.has(active)) this.#keyring = this.#loadKeyring();
-    this.#vault.setKeys(new Map([...this.#keyring].filter(([id]) => !retired.has(id))));
+    this.#applyKeys();
     this.#vault.activate(active);
     return this.#vault.holds(active) ? true : new ActiveKeyMissingError(active).message;
   }

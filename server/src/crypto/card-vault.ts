@@ -59,6 +59,7 @@ export class ActiveKeyMissingError extends Error {
 export class CardVault {
   #keys = new Map<string, DerivedKeys>();
   #activeId: string;
+  #findMissing: ((id: string) => void) | undefined;
 
   /** One master key (the original, k0, active), or a keyring and the id of its active key. */
   constructor(keys: Buffer | Keyring, activeId: string = ORIGINAL_KEY_ID) {
@@ -71,6 +72,15 @@ export class CardVault {
     const derived = new Map<string, DerivedKeys>();
     for (const [id, key] of keys) derived.set(id, deriveAll(key));
     this.#keys = derived;
+  }
+
+  /**
+   * Called, before giving up, when a value names a key not held: another relay may have begun
+   * sealing with a key this one has not read yet (it reads the active key every few seconds), and
+   * the key's file may be on this host already (active-card-key.ts reads the key files again).
+   */
+  whenKeyMissing(find: (id: string) => void): void {
+    this.#findMissing = find;
   }
 
   /** Makes `id` the key new values are sealed with; sealing throws while it is not held. */
@@ -98,7 +108,11 @@ export class CardVault {
   }
 
   #named(envelope: Envelope, what: string): DerivedKeys {
-    const keys = this.#keys.get(envelope.keyId);
+    let keys = this.#keys.get(envelope.keyId);
+    if (!keys && this.#findMissing) {
+      this.#findMissing(envelope.keyId);
+      keys = this.#keys.get(envelope.keyId);
+    }
     if (!keys) throw new Error(`${what} was sealed with card key ${envelope.keyId}, which this relay does not hold`);
     return keys;
   }
