@@ -2,7 +2,13 @@
 // hands out the test merchant's channel and token (/docs/api/try-it-out.json answers 204
 // everywhere else): the token goes into Authorize, the channel is shown for the entityId fields.
 //
-// The plugin below only adds structure Swagger UI's base layout lacks, so that every part of the
+// Swagger UI fills every field of a form body with a sample made up from its schema (a random
+// string matching the pattern) and sends all of them, which no relay accepts: a payment form has
+// well over a hundred optional names. The form therefore starts empty, except where the document
+// gives a required name an example, and sends only the fields the person fills in, each exactly
+// as typed (formRequest).
+//
+// The plugin below also adds structure Swagger UI's base layout lacks, so that every part of the
 // page sits in a landmark and headings go down one level at a time: the document's title becomes
 // the page's banner with the help on trying calls (an h2 between Swagger UI's h1 and its h3
 // operation groups), and the server choice and Authorize are a named region each.
@@ -45,11 +51,67 @@
         : null);
   }
 
-  function layoutPlugin(merchant) {
+  var FORM = 'application/x-www-form-urlencoded';
+
+  /** The request body with every form property's sample blanked, unless it is a required one's own example. */
+  function emptyFormSamples(requestBody) {
+    var schemaPath = ['content', FORM, 'schema'];
+    if (!requestBody || !requestBody.getIn(schemaPath.concat('properties'))) return requestBody;
+    var required = requestBody.getIn(schemaPath.concat('required'));
+    return requestBody.updateIn(schemaPath.concat('properties'), function (properties) {
+      return properties.map(function (property, name) {
+        var hasExample = property.has('example') || property.has('examples');
+        if (hasExample && required && required.includes(name)) return property;
+        return property.delete('examples').set('example', '');
+      });
+    });
+  }
+
+  /**
+   * The form body of a call as Swagger UI's client is to send it: without the fields left empty
+   * (Swagger UI sends every field; the relay reads an empty one as not sent, so the request reads
+   * as a person would write it), and each value quoted as a JSON string. The client reads every
+   * form value as JSON when it can, which would turn an amount of "92.10" into 92.1 and a
+   * 19-digit card number into a rounded float; a JSON string literal reads back as exactly the
+   * text typed.
+   */
+  function formRequest(request) {
+    var body = request.requestBody;
+    if (!body || typeof body !== 'object' || String(request.requestContentType).indexOf(FORM) !== 0) return request;
+    var sent = {};
+    Object.keys(body).forEach(function (name) {
+      var value = body[name];
+      if (value === '' || value === undefined || value === null) return;
+      sent[name] = typeof value === 'string' ? JSON.stringify(value) : value;
+    });
+    return Object.assign({}, request, { requestBody: sent });
+  }
+
+  /** A ref that names the selects under its element that have no name; a new one each render, so it runs on each. */
+  function nameSelects(name) {
+    return function (element) {
+      if (!element) return;
+      element.querySelectorAll('select:not([aria-label])').forEach(function (select) { select.setAttribute('aria-label', name); });
+    };
+  }
+
+  function referencePlugin(merchant) {
     return function (system) {
       var h = system.React.createElement;
       return {
+        // Swagger UI has no hook between reading a form and handing it to its client, so the
+        // client's two entry points (the request shown, the request sent) get the form rewritten.
+        afterLoad: function (loaded) {
+          var fn = loaded.fn;
+          var buildRequest = fn.buildRequest;
+          var execute = fn.execute;
+          fn.buildRequest = function (request) { return buildRequest(formRequest(request)); };
+          fn.execute = function (request) { return execute(formRequest(request)); };
+        },
         wrapComponents: {
+          RequestBody: function (Original) {
+            return function (props) { return h(Original, Object.assign({}, props, { requestBody: emptyFormSamples(props.requestBody) })); };
+          },
           InfoContainer: function (Original) {
             return function (props) { return h('header', { role: 'banner' }, h(Original, props), helpSection(h, merchant)); };
           },
@@ -59,15 +121,15 @@
           AuthorizeBtnContainer: function (Original) {
             return function (props) { return h('section', { className: 'authorize-region', 'aria-label': 'Authorization' }, h(Original, props)); };
           },
-          // Swagger UI's server list is a select inside an empty label: it gets its name here.
+          // Swagger UI's server list is a select inside an empty label, and a form body's lists of
+          // values are selects without one: each gets its name (the server, the field's name).
           Servers: function (Original) {
+            return function (props) { return h('div', { ref: nameSelects('Server') }, h(Original, props)); };
+          },
+          JsonSchemaForm: function (Original) {
             return function (props) {
-              return h('div', {
-                ref: function (element) {
-                  var select = element && element.querySelector('select');
-                  if (select) select.setAttribute('aria-label', 'Server');
-                },
-              }, h(Original, props));
+              if (typeof props.description !== 'string') return h(Original, props);
+              return h('div', { ref: nameSelects(props.description) }, h(Original, props));
             };
           },
         },
@@ -80,7 +142,7 @@
       url: '/openapi.json',
       dom_id: '#swagger-ui',
       presets: [window.SwaggerUIBundle.presets.apis],
-      plugins: [layoutPlugin(merchant)],
+      plugins: [referencePlugin(merchant)],
       layout: 'BaseLayout',
       // The public validator badge would send the document's address to validator.swagger.io.
       validatorUrl: null,
