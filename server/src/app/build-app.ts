@@ -24,6 +24,7 @@ import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
 import { apiReferenceRoutes } from '../api-reference/routes.js';
+import { openApiRoutes } from '../openapi/serve.js';
 
 export interface AppOptions {
   /**
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     done(null, payload);
   });
 
+  openApiRoutes(app, ctx);
   healthRoutes(app, ctx);
   paymentRoutes(app, ctx);
   registrationRoutes(app, ctx);

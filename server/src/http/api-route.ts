@@ -148,6 +148,8 @@ export function registerApiRoute(app: FastifyInstance, ctx: HttpContext, spec: A
     ...options,
     method: spec.method,
     url: spec.url,
+    // What the API reference (openapi/) documents the route with.
+    config: { apiOperation: spec.operation },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const merchant = request.merchant;
       if (!merchant) throw new ApiError('missingAuthorization');

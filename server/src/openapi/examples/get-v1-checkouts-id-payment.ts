@@ -1,0 +1,5 @@
+import { ENTITY, type ExampleRequest } from './example.js';
+
+export const examples: readonly ExampleRequest[] = [
+  { name: 'checkoutStatus', summary: 'The checkout\'s payment status', route: 'GET /v1/checkouts/:id/payment', step: 25, path: { id: '{{checkout}}' }, params: ENTITY, status: 200 },
+];
