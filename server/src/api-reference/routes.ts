@@ -1,13 +1,15 @@
-// The API reference page (GET /docs/api): the relay's OpenAPI document (/openapi.json) drawn by
-// Swagger UI, whose files the relay serves itself from the pinned swagger-ui-dist package, so the
-// page loads nothing from anywhere else. The page's own script (initializer.js) starts Swagger UI;
-// no script is inline, and the CSP allows only this origin's scripts, styles and API calls.
+// The API reference page for people: the relay's OpenAPI document (/openapi.json) drawn by Swagger
+// UI, whose files the relay serves itself from the pinned swagger-ui-dist package, so the page loads
+// nothing from anywhere else. The page's own script (initializer.js) starts Swagger UI; no script is
+// inline, and the CSP allows only this origin's scripts, styles and API calls. It lives under
+// /v1/pages/ with the relay's other pages, which the document leaves out (openapi/route-docs.ts).
 //
-//   GET /docs/api                            the page
-//   GET /docs/api/initializer.js, page.css   its script and its stylesheet over Swagger UI's
-//   GET /docs/api/swagger-ui/<file>          swagger-ui-bundle.js, swagger-ui.css
-//   GET /docs/api/try-it-out.json            the test merchant's channel and token, on a test relay
-//                                            with the demo shop only (test-merchant-prefill.ts)
+//   GET /v1/pages/api-reference                       the page
+//   GET /v1/pages/api-reference/initializer.js        its script; page.css, its stylesheet
+//   GET /v1/pages/api-reference/swagger-ui/<file>     swagger-ui-bundle.js, swagger-ui.css
+//   GET /v1/pages/api-reference/try-it-out.json       the test merchant's channel and token, on a
+//                                                     test relay with the demo shop only
+//                                                     (test-merchant-prefill.ts); 204 elsewhere
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,7 +20,7 @@ import type { Config } from '../config/config.js';
 import { pickEncoding } from '../routes/widget-assets.js';
 import { readTryItOutPrefill } from './test-merchant-prefill.js';
 
-export const API_REFERENCE_PATH = '/docs/api';
+export const API_REFERENCE_PATH = '/v1/pages/api-reference';
 
 const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url));
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

@@ -1,6 +1,6 @@
 // Starts Swagger UI on the relay's OpenAPI document. On a test relay with its demo shop the relay
-// hands out the test merchant's channel and token (/docs/api/try-it-out.json answers 204
-// everywhere else): the token goes into Authorize, the channel is shown for the entityId fields.
+// hands out the test merchant's channel and token (try-it-out.json answers 204 everywhere else):
+// the token goes into Authorize, the channel is shown for the entityId fields.
 //
 // Swagger UI fills every field of a form body with a sample made up from its schema (a random
 // string matching the pattern) and sends all of them, which no relay accepts: a payment form has
@@ -155,7 +155,7 @@
     window.ui = ui;
   }
 
-  fetch('/docs/api/try-it-out.json', { credentials: 'omit', cache: 'no-store' })
+  fetch('/v1/pages/api-reference/try-it-out.json', { credentials: 'omit', cache: 'no-store' })
     .then(function (response) { return response.status === 200 ? response.json() : null; })
     .catch(function () { return null; })
     .then(start);
