@@ -44,6 +44,14 @@ async function axeViolations(page: Page, within?: string): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** The page as it shows now into API_REFERENCE_SHOTS_DIR when that is set, for a person to look at. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.API_REFERENCE_SHOTS_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, name) });
+}
+
 /** `METHOD /path` of every operation of the document, as Swagger UI labels them. */
 function operationsOf(document: { paths: Record<string, Record<string, unknown>> }): string[] {
   return Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
@@ -87,6 +95,7 @@ test('draws every operation of the document under its CSP, with nothing axe repo
 
   expect(await axeViolations(page)).toEqual([]);
   expect(watched.problems).toEqual([]);
+  await screenshot(page, 'api-reference.png');
 });
 
 test('"Try it out" of a debit with the test card answers 200 with 000.100.110 in the page', async ({ page, relay }) => {
@@ -97,6 +106,9 @@ test('"Try it out" of a debit with the test card answers 200 with 000.100.110 in
   const payment = operation(page, 'POST', '/v1/payments');
   await payment.locator('.opblock-summary-control').click();
   await payment.getByRole('button', { name: 'Try it out' }).click();
+  // The test relay's channel is entered already; the other fields start empty, not with made-up samples.
+  await expect(payment.locator('tr[data-property-name="entityId"]').getByRole('textbox')).toHaveValue(relay.credentials.entityId);
+  await expect(payment.locator('tr[data-property-name="merchantTransactionId"]').getByRole('textbox')).toHaveValue('');
   const fields: Record<string, string> = {
     entityId: relay.credentials.entityId,
     amount: '92.10',
@@ -130,10 +142,6 @@ test('"Try it out" of a debit with the test card answers 200 with 000.100.110 in
   expect(await axeViolations(page, '.opblock.is-open')).toEqual([]);
   expect(watched.problems).toEqual([]);
 
-  const shots = process.env.API_REFERENCE_SHOTS_DIR;
-  if (shots) {
-    await mkdir(shots, { recursive: true });
-    await payment.locator('.responses-wrapper').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(shots, 'try-it-out.png') });
-  }
+  await payment.locator('.responses-wrapper').scrollIntoViewIfNeeded();
+  await screenshot(page, 'try-it-out.png');
 });

@@ -53,13 +53,17 @@
 
   var FORM = 'application/x-www-form-urlencoded';
 
-  /** The request body with every form property's sample blanked, unless it is a required one's own example. */
-  function emptyFormSamples(requestBody) {
+  /**
+   * The request body with every form property's sample blanked, unless it is a required one's own
+   * example; on a test relay, entityId starts as the test merchant's channel.
+   */
+  function emptyFormSamples(requestBody, merchant) {
     var schemaPath = ['content', FORM, 'schema'];
     if (!requestBody || !requestBody.getIn(schemaPath.concat('properties'))) return requestBody;
     var required = requestBody.getIn(schemaPath.concat('required'));
     return requestBody.updateIn(schemaPath.concat('properties'), function (properties) {
       return properties.map(function (property, name) {
+        if (merchant && name === 'entityId') return property.delete('examples').set('example', merchant.entityId);
         var hasExample = property.has('example') || property.has('examples');
         if (hasExample && required && required.includes(name)) return property;
         return property.delete('examples').set('example', '');
@@ -110,7 +114,7 @@
         },
         wrapComponents: {
           RequestBody: function (Original) {
-            return function (props) { return h(Original, Object.assign({}, props, { requestBody: emptyFormSamples(props.requestBody) })); };
+            return function (props) { return h(Original, Object.assign({}, props, { requestBody: emptyFormSamples(props.requestBody, merchant) })); };
           },
           InfoContainer: function (Original) {
             return function (props) { return h('header', { role: 'banner' }, h(Original, props), helpSection(h, merchant)); };
@@ -152,7 +156,6 @@
         if (merchant) bearerSchemes(ui).forEach(function (name) { ui.preauthorizeApiKey(name, merchant.accessToken); });
       },
     });
-    window.ui = ui;
   }
 
   fetch('/v1/pages/api-reference/try-it-out.json', { credentials: 'omit', cache: 'no-store' })
