@@ -104,7 +104,8 @@ function delivery(): JsonSchema {
   );
 }
 
-const TEST_NOTIFICATION = object({ acknowledged: { type: 'boolean' }, status: { type: 'integer' }, latencyMs: integer }, ['acknowledged']);
+/** A test notification's outcome: no status when the endpoint could not be reached. */
+const TEST_NOTIFICATION = object({ acknowledged: { type: 'boolean' }, status: { type: ['integer', 'null'] }, latencyMs: integer, error: string }, ['acknowledged', 'status', 'latencyMs']);
 
 function aggregation(): JsonSchema {
   return object(
@@ -169,6 +170,10 @@ export function answerSchemas(): Record<string, JsonSchema> {
     Registration: answerSchema({ id: resourceId, paymentBrand: payment.paymentBrand as JsonSchema, card: payment.card as JsonSchema, resultUrl: payment.resultUrl as JsonSchema }, ['id']),
     Checkout: answerSchema({ id: { ...checkoutId, description: 'The checkout id: the widget\'s checkoutId.' } }, ['id']),
     SavedTransactionData: answerSchema({ id: checkoutId }, ['id']),
+    // Before the shopper pays (or stores a card), a checkout's status read answers the checkout
+    // itself, pending (000.200.000); afterwards the payment or the stored card.
+    CheckoutPaymentStatus: { anyOf: [ref('Payment'), ref('Checkout')] },
+    CheckoutRegistrationStatus: { anyOf: [ref('Registration'), ref('Checkout')] },
     Removed: answerSchema({ id: string }, ['id']),
     Schedule: answerSchema(schedule, ['id', 'registrationId', 'job']),
     ScheduleList: answerSchema({ registrationId: string, schedules: { type: 'array', items: object({ ...schedule, result: ref('Result') }, ['id', 'job']) } }, ['schedules']),

@@ -10,6 +10,7 @@ import { bodySchema, operationConditions, queryParameters } from './operation-in
 import { errorResponseName, errorResponses, errorStatuses } from './error-responses.js';
 import { errorSchema, resultCodeSchema, resultSchema } from './result-components.js';
 import { answerSchemas } from './answers.js';
+import { notificationSchema, notificationWebhooks } from './notifications.js';
 import { examplesOf } from './examples-in-document.js';
 import type { JsonSchema } from './format-schema.js';
 
@@ -163,6 +164,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[], options: Ope
       { name: 'Reference' },
     ],
     paths,
+    webhooks: notificationWebhooks(),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The merchant\'s access token: `Authorization: Bearer <token>`, never in the URL.' } },
       schemas: {
@@ -171,6 +173,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[], options: Ope
         Error: errorSchema(),
         Answer: errorSchema(),
         ...answerSchemas(),
+        Notification: notificationSchema(),
         ...requests,
       },
       responses: errorResponses(),

@@ -24,18 +24,15 @@ const NAMED: Readonly<Record<string, { pattern: string; extra?: JsonSchema }>> =
   country: { pattern: '[A-Z]{2}', extra: { enum: [...ISO_3166_ALPHA2] } },
 };
 
-/** The character class of each sized kind; lengths go to minLength/maxLength. */
-const SIZED_PATTERNS = {
-  AN: `${TEXT}*`,
-  A: '[A-Za-z]*',
-  N: '[0-9]*',
-  // Absolute http(s), URL-encoded (printable ASCII); the scheme in any case, as URL reads it.
-  url: '[Hh][Tt][Tt][Pp][Ss]?://[\\x21-\\x7E]+',
-  hookUrl: '[Hh][Tt][Tt][Pp][Ss]?://[\\x21-\\x7E]+',
-} as const;
+/** Absolute http(s), URL-encoded (printable ASCII); the scheme in any case, as URL reads it. */
+const URL_PATTERN = '[Hh][Tt][Tt][Pp][Ss]?://[\\x21-\\x7E]+';
 
+/** The character class of each sized kind; lengths go to minLength/maxLength. */
+const SIZED_PATTERNS = { AN: `${TEXT}*`, A: '[A-Za-z]*', N: '[0-9]*', url: URL_PATTERN, hookUrl: URL_PATTERN } as const;
+
+/** A literal in a pattern compiled with the u flag, which allows escaping syntax characters only. */
 function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 function repeat(single?: string, low?: string, high?: string): string {
@@ -67,7 +64,7 @@ export function valuePattern(notation: string): string {
       case 'N':
         return `[0-9]${count}`;
       default:
-        return SIZED_PATTERNS.url;
+        return URL_PATTERN;
     }
   }
   throw new FormatNotationError(notation, 'not in the grammar of spec/format.ts');

@@ -23,7 +23,8 @@ export interface OwnRoute {
 /** `METHOD url` as Fastify registers it. */
 export type RouteKey = `${'GET' | 'POST' | 'DELETE'} ${string}`;
 
-const WIDGET_SUBMIT_ERRORS = [400, 403, 404, 413, 429] as const;
+/** A submit's refusals (the checkout's state, its origin, throttles), and the relay's own outages. */
+const WIDGET_SUBMIT_ERRORS = [400, 403, 404, 409, 413, 429, 500, 503] as const;
 
 export const OWN_ROUTES: Readonly<Record<RouteKey, OwnRoute>> = {
   'GET /health': { operations: [], auth: 'none', summary: 'The process is up (no database call)', answer: 'Health', errors: [] },
@@ -34,7 +35,7 @@ export const OWN_ROUTES: Readonly<Record<RouteKey, OwnRoute>> = {
     auth: 'none',
     summary: 'What the widget needs to draw a checkout\'s form (any origin may read it)',
     answer: 'WidgetConfiguration',
-    errors: [404],
+    errors: [404, 500, 503],
   },
   'POST /v1/checkouts/:id/payment': {
     operations: ['checkoutPayment', 'checkoutComplete'],
@@ -134,8 +135,8 @@ export const API_ROUTE_DOCS: Readonly<Partial<Record<RouteKey, ApiRouteDoc>>> = 
   'DELETE /v1/registrations/:id': { summary: 'Delete a stored card', answer: 'Removed' },
   'POST /v1/checkouts': { summary: 'Prepare a hosted checkout', answer: 'Checkout' },
   'POST /v1/checkouts/:id': { summary: 'Change what a checkout will pay', answer: 'Checkout' },
-  'GET /v1/checkouts/:id/payment': { summary: 'A checkout\'s payment status', answer: 'Payment' },
-  'GET /v1/checkouts/:id/registration': { summary: 'A registration checkout\'s stored card', answer: 'Registration' },
+  'GET /v1/checkouts/:id/payment': { summary: 'A checkout\'s payment status', answer: 'CheckoutPaymentStatus' },
+  'GET /v1/checkouts/:id/registration': { summary: 'A registration checkout\'s stored card', answer: 'CheckoutRegistrationStatus' },
   'POST /scheduling/v1/schedules': { summary: 'Schedule payments with a stored card', answer: 'Schedule' },
   'GET /scheduling/v1/schedules': { summary: 'The schedules of a stored card', answer: 'ScheduleList' },
   'GET /scheduling/v1/schedules/:id': { summary: 'Read a schedule with its next occurrences', answer: 'Schedule' },

@@ -36,8 +36,22 @@ export function responseValidator(document: Json) {
     return response;
   }
 
+  /** A schema of the document (a request body's, a parameter's), its local references made absolute. */
+  function absolute(schema: unknown): unknown {
+    if (Array.isArray(schema)) return schema.map(absolute);
+    if (!schema || typeof schema !== 'object') return schema;
+    return Object.fromEntries(
+      Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : absolute(value)]),
+    );
+  }
+
   return {
     responseOf,
+    /** Errors of a value against a schema taken from the document, or null. */
+    checkSchema(schema: Json, value: unknown): ErrorObject[] | null {
+      const validate = ajv.compile(absolute(schema) as Json);
+      return validate(value) ? null : (validate.errors ?? null);
+    },
     check(path: string, method: string, status: number, contentType: string, body: unknown): ResponseCheck {
       const response = responseOf(path, method, status);
       if (!response) return { schema: `no response ${status} for ${method} ${path}`, errors: [{ message: 'undocumented status' } as ErrorObject] };

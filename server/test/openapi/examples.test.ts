@@ -11,7 +11,7 @@ import { startTestRelay, type TestRelay } from '../helper.js';
 import { startReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { defaultReportsConfig } from '../../src/config/reports.js';
 import { EXAMPLES, type ExampleRequest } from '../../src/openapi/examples/index.js';
-import { examplePath, fillAll } from '../../src/openapi/examples/fill.js';
+import { DOCUMENT_VALUES, examplePath, fillAll } from '../../src/openapi/examples/fill.js';
 import { responseValidator } from './document-validator.js';
 
 type Json = Record<string, any>;
@@ -122,6 +122,33 @@ describe('the examples', () => {
     }
   });
 
+  // An example the relay refuses (a missing amount) may break the schema on purpose; the others
+  // hold to it, with the document's sample values in their placeholders.
+  it('that the relay takes send what the document says the operation takes', () => {
+    for (const example of EXAMPLES.filter((e) => e.status === 200)) {
+      const operation = document.paths[documentPathOf(example)][methodOf(example).toLowerCase()];
+      const params = fillAll(example.params, DOCUMENT_VALUES);
+      if (methodOf(example) === 'POST') {
+        if (Object.keys(example.params).length === 0) continue;
+        const schema = operation.requestBody.content['application/x-www-form-urlencoded'].schema;
+        expect(validator.checkSchema(schema, params), example.name).toBeNull();
+        continue;
+      }
+      const parameters = (operation.parameters as Json[]).filter((p) => p.in === 'query');
+      expect(Object.keys(params).filter((name) => !parameters.some((p) => p.name === name)), example.name).toEqual([]);
+      for (const parameter of parameters) {
+        if (parameter.required) expect(params[parameter.name], `${example.name}: ${parameter.name}`).toBeDefined();
+        if (params[parameter.name] !== undefined) expect(validator.checkSchema(parameter.schema, params[parameter.name]), `${example.name}: ${parameter.name}`).toBeNull();
+      }
+    }
+    // And the schema refuses what the relay refuses: a short card number, a quantity in words, no amount.
+    const payment = document.paths['/v1/payments'].post.requestBody.content['application/x-www-form-urlencoded'].schema;
+    const card = fillAll(EXAMPLES.find((e) => e.name === 'preauthorizeCard')!.params, DOCUMENT_VALUES);
+    expect(validator.checkSchema(payment, { ...card, 'card.number': '42' })).not.toBeNull();
+    expect(validator.checkSchema(payment, { ...card, 'cart.items[0].quantity': 'two' })).not.toBeNull();
+    expect(validator.checkSchema(payment, { ...card, amount: undefined })).not.toBeNull();
+  });
+
   it.each(ordered.map((example) => [example.name, example] as const))('%s answers as the document says', async (_name, example) => {
     const res = await send(example);
     const contentType = res.headers.get('content-type') ?? '';
@@ -138,5 +165,20 @@ describe('the examples', () => {
       expect(typeof value, `${example.name} remembers ${name} from ${path}`).toBe('string');
       values[name] = value as string;
     }
+  });
+
+  it('made the relay send notifications that decrypt to what the document says', () => {
+    receiver.secrets.push(values.webhookSecret ?? '');
+    const notifications = receiver.notifications();
+    // The endpoint's activation and its test are sent before their answers; payments' events may follow.
+    expect(notifications.filter((n) => n.type === 'test').map((n) => n.action).sort()).toEqual(['webhook activation', 'webhook test']);
+    const schema = document.webhooks.notification.post.requestBody.content['text/plain'].schema;
+    for (const received of receiver.received) {
+      expect(validator.checkSchema(schema, received.body)).toBeNull();
+      for (const header of document.webhooks.notification.post.parameters as Json[]) {
+        expect(validator.checkSchema(header.schema, received.headers[header.name.toLowerCase()])).toBeNull();
+      }
+    }
+    for (const notification of notifications) expect(validator.checkSchema({ $ref: '#/components/schemas/Notification' }, notification)).toBeNull();
   });
 });

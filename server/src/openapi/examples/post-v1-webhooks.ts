@@ -8,6 +8,6 @@ export const examples: readonly ExampleRequest[] = [
     step: 10,
     params: { ...ENTITY, url: '{{webhookUrl}}', eventTypes: 'PAYMENT' },
     status: 200,
-    remember: { webhook: 'id' },
+    remember: { webhook: 'id', webhookSecret: 'secret' },
   },
 ];
