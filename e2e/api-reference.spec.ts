@@ -52,9 +52,14 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, name) });
 }
 
-/** `METHOD /path` of every operation of the document, as Swagger UI labels them. */
-function operationsOf(document: { paths: Record<string, Record<string, unknown>> }): string[] {
-  return Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+interface Document {
+  paths: Record<string, Record<string, unknown>>;
+  webhooks?: Record<string, Record<string, unknown>>;
+}
+
+/** `METHOD /path` of every operation of the document's paths (or webhooks), as Swagger UI labels them. */
+function operationsOf(items: Record<string, Record<string, unknown>>): string[] {
+  return Object.entries(items).flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
 }
 
 /** The operation's block on the page, by method and path. */
@@ -72,8 +77,8 @@ async function fillField(block: Locator, name: string, value: string): Promise<v
 
 test('draws every operation of the document under its CSP, with nothing axe reports', async ({ page, relay }) => {
   const watched = await watch(page);
-  const document = (await (await fetch(`${relay.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-  const operations = operationsOf(document);
+  const document = (await (await fetch(`${relay.url}/openapi.json`)).json()) as Document;
+  const operations = operationsOf(document.paths);
   expect(operations.length).toBeGreaterThan(30);
 
   const response = await page.goto(`${relay.url}${PAGE_PATH}`);
@@ -82,12 +87,14 @@ test('draws every operation of the document under its CSP, with nothing axe repo
   expect(csp).toContain("style-src 'self'");
   expect(csp).not.toContain('unsafe');
 
-  const drawn = page.locator('.opblock');
+  // The paths' operations, then the notifications the relay sends (the document's webhooks).
+  const drawn = page.locator('#operations .opblock:not(.webhooks-container .opblock)');
   await expect(drawn).toHaveCount(operations.length);
   const labels = await drawn.evaluateAll((blocks) =>
     blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
   );
   expect(labels.sort()).toEqual([...operations].sort());
+  await expect(page.locator('.webhooks-container .opblock')).toHaveCount(operationsOf(document.webhooks ?? {}).length);
 
   // A test relay with its demo hands the page the test merchant; Authorize holds its token.
   await expect(page.getByText('This is a test relay')).toContainText(relay.credentials.entityId);

@@ -130,6 +130,18 @@
           Servers: function (Original) {
             return function (props) { return h('div', { ref: nameSelects('Server') }, h(Original, props)); };
           },
+          // The schemas' section is a peer of the webhooks' (an h2) but Swagger UI heads it with an
+          // h4: it is read as the level-2 heading it is.
+          Models: function (Original) {
+            return function (props) {
+              return h('div', {
+                ref: function (element) {
+                  var heading = element && element.querySelector('section.models > h4');
+                  if (heading) heading.setAttribute('aria-level', '2');
+                },
+              }, h(Original, props));
+            };
+          },
           JsonSchemaForm: function (Original) {
             return function (props) {
               if (typeof props.description !== 'string') return h(Original, props);
