@@ -25,6 +25,7 @@ import { redirectRoutes } from '../routes/redirect.js';
 import { reportRoutes } from '../routes/reports.js';
 import { quoteRoutes } from '../routes/quotes.js';
 import { reportPageRoutes } from '../routes/report-page.js';
+import { apiReferenceRoutes } from '../api-reference/routes.js';
 import { openApiRoutes } from '../openapi/serve.js';
 import { exportMetrics } from '../metrics/app-metrics.js';
 
@@ -185,6 +186,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   reportRoutes(app, ctx);
   quoteRoutes(app, ctx);
   reportPageRoutes(app);
+  apiReferenceRoutes(app, ctx.config);
   for (const plugin of options.plugins ?? []) await plugin(app, ctx);
   return app;
 }
