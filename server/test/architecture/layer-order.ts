@@ -16,6 +16,6 @@ export const LAYERS: readonly Layer[] = [
     name: 'flows',
     folders: ['config', 'crypto', 'params', 'simulator', 'merchants', 'flows', 'jobs', 'webhooks', 'quotes', 'reports', 'settlement', 'vouchers', 'payments', 'checkouts', 'schedules'],
   },
-  { name: 'http', folders: ['http', 'openapi', 'metrics', 'routes', 'backoffice'] },
+  { name: 'http', folders: ['http', 'openapi', 'metrics', 'routes', 'api-reference', 'backoffice'] },
   { name: 'top', folders: ['demo', 'app', 'process'] },
 ];
