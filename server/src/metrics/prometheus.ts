@@ -6,8 +6,7 @@
 // Events arrive through the RelayMetrics methods (domain/metrics.ts). Each keeps the series it has
 // made in maps keyed by the label values themselves, so a repeated event finds its series without
 // building a key string. What every request counts (its answer, its latency, its store calls, its
-// payment) is held in cells of our own (cell-families.ts): prom-client's labelled children hash
-// their labels again on every inc() and observe().
+// payment) goes to series taken once for their labels (cell-families.ts).
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CheckoutEvent, JobRunOutcome, RelayMetrics, ScheduleChargeOutcome, WebhookAttemptOutcome } from '../domain/metrics.js';
