@@ -20,6 +20,7 @@ import type { Store } from '../storage/store.js';
 import { DatabaseStatus, watchStore } from './database-status.js';
 import { storeReadiness } from '../http/readiness.js';
 import { Webhooks } from '../webhooks/service.js';
+import { checkCardKeysOpenStore } from './key-check.js';
 import { NO_METRICS, type RelayMetrics } from '../domain/metrics.js';
 import { metricsEnabled, relayPrometheus } from '../metrics/relay-prometheus.js';
 import { timedStore } from '../metrics/timed-store.js';
@@ -35,6 +36,7 @@ export async function createContext(config: Config, options: { clock?: Clock; st
   // A relay without the active key refuses to start rather than seal with another one.
   const keyReady = await activeCardKey.refresh();
   if (keyReady !== true) throw new Error(keyReady);
+  await checkCardKeysOpenStore(opened, vault);
   // A store from before webhook secrets were sealed: seal them now, before anything is served.
   await sealPlainWebhookSecrets(opened, vault);
   const database = new DatabaseStatus();
