@@ -3,7 +3,7 @@
 // headers on every answer, its JSON API under /api (route-sets.ts) and its pages (pages.ts).
 
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TrustProxy } from '../config/trust-proxy.js';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from '../crypto/passwords.js';
 import type { BackofficeContext, BackofficeRoutes } from './contract.js';
@@ -44,7 +44,7 @@ export async function buildBackofficeApp(ctx: BackofficeContext, options: Backof
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Paths may carry one-time tokens (an invitation's): Fastify's own request lines would log them.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     frameworkErrors: answerError,
