@@ -3,33 +3,17 @@
 // merchant's last token refused, a webhook secret rotated with its overlap, and each change with
 // the audit row the back office writes, its actor the command line (null).
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardVault } from '../../src/crypto/card-vault.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { hashToken } from '../../src/crypto/tokens.js';
 import { openSqliteStore, SQLITE_FILE } from '../../src/storage/index.js';
 import type { Store } from '../../src/storage/store.js';
-import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../support/cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, runCliJson, tempDirs } from '../support/cli-process.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-cli-credentials-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function json<T>(dataDir: string, ...args: string[]): Promise<T> {
-  const result = await runCli(dataDir, ...args);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
+const tempDir = tempDirs('pw-cli-credentials-');
+const json = runCliJson;
 
 async function withStore<T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> {
   const store = await openSqliteStore(join(dataDir, SQLITE_FILE));

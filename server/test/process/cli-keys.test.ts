@@ -3,10 +3,9 @@
 // by a jobs runner (on a clock of the test's) moving every value under the new key, compare-and-set
 // leaving alone a value changed meanwhile, and a retirement refused until nothing uses the key.
 
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ActiveCardKey, ACTIVE_KEY_REFRESH_MS } from '../../src/app/active-card-key.js';
 import { JOB_KINDS } from '../../src/app/job-kinds.js';
 import { resealJobRun } from '../../src/app/reseal.js';
@@ -19,26 +18,12 @@ import { sealedKeyId } from '../../src/domain/sealed-envelope.js';
 import { JobRunner } from '../../src/jobs/runner.js';
 import { openSqliteStore, SQLITE_FILE } from '../../src/storage/index.js';
 import type { Store } from '../../src/storage/store.js';
-import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../support/cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, runCliJson, tempDirs } from '../support/cli-process.js';
 import { checkoutRecord, insertPayment, registrationRecord } from '../storage/contract/fixtures.js';
 import { openSaved, SAVED_DATA, sealSaved, savedSealedNumber } from '../../src/checkouts/saved-data.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-cli-keys-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function json<T>(dataDir: string, ...args: string[]): Promise<T> {
-  const result = await runCli(dataDir, ...args);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
+const tempDir = tempDirs('pw-cli-keys-');
+const json = runCliJson;
 
 interface KeyView {
   id: string;

@@ -1,10 +1,9 @@
 // The operator CLI, run as a subprocess against a temporary DATA_DIR (SQLite), and the first-start
 // bootstrap it shares merchant and entity creation with.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureTestMerchant, TEST_MERCHANT_FILE } from '../../src/merchants/bootstrap.js';
 import { verifyPassword } from '../../src/crypto/passwords.js';
 import { hashToken } from '../../src/crypto/tokens.js';
@@ -12,24 +11,10 @@ import { CardVault } from '../../src/crypto/card-vault.js';
 import { CARD_KEY_FILE } from '../../src/crypto/keys.js';
 import { randomBytes } from 'node:crypto';
 import { openSqliteStore, openStore, SQLITE_FILE } from '../../src/storage/index.js';
-import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../support/cli-process.js';
+import { PROCESS_TEST_TIMEOUT_MS, runCli, runCliJson, tempDirs } from '../support/cli-process.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pw-cli-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function json<T>(dataDir: string, ...args: string[]): Promise<T> {
-  const result = await runCli(dataDir, ...args);
-  expect(result.stderr).toBe('');
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
+const tempDir = tempDirs('pw-cli-');
+const json = runCliJson;
 
 interface Created {
   merchantId: string;

@@ -9,6 +9,9 @@ import { execFile, spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, expect } from 'vitest';
 
 const run = promisify(execFile);
 const CLI = join(process.cwd(), 'server', 'src', 'process', 'cli.ts');
@@ -31,6 +34,27 @@ export async function runCli(dataDir: string, ...args: string[]): Promise<CliRes
     const e = err as { code?: number; stdout?: string; stderr?: string };
     return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
+}
+
+/** Runs the CLI and reads its JSON answer: a run that fails or writes to stderr fails the test. */
+export async function runCliJson<T>(dataDir: string, ...args: string[]): Promise<T> {
+  const result = await runCli(dataDir, ...args);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+/** Makes data folders for the CLI's runs (`prefix` names them), removed once the test file is done. */
+export function tempDirs(prefix: string): () => string {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
 }
 
 /** Runs the CLI on the store of a relay cluster (its DATA_DIR, and DATABASE_URL for PostgreSQL), to its exit. */
