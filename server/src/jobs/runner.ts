@@ -15,6 +15,7 @@ import type { Store } from '../storage/store.js';
 import { jobRecord, retryDelay, type JobRecord, type NewJob } from '../domain/job.js';
 import { logForRequest } from './job-log.js';
 import { NO_METRICS, type RelayMetrics } from '../domain/metrics.js';
+import { ApiError } from '../domain/errors.js';
 
 /** A job whose payload can never be handled: it fails at once, with no retry. */
 export class PermanentJobError extends Error {}
@@ -383,7 +384,12 @@ export class JobRunner {
       await store.jobs.finishWithError(owner, job.id, error.message, { state: 'queued', runAt: error.runAt }, now);
       return false;
     }
-    const last = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+    // A try cut short by a database outage tells nothing of the job: it is tried again as soon as a
+    // first retry would be, and does not count as one of its tries. A backoff grown from the tries before
+    // (a webhook delivery's 29th try: an hour) would leave the job waiting long after the database
+    // is back (found by the soak: two deliveries still pending half an hour after a restart).
+    const outage = error instanceof ApiError && error.errorName === 'databaseUnavailable';
+    const last = !outage && (error instanceof PermanentJobError || job.attempts >= job.maxAttempts);
     const message = `${error.name}: ${error.message}`;
     if (last) {
       this.#metrics.jobEnded(job.kind, 'failed');
@@ -391,9 +397,9 @@ export class JobRunner {
       log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message }, 'job failed for good; kept as failed');
       return true;
     }
-    const runAt = now + retryDelay(job.attempts, config.retryBaseMs, config.retryMaxMs);
+    const runAt = now + (outage ? config.retryBaseMs : retryDelay(job.attempts, config.retryBaseMs, config.retryMaxMs));
     this.#metrics.jobEnded(job.kind, 'retried');
-    await store.jobs.finishWithError(owner, job.id, message, { state: 'queued', runAt }, now);
+    await store.jobs.finishWithError(owner, job.id, message, { state: 'queued', runAt, ...(outage ? { uncounted: true } : {}) }, now);
     log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, retryAt: runAt, error: message }, 'job failed; retry queued');
     return false;
   }

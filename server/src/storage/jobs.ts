@@ -158,16 +158,24 @@ export async function completeJobs(db: Kysely<Database>, owner: string, ids: rea
 }
 
 /** Puts a job back in the queue for `runAt` (a retry), or keeps it as failed; fenced by the lease. */
-export async function finishJobWithError(db: Kysely<Database>, owner: string, id: string, error: string, next: { state: Extract<JobState, 'queued' | 'failed'>; runAt?: EpochMs }, now: EpochMs): Promise<boolean> {
+/** What a failed try leaves: queued again (at runAt; `uncounted`: the try does not count), or failed. */
+export interface RetryOrFailure {
+  state: Extract<JobState, 'queued' | 'failed'>;
+  runAt?: EpochMs;
+  uncounted?: boolean;
+}
+
+export async function finishJobWithError(db: Kysely<Database>, owner: string, id: string, error: string, next: RetryOrFailure, now: EpochMs): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
-    .set({
+    .set((eb) => ({
       state: next.state,
       ...(next.runAt !== undefined ? { run_at: next.runAt } : {}),
+      ...(next.uncounted ? { attempts: eb('attempts', '-', 1) } : {}),
       lease_until: null,
       last_error: error.slice(0, ERROR_TEXT_MAX),
       updated_at: now,
-    })
+    }))
     .where('id', '=', id)
     .where('state', '=', 'running')
     .where('lease_owner', '=', owner)

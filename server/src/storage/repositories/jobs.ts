@@ -6,7 +6,7 @@ import type { EpochMs } from '../../domain/records.js';
 import type { JobRecord, JobState } from '../../domain/job.js';
 import { jobBacklog, type JobBacklog } from '../job-backlog.js';
 import { DELIVERY_JOB_KIND } from '../webhooks.js';
-import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs, type ClaimGroups } from '../jobs.js';
+import { claimJobs, completeJobs, countJobs, enqueueQueries, findJob, findJobByKey, finishJobWithError, purgeFinishedJobs, releaseJobs, type ClaimGroups, type RetryOrFailure } from '../jobs.js';
 import type { Scope } from './scope.js';
 
 export interface JobsRepository {
@@ -23,7 +23,7 @@ export interface JobsRepository {
   /** Marks jobs done, only those still leased to `owner`; returns how many were. */
   complete(owner: string, ids: readonly string[], now: EpochMs): Promise<number>;
   /** A try failed: queued again for `runAt`, or kept as failed; only while leased to `owner`. */
-  finishWithError(owner: string, id: string, error: string, next: { state: 'queued' | 'failed'; runAt?: EpochMs }, now: EpochMs): Promise<boolean>;
+  finishWithError(owner: string, id: string, error: string, next: RetryOrFailure, now: EpochMs): Promise<boolean>;
   /**
    * Every job leased to `owner` goes back to the queue, due now; its try stays counted when it ran
    * (a crash: the relay restarted), and not when the relay stops cleanly before running it.
@@ -62,7 +62,7 @@ export class KyselyJobs implements JobsRepository {
     return completeJobs(this.#s.db, owner, ids, now);
   }
 
-  finishWithError(owner: string, id: string, error: string, next: { state: 'queued' | 'failed'; runAt?: EpochMs }, now: EpochMs): Promise<boolean> {
+  finishWithError(owner: string, id: string, error: string, next: RetryOrFailure, now: EpochMs): Promise<boolean> {
     return finishJobWithError(this.#s.db, owner, id, error, next, now);
   }
 

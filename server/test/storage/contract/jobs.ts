@@ -10,6 +10,7 @@ import { ManualClock } from '../../../src/domain/clock.js';
 import { jobRecord, type JobRecord, type NewJob } from '../../../src/domain/job.js';
 import { type JobHandler, JobRunner, PermanentJobError } from '../../../src/jobs/runner.js';
 import { defaultConfig } from '../../../src/config/config.js';
+import { ApiError } from '../../../src/domain/errors.js';
 import type { Store } from '../../../src/storage/store.js';
 import { all, type ContractContext, id } from './fixtures.js';
 
@@ -240,6 +241,30 @@ export function jobsContract(ctx: () => ContractContext): void {
       expect(counts.failed).toBeGreaterThanOrEqual(1);
       clock.advance(60_000);
       expect((await r.runDue()).claimed).toBe(0);
+    });
+
+    it('retries a try cut short by a database outage after the first delay, however many tries came before, and never fails it for good for that', async () => {
+      const { store } = ctx();
+      const clock = new ManualClock(J0 + 4_500_000);
+      let calls = 0;
+      const r = runner(store, clock, {
+        outage: async () => {
+          calls++;
+          // The store's answer while the database is away (app/database-status.ts).
+          throw new ApiError('databaseUnavailable');
+        },
+      });
+      // A job past its last try by count (maxAttempts 3), as a webhook delivery many rungs up its ladder.
+      for (let i = 0; i < 4; i++) {
+        if (i === 0) await r.enqueue({ kind: 'outage', payload: {}, runAt: clock.now(), uniqueKey: `outage-${id()}` });
+        expect(await r.runDue()).toEqual({ claimed: 1, done: 0, retried: 1, failed: 0 });
+        clock.advance(999);
+        expect((await r.runDue()).claimed).toBe(0);
+        clock.advance(1);
+      }
+      expect(calls).toBe(4);
+      expect(await store.jobs.count('outage')).toMatchObject({ queued: 1, failed: 0 });
+      await drain(store, clock.now());
     });
 
     it('fails a malformed payload, an unknown kind and a permanent error at once, and only that job', async () => {
